@@ -1,0 +1,81 @@
+"""Bots. A policy is `choose(view, legal, rng) -> action`: it sees only what its
+player may see, and draws its own randomness from `rng`, never the game's."""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Sequence
+from typing import Any, Protocol
+
+from boardcore.errors import BoardcoreError
+from boardcore.events import Decision
+from boardcore.rng import Rng
+from boardcore.rules import Rules
+
+
+class Agent(Protocol):
+    name: str
+
+    def choose(self, view: Any, legal: Sequence[Decision], rng: Rng) -> Decision: ...
+
+
+class RandomAgent:
+    """Uniform over the legal actions: the baseline every other bot must beat."""
+
+    name = "random"
+
+    def __init__(self, rules: Rules) -> None:
+        self.rules = rules
+
+    def choose(self, view: Any, legal: Sequence[Decision], rng: Rng) -> Decision:
+        return rng.choice(legal)
+
+
+class GreedyAgent:
+    """One-ply lookahead: try each action on a copy of the player's own view and
+    keep the one the game's `evaluate` likes best. Actions with chance are tried
+    under a few sampled outcomes and averaged; ties are broken at random."""
+
+    name = "greedy"
+    samples = 3
+
+    def __init__(self, rules: Rules) -> None:
+        self.rules = rules
+
+    def choose(self, view: Any, legal: Sequence[Decision], rng: Rng) -> Decision:
+        if len(legal) == 1:
+            return legal[0]
+        best: list[Decision] = []
+        best_value = float("-inf")
+        for action in legal:
+            value = self.value(view, action, rng)
+            if value > best_value:
+                best, best_value = [action], value
+            elif value == best_value:
+                best.append(action)
+        return rng.choice(best)
+
+    def value(self, view: Any, action: Decision, rng: Rng) -> float:
+        rules = self.rules
+        total, tries = 0.0, 0
+        for i in range(self.samples):
+            sample_rng = Rng.derive(f"greedy/{rng.randbelow(1 << 30)}", i)
+            state = rules.copy(view)
+            try:
+                for event in rules.decide(state, action, sample_rng):
+                    state = rules.evolve(state, event)
+            except BoardcoreError:
+                return float("-inf")
+            total += rules.evaluate(state, action.player)
+            tries += 1
+            if sample_rng.draws == 0:
+                break
+        return total / tries
+
+
+AGENTS: dict[str, Callable[[Rules], Agent]] = {"random": RandomAgent, "greedy": GreedyAgent}
+
+
+def make(name: str, rules: Rules) -> Agent:
+    if name not in AGENTS:
+        raise BoardcoreError(f"unknown policy {name!r}; choose from {', '.join(AGENTS)}")
+    return AGENTS[name](rules)

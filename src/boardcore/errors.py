@@ -1,0 +1,70 @@
+"""The errors boardcore raises on purpose.
+
+Every one of them is a `BoardcoreError`, so the CLI can turn any of them into a
+one-line message and exit code 2 without a traceback; anything else is a bug.
+"""
+
+from __future__ import annotations
+
+
+class BoardcoreError(Exception):
+    """Base of every expected failure: bad input, illegal play, a damaged stream."""
+
+
+class IllegalAction(BoardcoreError):
+    """A decision the rules forbid. Names the rule ID it enforces when there is one.
+
+    Raised by `Rules.decide` before anything is appended, so the game is unchanged.
+    """
+
+    def __init__(self, reason: str, rule: str | None = None) -> None:
+        self.reason = reason
+        self.rule = rule
+        super().__init__(f"{reason} ({rule})" if rule else reason)
+
+
+class UnknownGame(BoardcoreError):
+    """No installed game registers this name in the `boardcore.games` entry points."""
+
+
+class StreamConflict(BoardcoreError):
+    """Someone else appended to the stream first; nothing of this append was written."""
+
+    def __init__(self, stream_id: str, expected: int, actual: int) -> None:
+        self.stream_id, self.expected, self.actual = stream_id, expected, actual
+        super().__init__(
+            f"stream {stream_id!r} changed underneath: expected next seq {expected}, found {actual}"
+        )
+
+
+class StreamNotFound(BoardcoreError):
+    """No stream (file or database game) by that name."""
+
+
+class CorruptStream(BoardcoreError):
+    """A stored stream cannot be read: malformed line, torn write, broken hash chain.
+
+    `line` is the 1-based line of a replay file when known; `seq` the record.
+    """
+
+    def __init__(self, reason: str, *, line: int | None = None, seq: int | None = None,
+                 where: str | None = None) -> None:
+        self.reason, self.line, self.seq, self.where = reason, line, seq, where
+        place = ", ".join(p for p in (
+            where,
+            f"line {line}" if line is not None else None,
+            f"seq {seq}" if seq is not None else None,
+        ) if p)
+        super().__init__(f"{place}: {reason}" if place else reason)
+
+
+class TornWrite(CorruptStream):
+    """The last line of a replay file was cut off mid-write (a crash); `repair` drops it."""
+
+
+class UndoRefused(BoardcoreError):
+    """The undo policy or the history does not allow this undo or redo."""
+
+
+class SeedUnavailable(BoardcoreError):
+    """A decision needs chance but this session does not know the game's seed."""

@@ -1,0 +1,91 @@
+"""Events: the immutable facts a game's stream is made of.
+
+Every event is a frozen msgspec Struct whose JSON carries a `type` tag, the
+snake_case form of its class name unless the class names another. Games derive
+their events from `Decision` (one player's choice) and `Fact` (what follows).
+The stream-level events below belong to boardcore and mean the same in every game.
+"""
+
+from __future__ import annotations
+
+import re
+from typing import Any, ClassVar
+
+import msgspec
+
+_CAMEL = re.compile(r"(?<!^)(?=[A-Z])")
+
+
+def snake_case(name: str) -> str:
+    """`DieDeployed` -> `die_deployed`: the stable tag written to streams."""
+    return _CAMEL.sub("_", name).lower()
+
+
+class Event(msgspec.Struct, frozen=True, kw_only=True, tag_field="type", tag=snake_case, gc=False):
+    """Base of every event. No floats anywhere: JSON round trips must be exact."""
+
+
+class Decision(Event):
+    """Exactly one player's choice; `decide` returns it first, then its facts.
+
+    Undo moves back whole decisions, so the decision also marks where a step of
+    play begins in the history.
+    """
+
+    player: int
+
+
+class Fact(Event):
+    """What follows from a decision: rolls, draws, gains, phase changes.
+
+    A fact class that shows chance or hidden information to the table sets
+    `reveals = True`; the `own` undo policy will not step back over it.
+    """
+
+    reveals: ClassVar[bool] = False
+
+
+class GameCreated(Event):
+    """Always record 0. `start` holds a whole state when the game began from a
+    given position (`Session.from_state`), else None and the rules' setup ran."""
+
+    game: str
+    rules_version: str
+    data_id: str
+    config: dict[str, Any]
+    seed_commitment: str
+    start: Any = None
+    seats: tuple[str, ...] = ()
+
+
+class Undone(Event):
+    """Undo of one decision: the effective history is cut back to `to` events."""
+
+    to: int
+    by: int | None = None
+
+
+class Redone(Event):
+    """Restores the most recently undone decision (only while nothing new was decided)."""
+
+    by: int | None = None
+
+
+class BranchedFrom(Event):
+    """First record of a branch: the parent stream, the effective length copied, and
+    the hash of the parent's last copied record, so the branch is tied to its origin."""
+
+    parent: str
+    at: int
+    parent_hash: str
+
+
+class SeedRevealed(Event):
+    """The game's seed, published after play so anyone can re-derive every random fact."""
+
+    seed: str
+
+
+STREAM_EVENTS: tuple[type[Event], ...] = (GameCreated, Undone, Redone, BranchedFrom, SeedRevealed)
+MARKERS: tuple[type[Event], ...] = (Undone, Redone, BranchedFrom, SeedRevealed)
+"""Stream events that steer the history but are not folded into game state."""

@@ -1,0 +1,78 @@
+"""Playing without a stream: the fast loop behind simulate, whatif, check and bench,
+and the loop that lets bots take their turns in a session."""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Mapping
+from typing import Any
+
+from boardcore.agents import Agent
+from boardcore.errors import BoardcoreError
+from boardcore.rng import Rng
+from boardcore.rules import Rules
+
+RngAt = Callable[[int], Rng]
+
+
+def seeded(seed: int | str) -> RngAt:
+    """The game's chance at each position, as a session would derive it."""
+    seed = str(seed)
+    return lambda position: Rng.derive(seed, position)
+
+
+def agent_rng(seed: int | str) -> RngAt:
+    """The bots' own randomness: a different family, so bots cannot foresee dice."""
+    return seeded(f"agents/{seed}")
+
+
+def start(rules: Rules, config: Any, chance: RngAt) -> tuple[Any, int]:
+    """The state after `GameCreated` and setup, and the position the first decision lands at."""
+    state = rules.initial(config)
+    position = 1
+    for event in rules.setup(rules.copy(state), chance(1)):
+        state = rules.evolve(state, event)
+        position += 1
+    return state, position
+
+
+def playout(rules: Rules, state: Any, position: int, agents: Mapping[int, Agent], chance: RngAt,
+            choice: RngAt, max_decisions: int = 100_000) -> tuple[Any, int, int]:
+    """Let the agents play from `state` (mutated) until the game ends.
+
+    Returns (state, position, decisions). A game still going after
+    `max_decisions` is an error: a rules bug, since truncation belongs to the
+    game's own config (`max_turns`)."""
+    decide, evolve, legal_actions, view = rules.decide, rules.evolve, rules.legal_actions, rules.view
+    outcome, to_act = rules.outcome, rules.to_act
+    decisions = 0
+    while outcome(state) is None:
+        if decisions >= max_decisions:
+            raise BoardcoreError(f"{rules.name}: no end after {max_decisions} decisions")
+        player = to_act(state)[0]
+        legal = [a for a in legal_actions(state) if a.player == player]
+        action = agents[player].choose(view(state, player), legal, choice(position))
+        for event in decide(state, action, chance(position)):
+            state = evolve(state, event)
+            position += 1
+        decisions += 1
+    return state, position, decisions
+
+
+def run_bots(session: Any, agents: Mapping[int, Agent], seed: int | str = 0,
+             on_decision: Callable[[Any], None] | None = None) -> int:
+    """Apply bot decisions in `session` until a seat without a bot must act or the
+    game ends. Each decision is saved as it is taken. Returns how many were made."""
+    choice = agent_rng(seed)
+    made = 0
+    while True:
+        bots = [p for p in session.to_act if p in agents]
+        if not bots:  # in a simultaneous step bots answer first, humans after
+            return made
+        player = bots[0]
+        legal = session.legal_actions(player)
+        action = agents[player].choose(session.view(player), legal, choice(session.position))
+        session.apply(action)
+        made += 1
+        if on_decision:
+            on_decision(action)
+

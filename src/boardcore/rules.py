@@ -1,0 +1,244 @@
+"""The decider contract every game implements, and `Game`, its shared defaults.
+
+A game is pure functions over plain data (ARCHITECTURE.md, "The idea"):
+
+    legal_actions(state)        -> decisions anyone to act may take now
+    decide(state, action, rng)  -> [action, *facts]; raises IllegalAction; never mutates state
+    evolve(state, event)        -> state; applies one fact, never draws, never fails on a valid stream
+
+Players are numbered from 1, as the rulebooks number them; `None` is a spectator.
+Actions are the game's `Decision` events themselves, so what a player chooses is
+exactly what the stream records.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Mapping, Sequence
+from enum import Enum
+from typing import Any, ClassVar, Protocol, runtime_checkable
+
+import msgspec
+
+from boardcore.errors import BoardcoreError, IllegalAction
+from boardcore.events import Decision, Event
+from boardcore.rng import Rng
+
+State = Any
+Invariant = Callable[[State], "str | None"]
+
+
+class Outcome(msgspec.Struct, frozen=True, kw_only=True):
+    """How a game ended. Scores are integers in units of 1/`scale` point
+    (Solar Sphere's half points use scale 2); `winners` may share a victory and is
+    empty when a run was truncated without a result."""
+
+    scores: tuple[int, ...]
+    winners: tuple[int, ...]
+    scale: int = 1
+    truncated: bool = False
+    note: str = ""
+
+    def points(self, player: int) -> float:
+        return self.scores[player - 1] / self.scale
+
+
+@runtime_checkable
+class Rules(Protocol):
+    """What boardcore needs of a game. Implement it by subclassing `Game`."""
+
+    name: str
+    version: str
+    config_type: type
+    state_type: type
+    events: tuple[type[Event], ...]
+    data_id: str
+    data_sha256: str
+    min_players: int
+    max_players: int
+
+    def initial(self, config: Any) -> State: ...
+    def setup(self, state: State, rng: Rng) -> list[Event]: ...
+    def to_act(self, state: State) -> tuple[int, ...]: ...
+    def legal_actions(self, state: State) -> list[Decision]: ...
+    def decide(self, state: State, action: Decision, rng: Rng) -> list[Event]: ...
+    def evolve(self, state: State, event: Event) -> State: ...
+    def view(self, state: State, player: int | None) -> State: ...
+    def visible(self, event: Event, player: int | None) -> Event | None: ...
+    def outcome(self, state: State) -> Outcome | None: ...
+    def invariants(self) -> Mapping[str, Invariant]: ...
+    def render(self, state: State, player: int | None) -> Any: ...
+    def format_action(self, action: Decision) -> str: ...
+    def parse_action(self, state: State, text: str) -> Decision: ...
+    def evaluate(self, state: State, player: int) -> float: ...
+    def copy(self, state: State) -> State: ...
+    def make_config(self, **options: Any) -> Any: ...
+
+
+class Game:
+    """Defaults shared by every game; a game overrides what its rules need.
+
+    `evolve` dispatches on the event's type through `handlers`, a dict built by
+    the game (faster than a long `match`); events without a handler leave the
+    state as it is (a decision whose effect is carried by its facts, say).
+    """
+
+    name: ClassVar[str]
+    version: ClassVar[str]
+    config_type: ClassVar[type]
+    state_type: ClassVar[type]
+    events: ClassVar[tuple[type[Event], ...]]
+    data_id: str = "none"
+    data_sha256: str = ""
+    min_players: ClassVar[int] = 1
+    max_players: ClassVar[int] = 1
+    handlers: dict[type, Callable[[State, Any], State]]
+
+    # -- state -----------------------------------------------------------
+    def evolve(self, state: State, event: Event) -> State:
+        handler = self.handlers.get(type(event))
+        return state if handler is None else handler(state, event)
+
+    def copy(self, state: State) -> State:
+        """An independent copy; games with hot paths override with a hand-written one."""
+        return msgspec.msgpack.decode(msgspec.msgpack.encode(state), type=self.state_type)
+
+    def setup(self, state: State, rng: Rng) -> list[Event]:
+        return []
+
+    def make_config(self, **options: Any) -> Any:
+        """The config from CLI-style options; unknown or ill-typed ones are a clear error."""
+        try:
+            return msgspec.convert({k: v for k, v in options.items() if v is not None},
+                                   self.config_type, strict=False)
+        except msgspec.ValidationError as exc:
+            raise BoardcoreError(f"bad {self.name} options: {exc}") from None
+
+    def check_players(self, players: int) -> None:
+        if not self.min_players <= players <= self.max_players:
+            raise BoardcoreError(
+                f"{self.name} is for {self.min_players}-{self.max_players} players, not {players}")
+
+    # -- decisions -------------------------------------------------------
+    def decide(self, state: State, action: Decision, rng: Rng) -> list[Event]:
+        """Checks the action against `legal_actions`, then lets `resolve` say what follows.
+
+        A game whose illegal actions deserve a rule-specific reason raises
+        IllegalAction from `explain_illegal` (or overrides `decide`)."""
+        if action not in self.legal_actions(state):
+            self.explain_illegal(state, action)
+            raise IllegalAction(f"{self.format_action(action)} is not a legal action now")
+        return [action, *self.resolve(state, action, rng)]
+
+    def explain_illegal(self, state: State, action: Decision) -> None:
+        """Raise IllegalAction naming the rule `action` breaks, if the game can tell."""
+
+    def resolve(self, state: State, action: Decision, rng: Rng) -> list[Event]:
+        raise NotImplementedError
+
+    # -- information -----------------------------------------------------
+    def view(self, state: State, player: int | None) -> State:
+        return state
+
+    def visible(self, event: Event, player: int | None) -> Event | None:
+        return event
+
+    def invariants(self) -> Mapping[str, Invariant]:
+        return {}
+
+    def evaluate(self, state: State, player: int) -> float:
+        """Expected final standing of `player` (higher is better); used by `greedy`."""
+        return 0.0
+
+    def render(self, state: State, player: int | None) -> Any:
+        return msgspec.json.format(msgspec.json.encode(self.view(state, player)).decode(), indent=2)
+
+    # -- the text form of actions ----------------------------------------
+    def format_action(self, action: Decision) -> str:
+        return format_action(action)
+
+    def parse_action(self, state: State, text: str) -> Decision:
+        return parse_action(self, state, text)
+
+
+def _fmt(value: Any) -> str:
+    if isinstance(value, Enum):
+        return str(value.value)
+    if isinstance(value, bool):
+        return "yes" if value else "no"
+    if isinstance(value, tuple | list):
+        return ",".join(_fmt(v) for v in value) or "-"
+    if isinstance(value, msgspec.Struct):
+        return msgspec.json.encode(value).decode()
+    return str(value)
+
+
+def format_action(action: Decision) -> str:
+    """`P1 deploy die=2 location=crew_station`: player, tag, then the other fields."""
+    fields = " ".join(f"{f}={_fmt(getattr(action, f))}" for f in action.__struct_fields__ if f != "player")
+    tag = action.__struct_config__.tag
+    return f"P{action.player} {tag} {fields}".rstrip()
+
+
+def parse_action(rules: Rules, state: State, text: str) -> Decision:
+    """Read the text form back. The `P<n>` prefix may be left out when the action is
+    unambiguous; fields are matched by name and converted to their declared types."""
+    words = text.split()
+    if not words:
+        raise BoardcoreError("empty action")
+    player: int | None = None
+    if words[0][:1] in "Pp" and words[0][1:].isdigit():
+        player = int(words[0][1:])
+        words = words[1:]
+    if not words:
+        raise BoardcoreError(f"no action after the player in {text!r}")
+    by_tag = {t.__struct_config__.tag: t for t in rules.events if issubclass(t, Decision)}
+    cls = by_tag.get(words[0])
+    if cls is None:
+        raise BoardcoreError(f"unknown action {words[0]!r}; actions are: {', '.join(sorted(by_tag))}")
+    raw: dict[str, Any] = {}
+    for word in words[1:]:
+        key, sep, value = word.partition("=")
+        if not sep or key not in cls.__struct_fields__:
+            raise BoardcoreError(f"{words[0]} takes {_field_list(cls)}; cannot read {word!r}")
+        raw[key] = value
+    candidates = [player] if player is not None else list(rules.to_act(state)) or [0]
+    try:
+        actions = [msgspec.convert({**_typed(cls, raw), "player": who}, cls, strict=False)
+                   for who in candidates]
+    except msgspec.ValidationError as exc:
+        raise BoardcoreError(f"cannot read {text!r}: {exc}") from None
+    if len(actions) == 1:
+        return actions[0]
+    legal = rules.legal_actions(state)
+    matches = [a for a in actions if a in legal]
+    if len(matches) > 1:
+        raise BoardcoreError(f"{text!r} is ambiguous here: prefix it with the player, e.g. P{matches[0].player}")
+    return (matches or actions)[0]
+
+
+def _typed(cls: type, raw: dict[str, str]) -> dict[str, Any]:
+    """Split comma lists for tuple fields and read yes/no; msgspec converts the rest."""
+    out: dict[str, Any] = {}
+    hints = msgspec.structs.fields(cls)
+    kinds = {f.name: f.type for f in hints}
+    for key, value in raw.items():
+        kind = kinds[key]
+        origin = getattr(kind, "__origin__", None)
+        if origin in (tuple, list):
+            out[key] = [] if value == "-" else value.split(",")
+        elif kind is bool:
+            out[key] = value.lower() in ("yes", "true", "1", "y")
+        else:
+            out[key] = value
+    return out
+
+
+def _field_list(cls: type) -> str:
+    fields = [f for f in cls.__struct_fields__ if f != "player"]
+    return " ".join(f"{f}=…" for f in fields) or "no fields"
+
+
+def check_decided(events: Sequence[Event], action: Decision) -> None:
+    """A decide result must begin with the decision itself (ARCHITECTURE.md, Events)."""
+    if not events or events[0] != action:
+        raise AssertionError("decide must return the decision first, then its facts")

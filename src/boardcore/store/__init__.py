@@ -1,0 +1,40 @@
+"""Where streams live. One protocol, three kinds of place:
+
+- `MemoryStore`: simulations and tests;
+- `JsonlFile`: the portable replay file, one game per file;
+- `DatabaseStore`: the `eventsourcing` library's recorders, SQLite by default, PostgreSQL for scale.
+
+`open_target("db:ID")` or `open_target("game.jsonl")` turns what a user typed
+into a store and a stream id.
+"""
+
+from __future__ import annotations
+
+import os
+from pathlib import Path
+
+from boardcore.store.base import Store, StreamInfo, codec_for
+from boardcore.store.jsonl import JsonlFile, repair
+from boardcore.store.memory import MemoryStore
+
+__all__ = ["Store", "StreamInfo", "MemoryStore", "JsonlFile", "codec_for", "repair",
+           "database", "open_target", "DB_PREFIX"]
+
+DB_PREFIX = "db:"
+
+
+def database():
+    """The configured database: PostgreSQL when BOARDCORE_STORE=postgres, else SQLite
+    at $BOARDCORE_DB or in the user data directory."""
+    from boardcore.store.database import DatabaseStore
+
+    return DatabaseStore.from_environment()
+
+
+def open_target(target: str | os.PathLike) -> tuple[Store, str]:
+    """A game named the way the CLI accepts it: `db:ID` or a replay file path."""
+    text = os.fspath(target)
+    if text.startswith(DB_PREFIX):
+        return database(), text[len(DB_PREFIX):]
+    path = Path(text)
+    return JsonlFile(path), JsonlFile.STREAM

@@ -1,0 +1,32 @@
+"""Shared fixtures: the toy game (tests only) and throwaway stores."""
+
+from __future__ import annotations
+
+import os
+import sys
+from pathlib import Path
+
+import pytest
+
+sys.path.insert(0, str(Path(__file__).parent))
+
+import toygame  # noqa: E402  (registers "toy-pig")
+
+
+@pytest.fixture
+def toy():
+    return toygame.RULES
+
+
+@pytest.fixture(autouse=True)
+def _private_database(tmp_path, monkeypatch):
+    """Every test gets its own SQLite file, so nothing touches the user's games."""
+    monkeypatch.setenv("BOARDCORE_DB", str(tmp_path / "games.sqlite"))
+    monkeypatch.delenv("BOARDCORE_STORE", raising=False)
+
+
+def postgres_env() -> dict[str, str] | None:
+    keys = ("POSTGRES_DBNAME", "POSTGRES_HOST", "POSTGRES_USER", "POSTGRES_PASSWORD")
+    if all(k in os.environ for k in keys):
+        return {k: v for k, v in os.environ.items() if k.startswith("POSTGRES_")}
+    return None
