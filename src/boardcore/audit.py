@@ -109,7 +109,8 @@ def audit(target: str, *, seed: str | int | None = None, store: Store | None = N
                       f"checked with {rules.version}")
 
     revealed = next((r.event.seed for r in records if isinstance(r.event, SeedRevealed)), None)
-    seed = str(seed) if seed is not None else revealed
+    source = "given" if seed is not None else "revealed" if revealed else "kept by the owner"
+    seed = str(seed) if seed is not None else revealed or store.seed(stream_id)
     if seed is not None and commitment(seed) != created.seed_commitment:
         where = next((r.seq for r in records if isinstance(r.event, SeedRevealed)), 0)
         return report.failed("fairness", "the seed does not match the seed commitment",
@@ -123,7 +124,7 @@ def audit(target: str, *, seed: str | int | None = None, store: Store | None = N
         return report.failed(divergence[0], detail, divergence[1])
     report.passed("legality and facts", detail)
     if seed is not None:
-        report.passed("fairness", "every random fact re-derived from the committed seed")
+        report.passed("fairness", f"every random fact re-derived from the committed seed ({source})")
     else:
         report.passed("fairness", "seed not revealed: chance not proven "
                       f"({report.unproven_chance} decisions drew chance)")

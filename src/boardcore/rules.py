@@ -66,6 +66,7 @@ class Rules(Protocol):
     def visible(self, event: Event, player: int | None) -> Event | None: ...
     def outcome(self, state: State) -> Outcome | None: ...
     def invariants(self) -> Mapping[str, Invariant]: ...
+    def hidden_variant(self, state: State, player: int | None, rng: Rng) -> State | None: ...
     def render(self, state: State, player: int | None) -> Any: ...
     def format_action(self, action: Decision) -> str: ...
     def parse_action(self, state: State, text: str) -> Decision: ...
@@ -123,16 +124,21 @@ class Game:
         """Checks the action against `legal_actions`, then lets `resolve` say what follows.
 
         A game whose illegal actions deserve a rule-specific reason raises
-        IllegalAction from `explain_illegal` (or overrides `decide`)."""
+        IllegalAction from `explain_illegal` (or overrides `decide`). `resolve`
+        works on an `Unfolding`: a copy of the state that every emitted fact
+        advances, so later steps see earlier ones and `state` stays untouched."""
         if action not in self.legal_actions(state):
             self.explain_illegal(state, action)
             raise IllegalAction(f"{self.format_action(action)} is not a legal action now")
-        return [action, *self.resolve(state, action, rng)]
+        unfolding = Unfolding(self, state, action)
+        self.resolve(unfolding, action, rng)
+        return unfolding.events
 
     def explain_illegal(self, state: State, action: Decision) -> None:
         """Raise IllegalAction naming the rule `action` breaks, if the game can tell."""
 
-    def resolve(self, state: State, action: Decision, rng: Rng) -> list[Event]:
+    def resolve(self, u: Unfolding, action: Decision, rng: Rng) -> None:
+        """Emit the facts that follow `action` (already applied to `u.state`)."""
         raise NotImplementedError
 
     # -- information -----------------------------------------------------
@@ -144,6 +150,12 @@ class Game:
 
     def invariants(self) -> Mapping[str, Invariant]:
         return {}
+
+    def hidden_variant(self, state: State, player: int | None, rng: Rng) -> State | None:
+        """The same position with everything `player` cannot see dealt afresh (deck
+        orders, others' hands), or None when nothing is hidden from them. `check`
+        asserts the player's view is the same for both: views do not leak."""
+        return None
 
     def evaluate(self, state: State, player: int) -> float:
         """Expected final standing of `player` (higher is better); used by `greedy`."""
@@ -158,6 +170,25 @@ class Game:
 
     def parse_action(self, state: State, text: str) -> Decision:
         return parse_action(self, state, text)
+
+
+class Unfolding:
+    """`decide`'s scratch pad: a private copy of the state that each emitted fact
+    advances, and the events so far (the decision first)."""
+
+    __slots__ = ("rules", "state", "events")
+
+    def __init__(self, rules: Game, state: State, action: Decision) -> None:
+        self.rules = rules
+        self.state = rules.evolve(rules.copy(state), action)
+        self.events: list[Event] = [action]
+
+    def emit(self, *facts: Event) -> State:
+        evolve = self.rules.evolve
+        for fact in facts:
+            self.events.append(fact)
+            self.state = evolve(self.state, fact)
+        return self.state
 
 
 def _fmt(value: Any) -> str:

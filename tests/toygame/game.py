@@ -245,27 +245,20 @@ class ToyPig(Game):
         if isinstance(action, Hold) and s.phase == PIG and acting and s.running == 0:
             raise IllegalAction("cannot hold with a running total of 0: roll first", rule="TOY-03")
 
-    def resolve(self, state, action, rng):
-        """What follows a decision, on a copy (decide must not touch `state`)."""
-        s = self.evolve(self.copy(state), action)
-        facts = []
-
-        def emit(fact):
-            facts.append(fact)
-            self.evolve(s, fact)
-
+    def resolve(self, u, action, rng):
+        """What follows a decision; `u.state` already has the decision applied."""
+        s = u.state
         if isinstance(action, CardPicked) and all(s.picks):
-            emit(CardsRevealed(picks=tuple(s.picks)))  # TOY-04
+            u.emit(CardsRevealed(picks=tuple(s.picks)))  # TOY-04
         elif isinstance(action, Roll):
-            emit(DieRolled(value=rng.roll(DIE)))  # TOY-05
+            u.emit(DieRolled(value=rng.roll(DIE)))  # TOY-05
         if max(s.scores) >= s.target:  # TOY-08: the target ends the game at once
-            emit(GameEnded(scores=tuple(s.scores)))
-            return facts
+            u.emit(GameEnded(scores=tuple(s.scores)))
+            return
         if s.phase == PIG and s.turns_left == 0:
-            emit(RoundEnded(round=s.round))  # TOY-07
+            u.emit(RoundEnded(round=s.round))  # TOY-07
         if s.phase == DONE:
-            emit(GameEnded(scores=tuple(s.scores)))  # TOY-08
-        return facts
+            u.emit(GameEnded(scores=tuple(s.scores)))  # TOY-08
 
     # -- information -------------------------------------------------------
     def view(self, s, player):
@@ -276,6 +269,22 @@ class ToyPig(Game):
             if p != player:
                 v.hands[p - 1] = [0] * len(s.hands[p - 1])
                 v.picks[p - 1] = 0
+        return v
+
+    def hidden_variant(self, s, player, rng):
+        """The unseen cards (deck and others' hands and face-down picks) dealt afresh."""
+        unseen = list(s.deck)
+        for p in range(1, s.players + 1):
+            if p != player:
+                unseen += s.hands[p - 1] + ([s.picks[p - 1]] if s.picks[p - 1] else [])
+        cards = rng.shuffled(unseen)
+        v = self.copy(s)
+        v.deck = [cards.pop() for _ in s.deck]
+        for p in range(1, s.players + 1):
+            if p != player:
+                v.hands[p - 1] = [cards.pop() for _ in s.hands[p - 1]]
+                if s.picks[p - 1]:
+                    v.picks[p - 1] = cards.pop()
         return v
 
     def visible(self, e, player):
