@@ -27,7 +27,10 @@ def names() -> list[str]:
 @cache
 def _load(name: str) -> Rules:
     for ep in entry_points(group=GROUP, name=name):
-        return ep.load()
+        try:
+            return ep.load()
+        except ImportError as exc:
+            raise UnknownGame(f"game {name!r} is registered but cannot be imported: {exc}") from None
     raise UnknownGame(f"unknown game {name!r}; installed games: {', '.join(names()) or 'none'}")
 
 

@@ -73,6 +73,7 @@ class Rules(Protocol):
     def evaluate(self, state: State, player: int) -> float: ...
     def copy(self, state: State) -> State: ...
     def make_config(self, **options: Any) -> Any: ...
+    def with_data(self, folder: Any) -> Rules: ...
 
 
 class Game:
@@ -113,6 +114,10 @@ class Game:
                                    self.config_type, strict=False)
         except msgspec.ValidationError as exc:
             raise BoardcoreError(f"bad {self.name} options: {exc}") from None
+
+    def with_data(self, folder: Any) -> Rules:
+        """These rules with component data from `folder` (see `boardcore.data.load`)."""
+        raise BoardcoreError(f"{self.name} has no component data to replace")
 
     def check_players(self, players: int) -> None:
         if not self.min_players <= players <= self.max_players:

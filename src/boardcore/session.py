@@ -28,8 +28,9 @@ UndoPolicy = Literal["free", "own"]
 CHECKPOINT_EVERY = 32
 
 
-def _rules(game: str | Rules) -> Rules:
-    return games.get(game) if isinstance(game, str) else game
+def _rules(game: str | Rules, data: Any = None) -> Rules:
+    rules = games.get(game) if isinstance(game, str) else game
+    return rules if data is None else rules.with_data(data)
 
 
 def new_stream_id(rules: Rules) -> str:
@@ -68,9 +69,10 @@ class Session:
     def new(cls, game: str | Rules, *, players: int | None = None, config: Any = None,
             seed: int | str | None = None, store: Store | None = None, stream_id: str | None = None,
             seats: Sequence[str] = (), rng: Rng | None = None, undo_policy: UndoPolicy | None = None,
-            **options: Any) -> Session:
-        """A new game: `GameCreated`, then the rules' setup facts, in one write."""
-        rules = _rules(game)
+            data: Any = None, **options: Any) -> Session:
+        """A new game: `GameCreated`, then the rules' setup facts, in one write.
+        `data` names a folder of component data to use instead of the game's own."""
+        rules = _rules(game, data)
         if config is None:
             config = rules.make_config(players=players, **options)
         players = config.players
@@ -111,7 +113,7 @@ class Session:
     @classmethod
     def load(cls, target: str | Any, *, store: Store | None = None, seed: int | str | None = None,
              rng: Rng | None = None, undo_policy: UndoPolicy | None = None, verify_chain: bool = True,
-             checkpoint_every: int = CHECKPOINT_EVERY) -> Session:
+             checkpoint_every: int = CHECKPOINT_EVERY, data: Any = None) -> Session:
         """Open a saved game: a replay file path or `db:ID` (or a stream id in `store`)."""
         if store is None:
             store, stream_id = open_target(target)
@@ -128,7 +130,11 @@ class Session:
             raise BoardcoreError(f"{target}: that seed does not match the game's seed commitment")
         seats = first.seats
         policy = undo_policy or ("own" if list(seats).count("human") > 1 else "free")
-        session = cls(games.get(first.game), store, stream_id, seed=seed, rng=rng, undo_policy=policy,
+        rules = _rules(first.game, data)
+        if first.data_id != rules.data_id:
+            raise BoardcoreError(f"{target} was played with component data {first.data_id}, but "
+                                 f"{rules.data_id} is loaded: pass the same data folder (--data)")
+        session = cls(rules, store, stream_id, seed=seed, rng=rng, undo_policy=policy,
                       checkpoint_every=checkpoint_every)
         session._absorb(records)
         return session
