@@ -18,7 +18,7 @@ from boardcore.store.jsonl import JsonlFile, repair
 from boardcore.store.memory import MemoryStore
 
 __all__ = ["Store", "StreamInfo", "MemoryStore", "JsonlFile", "codec_for", "repair",
-           "database", "open_target", "DB_PREFIX"]
+           "database", "open_target", "copy_stream", "DB_PREFIX"]
 
 DB_PREFIX = "db:"
 
@@ -38,3 +38,14 @@ def open_target(target: str | os.PathLike) -> tuple[Store, str]:
         return database(), text[len(DB_PREFIX):]
     path = Path(text)
     return JsonlFile(path), JsonlFile.STREAM
+
+
+def copy_stream(source: Store, source_id: str, target: Store, target_id: str) -> int:
+    """Copy a stream record for record (same seq, events, hashes, times) in one append,
+    and the seed with it when the source keeps one. Returns the number of records."""
+    records = source.read(source_id)
+    target.append(target_id, 0, records)
+    seed = source.seed(source_id)
+    if seed is not None:
+        target.keep_seed(target_id, seed)
+    return len(records)

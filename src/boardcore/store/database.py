@@ -114,24 +114,24 @@ class DatabaseStore:
         if not rows and start == 0:
             raise StreamNotFound(f"no game {stream_id!r} in {self.describe}")
         decode = self._codec(stream_id).msgpack_record.decode
-        return [decode(bytes(row[0])) for row in rows]
+        return [decode(bytes(row["state"])) for row in rows]
 
     def head(self, stream_id: str) -> int:
         rows = self._query(self._head, (stream_id,))
-        value = rows[0][0] if rows else None
+        value = rows[0]["v"] if rows else None
         return 0 if value is None else value + 1
 
     def streams(self) -> list[str]:
-        return [row[0] for row in self._query(self._ids, ())]
+        return [row["id"] for row in self._query(self._ids, ())]
 
     def infos(self) -> list[StreamInfo]:
         out = []
-        for stream_id, last in self._query(self._ids, ()):
-            (first_row,) = self._query(self._select, (stream_id, 0, 1))
-            (last_row,) = self._query(self._select, (stream_id, last, last + 1))
-            last_rec = decode_created(bytes(last_row[0])) if last == 0 else None
-            stamp = last_rec.at if last_rec else _at_of(bytes(last_row[0]))
-            out.append(info_from(stream_id, decode_created(bytes(first_row[0])), last + 1, stamp))
+        for row in self._query(self._ids, ()):
+            stream_id, last = row["id"], row["v"]
+            (first,) = self._query(self._select, (stream_id, 0, 1))
+            (latest,) = self._query(self._select, (stream_id, last, last + 1))
+            created = decode_created(bytes(first["state"]))
+            out.append(info_from(stream_id, created, last + 1, _at_of(bytes(latest["state"]))))
         return out
 
     def _codec(self, stream_id: str) -> Codec:
@@ -140,7 +140,7 @@ class DatabaseStore:
             rows = self._query(self._select, (stream_id, 0, 1))
             if not rows:
                 raise StreamNotFound(f"no game {stream_id!r} in {self.describe}")
-            self._codecs[stream_id] = codec_for(decode_created(bytes(rows[0][0])).event.game)
+            self._codecs[stream_id] = codec_for(decode_created(bytes(rows[0]["state"])).event.game)
         return self._codecs[stream_id]
 
     # -- the game's seed, kept beside its stream but never in it ---------
@@ -150,7 +150,7 @@ class DatabaseStore:
 
     def seed(self, stream_id: str) -> str | None:
         rows = self._query(self._seed_select, (stream_id,))
-        return rows[0][0] if rows else None
+        return rows[0]["seed"] if rows else None
 
 
 class _At(msgspec.Struct):

@@ -1,0 +1,181 @@
+"""Stores: the same promises from memory, replay files, SQLite and PostgreSQL."""
+
+from __future__ import annotations
+
+import multiprocessing
+import os
+import uuid
+
+import pytest
+
+from boardcore.errors import CorruptStream, StreamConflict, StreamNotFound, TornWrite
+from boardcore.session import Session
+from boardcore.store import JsonlFile, MemoryStore, copy_stream, repair
+from boardcore.store.database import DatabaseStore
+from boardcore.stream import chain, verify
+from conftest import postgres_env
+from tests_support import finished_game, race_to_apply
+
+REQUIRE_POSTGRES = os.environ.get("BOARDCORE_REQUIRE_POSTGRES") == "1"
+
+
+def make_store(kind: str, tmp_path):
+    if kind == "memory":
+        return MemoryStore(), f"g-{uuid.uuid4().hex[:8]}"
+    if kind == "jsonl":
+        return JsonlFile(tmp_path / "g.jsonl"), JsonlFile.STREAM
+    if kind == "sqlite":
+        return DatabaseStore.sqlite(tmp_path / "db.sqlite"), f"g-{uuid.uuid4().hex[:8]}"
+    env = postgres_env()
+    if env is None:
+        if REQUIRE_POSTGRES:
+            pytest.fail("BOARDCORE_REQUIRE_POSTGRES=1 but the POSTGRES_* variables are not set")
+        pytest.skip("no PostgreSQL server configured (POSTGRES_* variables)")
+    return DatabaseStore({"PERSISTENCE_MODULE": "eventsourcing.postgres", **env}), f"g-{uuid.uuid4().hex[:8]}"
+
+
+KINDS = ["memory", "jsonl", "sqlite", pytest.param("postgres", marks=pytest.mark.postgres)]
+
+
+@pytest.fixture(params=KINDS)
+def store(request, tmp_path):
+    return make_store(request.param, tmp_path)
+
+
+def test_a_game_round_trips_through_the_store(toy, store):
+    store, stream_id = store
+    s = Session.new(toy, players=3, rounds=2, seed=8, store=store, stream_id=stream_id)
+    from boardcore.agents import RandomAgent
+    from boardcore.play import run_bots
+    run_bots(s, {p: RandomAgent(toy) for p in (1, 2, 3)}, seed=8)
+    loaded = Session.load(stream_id, store=store)
+    assert loaded.records() == s.records()
+    assert loaded.state == s.state and loaded.outcome == s.outcome
+    assert store.head(stream_id) == len(s.records())
+    assert store.read(stream_id, 2, 5) == s.records()[2:5]
+    assert stream_id in store.streams()
+    assert store.seed(stream_id) == "8"
+
+
+def test_a_stale_append_conflicts_and_writes_nothing(toy, store):
+    store, stream_id = store
+    s = Session.new(toy, players=2, seed=8, store=store, stream_id=stream_id)
+    other = Session.load(stream_id, store=store)
+    other.apply(other.legal_actions(1)[0])
+    before = store.read(stream_id)
+    with pytest.raises(StreamConflict):
+        s.apply(s.legal_actions(2)[0])
+    assert store.read(stream_id) == before
+    verify(before)
+
+
+def test_missing_stream_is_reported(store):
+    store, stream_id = store
+    with pytest.raises(StreamNotFound):
+        store.read(stream_id)
+
+
+@pytest.mark.parametrize("kind", ["sqlite", pytest.param("postgres", marks=pytest.mark.postgres)])
+def test_export_import_is_lossless(toy, tmp_path, kind):
+    db, stream_id = make_store(kind, tmp_path)
+    path = finished_game(toy, tmp_path / "game.jsonl", seed=4)
+    source = JsonlFile(path)
+    copy_stream(source, JsonlFile.STREAM, db, stream_id)
+    assert [r.hash for r in db.read(stream_id)] == [r.hash for r in source.read()]
+    back = JsonlFile(tmp_path / "back.jsonl")
+    copy_stream(db, stream_id, back, JsonlFile.STREAM)
+    assert back.read() == source.read()
+    assert (tmp_path / "back.jsonl").read_bytes() == path.read_bytes()
+
+
+def test_two_processes_racing_on_sqlite_lose_nothing(toy, tmp_path):
+    db_path = str(tmp_path / "race.sqlite")
+    s = Session.new(toy, players=2, seed=5, store=DatabaseStore.sqlite(db_path), stream_id="race")
+    head = len(s.records())
+    ctx = multiprocessing.get_context("fork")
+    barrier, results = ctx.Barrier(2), ctx.Queue()
+    procs = [ctx.Process(target=race_to_apply, args=(db_path, "race", barrier, results)) for _ in range(2)]
+    for p in procs:
+        p.start()
+    for p in procs:
+        p.join(60)
+    outcomes = sorted(results.get(timeout=5) for _ in procs)
+    assert outcomes == ["applied", "conflict"]
+    records = DatabaseStore.sqlite(db_path).read("race")
+    verify(records)
+    assert len(records) == head + 1  # exactly one decision, none overwritten
+
+
+# -- replay files: crashes, tampering, repair --------------------------------------------
+def test_a_torn_last_line_is_reported_with_its_line_number(toy, tmp_path):
+    path = finished_game(toy, tmp_path / "g.jsonl", seed=6)
+    data = path.read_bytes()
+    lines = data.count(b"\n")
+    path.write_bytes(data + b'{"seq": 99, "event": {"ty')  # a crash mid-write
+    with pytest.raises(TornWrite) as err:
+        JsonlFile(path).read()
+    assert err.value.line == lines + 1
+    with pytest.raises(TornWrite):  # and nothing is appended after it
+        Session.load(path, verify_chain=False)
+    assert path.read_bytes().startswith(data)
+    assert repair(path) == '{"seq": 99, "event": {"ty'
+    assert path.read_bytes() == data
+    assert repair(path) is None
+
+
+def test_appending_after_a_torn_line_is_refused(toy, tmp_path):
+    path = tmp_path / "g.jsonl"
+    s = Session.new(toy, players=2, seed=6, store=JsonlFile(path))
+    with open(path, "ab") as fh:
+        fh.write(b'{"seq":')
+    with pytest.raises(TornWrite):
+        s.apply(s.legal_actions(1)[0])
+
+
+def test_a_malformed_line_is_reported_with_line_and_reason(toy, tmp_path):
+    path = finished_game(toy, tmp_path / "g.jsonl", seed=6)
+    lines = path.read_bytes().split(b"\n")
+    lines[4] = b'{"seq": 3, "event": {"type": "no_such_event"}, "hash": "x"}'
+    path.write_bytes(b"\n".join(lines))
+    with pytest.raises(CorruptStream) as err:
+        JsonlFile(path).read()
+    assert err.value.line == 5 and "malformed record" in err.value.reason
+
+
+def test_an_interrupted_write_never_corrupts_earlier_events(toy, tmp_path, monkeypatch):
+    path = tmp_path / "g.jsonl"
+    s = Session.new(toy, players=2, seed=6, store=JsonlFile(path))
+    before = path.read_bytes()
+    real_write = os.write
+
+    def crash_half_way(fd, data):
+        real_write(fd, data[: len(data) // 2])
+        raise KeyboardInterrupt
+
+    monkeypatch.setattr(os, "write", crash_half_way)
+    with pytest.raises(KeyboardInterrupt):
+        s.apply(s.legal_actions(1)[0])
+    monkeypatch.setattr(os, "write", real_write)
+    assert path.read_bytes().startswith(before)
+    with pytest.raises(TornWrite):
+        JsonlFile(path).read()
+    repair(path)
+    assert path.read_bytes() == before
+    assert Session.load(path).records() == JsonlFile(path).read()
+
+
+def test_save_replaces_a_file_whole(toy, tmp_path):
+    path = tmp_path / "g.jsonl"
+    a = Session.new(toy, players=2, seed=1)
+    a.save(path)
+    b = Session.new(toy, players=3, rounds=2, seed=2)
+    b.save(path)
+    assert Session.load(path).records() == b.records()
+    assert not (tmp_path / "g.jsonl.tmp").exists()
+
+
+def test_records_must_run_on_from_the_head(toy):
+    store = MemoryStore()
+    recs = chain("0" * 64, 0, [Session.new(toy, players=2, seed=1).records()[0].event])
+    with pytest.raises(StreamConflict):
+        store.append("x", 1, recs)

@@ -1,0 +1,36 @@
+"""Small helpers the tests share."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+from boardcore.agents import RandomAgent
+from boardcore.play import run_bots
+from boardcore.session import Session
+from boardcore.store import JsonlFile
+
+
+def finished_game(rules, path: Path | None = None, seed: int = 0, players: int = 2, **options) -> Path | Session:
+    """A complete random bot game, in a replay file when `path` is given."""
+    store = JsonlFile(path) if path is not None else None
+    s = Session.new(rules, players=players, seed=seed, store=store, **options)
+    run_bots(s, {p: RandomAgent(rules) for p in range(1, players + 1)}, seed=seed)
+    assert s.outcome is not None
+    return path if path is not None else s
+
+
+def race_to_apply(db_path: str, stream_id: str, barrier, results) -> None:
+    """One of two processes taking the same turn at the same moment."""
+    import toygame  # noqa: F401  (registers the game in this process)
+    from boardcore.errors import StreamConflict
+    from boardcore.store.database import DatabaseStore
+
+    store = DatabaseStore.sqlite(db_path)
+    s = Session.load(stream_id, store=store)
+    action = s.legal_actions(1)[0]
+    barrier.wait()
+    try:
+        s.apply(action)
+        results.put("applied")
+    except StreamConflict:
+        results.put("conflict")
