@@ -76,3 +76,20 @@ def run_bots(session: Any, agents: Mapping[int, Agent], seed: int | str = 0,
         if on_decision:
             on_decision(action)
 
+
+
+def undo_turn(session: Any, bots: Mapping[int, Agent], by: int | None = None) -> int:
+    """Undo back to (and including) the last decision a human took, with every bot
+    decision after it: what a player at a table with bots means by "undo".
+    Returns how many decisions were undone."""
+    from boardcore.events import Decision
+
+    live = session.history.live
+    decisions = [r.event for r in live[1:] if isinstance(r.event, Decision)]
+    n = next((i for i, d in enumerate(reversed(decisions), 1) if d.player not in bots), 0)
+    if not n:
+        from boardcore.errors import UndoRefused
+
+        raise UndoRefused("no human decision to undo")
+    session.undo(n, by=by)
+    return n

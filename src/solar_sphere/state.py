@@ -1,0 +1,146 @@
+"""The state of a Solar Sphere game: plain mutable structs with hand-written copies.
+
+Seats: players are 1..n; in the solo mode DRANDA sits in seat 2 (`SolarState.dseat`).
+Fleet positions: 0 bottom-left, 1 bottom-right, 2 top-left, 3 top-right (SS-BAT-02).
+Builders on the Sphere: 0 unbuilt, -1 the Corporation, else the seat that built it (SS-PTS-06).
+"""
+
+from __future__ import annotations
+
+import msgspec
+
+CORP = -1
+ORE, GOLD, CRYSTAL = 0, 1, 2
+
+
+class Task(msgspec.Struct, frozen=True, kw_only=True):
+    """One pending effect on the effect stack (SS-GEN-08: each resolves fully before the next).
+    `kind` names the effect, `n` how many are left, `arg` its detail, `mask` its memory
+    (matrix rows used by a decommission action, ships attacked by an attack action)."""
+
+    kind: str
+    player: int
+    n: int = 0
+    arg: str = ""
+    mask: int = 0
+
+
+class Ship(msgspec.Struct, kw_only=True):
+    """A Resistance ship in the fleet; `cols` are the drone columns left to right as
+    [seat, drones] pairs, the Corporation as seat -1 (SS-FLT-05, SS-FLT-08)."""
+
+    card: int
+    cols: list[list[int]] = []
+
+    def copy(self) -> Ship:
+        return Ship(card=self.card, cols=[c[:] for c in self.cols])
+
+    def power(self) -> int:
+        return sum(c[1] for c in self.cols)
+
+
+class PlayerState(msgspec.Struct, kw_only=True):
+    """One Command Centre (SS-COMP-14)."""
+
+    morale: int = 0
+    rep: int = 0                       # reputation level 0..6
+    score: int = 0
+    store: list[int] = []              # ore, gold, crystal
+    reserve: int = 12
+    active: int = 6
+    inactive: int = 2
+    matrix: list[int] = []             # drones in each matrix row (filled left to right)
+    sats: list[bool] = []              # a satellite on each Location card
+    hexes: int = 0                     # drones on Sphere hexes
+    on_ships: int = 0                  # drones on Resistance ship cards
+    crew: list[int] = []               # current crew (card indexes)
+    used: list[bool] = []              # rotated, parallel to crew
+    retired: list[int] = []
+    ships: list[int] = []              # claimed Resistance cards
+    factions: list[int] = []           # eng, sci, sec, sil
+    ports: list[int] = []              # dice on docking port v (index v-1), the auxiliary die included
+    rolled: list[int] = []             # this round's Dock roll
+    aux: bool = False                  # the auxiliary die was gained this round
+    fresh: int = 0                     # value of an auxiliary die gained this turn (not deployable yet)
+    placed: int = 0                    # dice on Location cards
+    discarded: int = 0                 # dice discarded above the board
+    hires: int = 0
+
+    def copy(self) -> PlayerState:
+        c = msgspec.structs.replace
+        return c(self, store=self.store[:], matrix=self.matrix[:], sats=self.sats[:], crew=self.crew[:],
+                 used=self.used[:], retired=self.retired[:], ships=self.ships[:], factions=self.factions[:],
+                 ports=self.ports[:], rolled=self.rolled[:])
+
+
+class DrandaState(msgspec.Struct, kw_only=True):
+    """DRANDA's play area (SS-DRSET-04..10)."""
+
+    supply: int = 20
+    removed: int = 0
+    hexes: int = 0
+    on_ships: int = 0
+    score: int = 0
+    crew: list[int] = []
+    ships: list[int] = []
+    factions: list[int] = []
+    deck: list[int] = []               # top first
+    discard: list[int] = []            # bottom first; the last is the top card
+    area: list[int] = []               # cards set aside this round
+    dice: list[int] = []               # transparent dice values, in play order; 0 once placed
+    colours: list[int] = []            # colour of each of those dice (index into COLOURS)
+    opaque: list[int] = []             # per colour: 0 unused, 1 placed this round, 2 out of the game
+
+    def copy(self) -> DrandaState:
+        c = msgspec.structs.replace
+        return c(self, crew=self.crew[:], ships=self.ships[:], factions=self.factions[:], deck=self.deck[:],
+                 discard=self.discard[:], area=self.area[:], dice=self.dice[:], colours=self.colours[:],
+                 opaque=self.opaque[:])
+
+
+class SolarState(msgspec.Struct, kw_only=True):
+    players: int
+    solo: bool = False
+    level: int = 0
+    dseat: int = 0                      # DRANDA's seat (solo), else 0
+    round: int = 0
+    phase: str = "setup"                # setup, dock, deploy, battle, recover, over
+    final: bool = False                 # the final hex was built this round (SS-SPH-09)
+    order: list[int] = []               # turn order, position 1 first
+    turn: int = 0                       # seat taking a Deploy turn
+    step: str = ""                      # turn, visit, act, after (the Deploy turn's prompt)
+    kicked: bool = False                # kickbacks taken this turn (SS-KB-01)
+    chosen: int = 0                     # value of the die being deployed
+    visiting: int = -1                  # Location card visited this turn
+    tasks: list[Task] = []              # effect stack, top last
+    p: list[PlayerState] = []           # p[0] is player 1
+    d: DrandaState | None = None
+    hex_at: list[int] = []              # slot -> hex index (-1: unknown face-down hex in a view)
+    face_down: list[bool] = []
+    builder: list[int] = []
+    scoring_card: int = -1
+    res_deck: list[int] = []
+    res_out: list[int] = []             # removed from the game unclaimed
+    deck_size: int = 12
+    fleet: list[Ship | None] = []
+    corp_beside: int = 2
+    crew_decks: list[list[int]] = []
+    display: list[int] = []             # tier t top slot 2t, bottom slot 2t+1; -1 empty
+    tokens: list[int] = []              # morale token value on each display slot (0 none)
+    loc_dice: list[int] = []            # ship dice on each Location card this round
+    battle_at: int = 0                  # next fleet position to resolve, in battle order
+    roll: int = -1                      # resistance roll awaiting a reroll decision
+    rerolled: int = 0                   # seats (bitmask) that rerolled the current ship
+    outcome: list[int] = []             # final scores once over
+
+    def copy(self) -> SolarState:
+        return msgspec.structs.replace(
+            self, order=self.order[:], tasks=self.tasks[:], p=[x.copy() for x in self.p],
+            d=None if self.d is None else self.d.copy(), hex_at=self.hex_at[:], face_down=self.face_down[:],
+            builder=self.builder[:], res_deck=self.res_deck[:], res_out=self.res_out[:],
+            fleet=[None if s is None else s.copy() for s in self.fleet],
+            crew_decks=[x[:] for x in self.crew_decks], display=self.display[:], tokens=self.tokens[:],
+            loc_dice=self.loc_dice[:], outcome=self.outcome[:])
+
+    def pl(self, seat: int) -> PlayerState:
+        return self.p[seat - 1]
