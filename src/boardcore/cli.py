@@ -160,9 +160,9 @@ def list_games(as_json: bool = JsonOpt) -> None:
     """List the games in the database: id, game, players, records, last change."""
     import datetime
 
-    from boardcore.store import database
+    from boardcore.store import open_database
 
-    db = database()
+    db = open_database()
     infos = sorted(db.infos(), key=lambda i: i.last_change, reverse=True)
     if as_json:
         return _json(infos)
@@ -193,7 +193,7 @@ def new(
     from boardcore import agents, games as registry
     from boardcore.errors import BoardcoreError
     from boardcore.session import Session
-    from boardcore.store import JsonlFile, database
+    from boardcore.store import JsonlFile, open_database
 
     rules = registry.get(game)
     rules = rules if data is None else rules.with_data(data)
@@ -213,7 +213,7 @@ def new(
             raise BoardcoreError(f"{output} exists; choose another name (nothing was written)")
         store, stream_id = JsonlFile(output), JsonlFile.STREAM
     else:
-        store, stream_id = database(), game_id
+        store, stream_id = open_database(), game_id
     session = Session.new(rules, config=config, seed=seed, store=store, stream_id=stream_id, seats=seats)
     where = str(output) if output is not None else f"db:{session.stream_id}"
     _out(f"created {where}: {rules.name} for {n} ({', '.join(seats)})")
@@ -302,10 +302,12 @@ def undo(
 @app.command()
 def redo(target: str = FileArg,
          player: Optional[int] = typer.Option(None, "--as", metavar="PLAYER", help="Who is redoing.")) -> None:
-    """Restore the last undone decision (while nothing new was decided)."""
+    """Restore what the last undo took back (while nothing new was decided)."""
+    from boardcore.play import redo_turn
+
     session = _load(target)
-    session.redo(by=player)
-    _out(f"redone; now at position {session.position}; {_status(session)}")
+    n = redo_turn(session, _bots(session), by=player)
+    _out(f"redone {n}; now at position {session.position}; {_status(session)}")
 
 
 @app.command()
@@ -316,11 +318,11 @@ def branch(
 ) -> None:
     """Start a new game from a point of this one's history."""
     from boardcore.errors import BoardcoreError
-    from boardcore.store import DB_PREFIX, JsonlFile, database
+    from boardcore.store import DB_PREFIX, JsonlFile, open_database
 
     session = _load(target)
     if output.startswith(DB_PREFIX):
-        store, stream_id = database(), output[len(DB_PREFIX):] or None
+        store, stream_id = open_database(), output[len(DB_PREFIX):] or None
     else:
         if Path(output).exists():
             raise BoardcoreError(f"{output} exists; choose another name (nothing was written)")
@@ -527,7 +529,7 @@ def import_(
 
 def _copy(target: str, output: Optional[Path], game_id: Optional[str]) -> None:
     from boardcore.errors import BoardcoreError
-    from boardcore.store import JsonlFile, copy_stream, database, open_target
+    from boardcore.store import JsonlFile, copy_stream, open_database, open_target
 
     source, source_id = open_target(target)
     if output is not None:
@@ -538,7 +540,7 @@ def _copy(target: str, output: Optional[Path], game_id: Optional[str]) -> None:
         return
     records = source.read(source_id)
     game_id = game_id or f"{records[0].event.game}-{records[0].hash[:8]}"
-    copy_stream(source, source_id, database(), game_id)
+    copy_stream(source, source_id, open_database(), game_id)
     _out(f"imported {len(records)} records as db:{game_id}")
 
 

@@ -93,3 +93,14 @@ def undo_turn(session: Any, bots: Mapping[int, Agent], by: int | None = None) ->
         raise UndoRefused("no human decision to undo")
     session.undo(n, by=by)
     return n
+
+
+def redo_turn(session: Any, bots: Mapping[int, Agent], by: int | None = None) -> int:
+    """The inverse of `undo_turn`: redo the next decision and the bot replies after it."""
+    session.redo(by=by)
+    made = 1
+    undone = session.history.undone
+    while undone and undone[-1][0].event.player in bots:
+        session.redo(by=by)
+        made += 1
+    return made

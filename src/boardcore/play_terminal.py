@@ -12,7 +12,7 @@ from typing import Any
 import typer
 
 from boardcore.errors import BoardcoreError
-from boardcore.play import run_bots, undo_turn
+from boardcore.play import redo_turn, run_bots, undo_turn
 from boardcore.session import Session
 
 HELP = "number or action text to play · u undo · r redo · h history · b branch · ? help · q quit"
@@ -51,7 +51,7 @@ def play_loop(session: Session, seat: int | None, out: Callable[[Any], None]) ->
                 undo_turn(session, bots, by=actor)
                 out(f"undone; back at position {session.position}")
             elif answer == "r":
-                session.redo(by=actor)
+                redo_turn(session, bots, by=actor)
             elif answer == "h":
                 for line in replay.lines(session, actor):
                     out(f"{line.position:>5}  {'>' if line.decision else ' '} {line.text}")

@@ -109,9 +109,13 @@ class Game:
 
     def make_config(self, **options: Any) -> Any:
         """The config from CLI-style options; unknown or ill-typed ones are a clear error."""
+        given = {k: v for k, v in options.items() if v is not None}
+        unknown = sorted(set(given) - set(self.config_type.__struct_fields__))
+        if unknown:
+            raise BoardcoreError(f"bad {self.name} options: {', '.join(unknown)} not known; the options are "
+                                 f"{', '.join(self.config_type.__struct_fields__)}")
         try:
-            return msgspec.convert({k: v for k, v in options.items() if v is not None},
-                                   self.config_type, strict=False)
+            return msgspec.convert(given, self.config_type, strict=False)
         except msgspec.ValidationError as exc:
             raise BoardcoreError(f"bad {self.name} options: {exc}") from None
 

@@ -18,12 +18,12 @@ from boardcore.store.jsonl import JsonlFile, repair
 from boardcore.store.memory import MemoryStore
 
 __all__ = ["Store", "StreamInfo", "MemoryStore", "JsonlFile", "codec_for", "repair",
-           "database", "open_target", "copy_stream", "DB_PREFIX"]
+           "open_database", "open_target", "copy_stream", "DB_PREFIX"]
 
 DB_PREFIX = "db:"
 
 
-def database():
+def open_database():
     """The configured database: PostgreSQL when BOARDCORE_STORE=postgres, else SQLite
     at $BOARDCORE_DB or in the user data directory."""
     from boardcore.store.database import DatabaseStore
@@ -35,7 +35,7 @@ def open_target(target: str | os.PathLike) -> tuple[Store, str]:
     """A game named the way the CLI accepts it: `db:ID` or a replay file path."""
     text = os.fspath(target)
     if text.startswith(DB_PREFIX):
-        return database(), text[len(DB_PREFIX):]
+        return open_database(), text[len(DB_PREFIX):]
     path = Path(text)
     return JsonlFile(path), JsonlFile.STREAM
 

@@ -1,0 +1,251 @@
+"""The `boardcore` command, run in-process through its real entry point."""
+
+from __future__ import annotations
+
+import io
+import json
+import subprocess
+import sys
+
+import pytest
+
+from boardcore import cli
+from boardcore.session import Session
+from boardcore.store import JsonlFile
+from tests_support import finished_game
+
+COMMANDS = ["games", "list", "new", "show", "legal", "act", "undo", "redo", "branch", "replay", "audit",
+            "whatif", "check", "simulate", "export", "import", "repair", "play"]
+
+
+@pytest.fixture
+def run(capsys, monkeypatch):
+    """boardcore ARGS... -> (exit code, stdout, stderr)."""
+
+    def run(*args: str, stdin: str = "") -> tuple[int, str, str]:
+        monkeypatch.setattr(sys, "argv", ["boardcore", *map(str, args)])
+        monkeypatch.setattr(sys, "stdin", io.StringIO(stdin))
+        with pytest.raises(SystemExit) as exit_:
+            cli.main()
+        out, err = capsys.readouterr()
+        return exit_.value.code, out, err
+
+    return run
+
+
+def one_line_error(code: int, err: str) -> None:
+    assert code == 2, err
+    assert "Traceback" not in err
+    assert len(err.strip().splitlines()) == 1 and err.startswith("error: "), err
+
+
+@pytest.fixture
+def game_file(tmp_path, toy):
+    return finished_game(toy, tmp_path / "done.jsonl", seed=7)
+
+
+@pytest.fixture
+def human_game(tmp_path, run):
+    path = tmp_path / "g.jsonl"
+    code, out, _ = run("new", "toy-pig", "--players", "2", "--seat", "2=greedy", "--seed", "5", "-o", path)
+    assert code == 0 and "created" in out
+    return path
+
+
+@pytest.mark.parametrize("command", COMMANDS)
+def test_every_command_has_help(run, command):
+    code, out, _ = run(command, "--help")
+    assert code == 0 and "Usage" in out
+
+
+def test_help_does_not_import_games_or_the_database_layer():
+    probe = ("import sys; sys.argv = ['boardcore', '--help']\n"
+             "from boardcore.cli import main\n"
+             "try:\n    main()\nexcept SystemExit:\n    pass\n"
+             "heavy = [m for m in ('eventsourcing', 'solar_sphere', 'apogee', 'warlords', 'hypothesis') "
+             "if m in sys.modules]\n"
+             "print('HEAVY', heavy)")
+    out = subprocess.run([sys.executable, "-c", probe], capture_output=True, text=True, check=True).stdout
+    assert "HEAVY []" in out
+
+
+def test_games_lists_installed_games(run):
+    code, out, _ = run("games", "--json")
+    assert code == 0 and "toy-pig" in {g["name"] for g in json.loads(out)}
+
+
+def test_new_saves_to_the_database_by_default_and_list_shows_it(run):
+    code, out, _ = run("new", "toy-pig", "-p", "3", "-O", "rounds=2", "--seat", "1=random", "--seat", "2=random",
+                       "--seat", "3=greedy", "--seed", "1")
+    assert code == 0 and "game over" in out
+    game_id = out.split("created db:")[1].split(":")[0]
+    code, out, _ = run("list", "--json")
+    assert [g["id"] for g in json.loads(out)] == [game_id]
+    code, out, _ = run("audit", f"db:{game_id}")
+    assert code == 0 and "audit passed" in out
+
+
+def test_legal_act_by_number_and_text_show_and_status(run, human_game):
+    code, out, _ = run("legal", human_game, "--json")
+    actions = json.loads(out)
+    assert code == 0 and all(a["player"] == 1 for a in actions)
+    code, out, _ = run("act", human_game, "1")
+    assert code == 0 and "P1:" in out
+    code, out, _ = run("act", human_game, "P1 roll")
+    assert code == 0
+    code, out, _ = run("show", human_game, "--as", "1")
+    assert code == 0 and "Toy Pig" in out
+    code, out, _ = run("show", human_game, "--at", "3", "--json")
+    assert json.loads(out)["position"] == 3
+
+
+def test_an_illegal_action_names_its_rule_and_changes_nothing(run, human_game):
+    before = human_game.read_bytes()
+    code, _, err = run("act", human_game, "P1 card_picked card=42")
+    one_line_error(code, err)
+    assert "TOY-02" in err
+    assert human_game.read_bytes() == before
+
+
+@pytest.mark.parametrize("args, needle", [
+    (("show", "missing.jsonl"), "no such file"),
+    (("new", "no-such-game"), "unknown game"),
+    (("act", "{bad}", "1"), "line 1"),
+    (("new", "toy-pig", "--players", "9"), "2-4 players"),
+    (("new", "toy-pig", "--seat", "2=wizard"), "unknown policy"),
+    (("new", "toy-pig", "-O", "colour=blue"), "bad toy-pig options"),
+    (("show", "db:nobody"), "no game 'nobody'"),
+    (("whatif", "{done}", "--at", "3"), "--instead"),
+    (("export", "{done}"), "-o FILE.jsonl or --db"),
+])
+def test_bad_input_is_one_line_and_exit_2(run, tmp_path, game_file, args, needle):
+    bad = tmp_path / "bad.jsonl"
+    bad.write_text("{not json\n")
+    args = [a.replace("{bad}", str(bad)).replace("{done}", str(game_file)) for a in args]
+    code, _, err = run(*args)
+    one_line_error(code, err)
+    assert needle in err
+
+
+def test_usage_errors_exit_2(run):
+    code, _, err = run("show")
+    assert code == 2 and "Missing argument" in err
+    code, _, err = run("undo", "x.jsonl", "-n", "0")
+    assert code == 2
+
+
+def test_replay_lists_history_and_stops_where_told(run, game_file):
+    code, out, _ = run("replay", game_file, "--to", "6")
+    assert code == 0 and "position 6 of" in out
+    code, out, _ = run("replay", game_file, "--json", "--as", "1")
+    lines = json.loads(out)
+    assert lines[0]["position"] == 1 and any(line["decision"] for line in lines)
+
+
+def test_replay_step_moves_with_enter_and_quits(run, game_file):
+    code, out, _ = run("replay", game_file, "--step", stdin="\n\nb\nq\n")
+    assert code == 0 and "[2/" in out
+
+
+def test_audit_passes_then_fails_on_a_tampered_byte(run, game_file):
+    code, out, _ = run("audit", game_file)
+    assert code == 0 and "audit passed" in out
+    lines = game_file.read_text().splitlines()
+    lines[6] = lines[6].replace('"value":', '"value":1', 1) if '"value":' in lines[6] else lines[6].replace("1", "2", 1)
+    game_file.write_text("\n".join(lines) + "\n")
+    code, out, _ = run("audit", game_file, "--json")
+    report = json.loads(out)
+    assert code == 1 and not report["ok"] and report["divergence"]["seq"] == 5
+
+
+def test_audit_rejects_a_wrong_seed(run, game_file):
+    code, out, _ = run("audit", game_file, "--seed", "wrong")
+    assert code == 1 and "commitment" in out
+
+
+def test_undo_redo_keep_everything(run, human_game):
+    run("act", human_game, "1")
+    before = human_game.read_text()
+    state = Session.load(human_game).state
+    code, out, _ = run("undo", human_game)  # P1's pick and the bot's replies
+    undone = int(out.split()[1].rstrip(";"))
+    assert code == 0 and undone >= 2
+    code, out, _ = run("redo", human_game)
+    assert code == 0 and f"redone {undone}" in out
+    after = human_game.read_text()
+    assert after.startswith(before)  # nothing removed or rewritten
+    assert len(after.splitlines()) == len(before.splitlines()) + 2 * undone  # one marker each way
+    assert Session.load(human_game).state == state
+    code, _, err = run("redo", human_game)
+    one_line_error(code, err)
+
+
+def test_branch_to_a_file_and_to_the_database(run, game_file, tmp_path):
+    out_file = tmp_path / "branch.jsonl"
+    code, out, _ = run("branch", game_file, "--at", "6", "-o", out_file)
+    assert code == 0 and Session.load(out_file).position == 6
+    code, out, _ = run("branch", game_file, "--at", "6", "-o", "db:my-branch")
+    assert code == 0 and "db:my-branch" in out
+    code, _, err = run("branch", game_file, "--at", "6", "-o", out_file)
+    one_line_error(code, err)
+
+
+def test_whatif_compares_alternatives(run, game_file):
+    s = Session.load(game_file)
+    at = next(i for i, r in enumerate(s.history.live) if type(r.event).__name__ == "Roll")
+    code, out, _ = run("whatif", game_file, "--at", at, "--all", "-k", "20", "--json")
+    report = json.loads(out)
+    assert code == 0 and report["rollouts"] == 20 and len(report["alternatives"]) >= 1
+    assert sum(a["recorded"] for a in report["alternatives"]) == 1
+    code, out, _ = run("whatif", game_file, "--at", at, "--instead", "roll", "-k", "5")
+    assert code == 0 and "* the decision taken" in out
+    code, _, err = run("whatif", game_file, "--at", "2", "--all")
+    one_line_error(code, err)
+
+
+def test_check_passes_and_reports_failures_with_exit_1(run, tmp_path):
+    code, out, _ = run("check", "toy-pig", "--games", "10", "--players", "3", "-O", "rounds=2")
+    assert code == 0 and "check passed: 10 games" in out
+    from boardcore import games
+    from tests.boardcore.test_check import BadInvariant
+    games.register(BadInvariant())
+    code, out, _ = run("check", "toy-pig-bad-invariant", "--games", "10", "--save-dir", tmp_path)
+    assert code == 1 and "TOY-INV-99" in out and "saved as" in out
+
+
+def test_simulate_reports_win_rates(run):
+    code, out, _ = run("simulate", "toy-pig", "--games", "30", "--seat", "1=greedy", "--json")
+    report = json.loads(out)
+    assert code == 0 and report["games"] == 30 and report["seats"][0]["policy"] == "greedy"
+
+
+def test_export_import_keep_hashes(run, game_file, tmp_path):
+    code, out, _ = run("import", game_file, "--id", "imported")
+    assert code == 0 and "db:imported" in out
+    out_file = tmp_path / "out.jsonl"
+    code, out, _ = run("export", "db:imported", "-o", out_file)
+    assert code == 0
+    assert out_file.read_bytes() == game_file.read_bytes()
+    code, _, err = run("import", game_file, "--id", "imported")  # the id is taken
+    one_line_error(code, err)
+    code, out, _ = run("export", game_file, "--db")
+    assert code == 0 and "imported" in out
+
+
+def test_repair_cuts_a_torn_line(run, game_file):
+    good = game_file.read_bytes()
+    game_file.write_bytes(good + b'{"seq": 1')
+    code, _, err = run("audit", game_file)
+    assert code == 1 or "line" in err
+    code, out, _ = run("repair", game_file)
+    assert code == 0 and "removed" in out and game_file.read_bytes() == good
+    code, out, _ = run("repair", game_file)
+    assert "nothing to repair" in out
+
+
+def test_play_takes_numbered_actions_and_quits_saving_everything(run, human_game):
+    code, out, _ = run("play", human_game, stdin="1\nh\nu\nq\n")
+    assert code == 0 and "saved" in out
+    assert "card_picked" in out
+    assert any("undone" in line for line in out.splitlines())
+    assert Session.load(human_game).position >= 1
