@@ -293,35 +293,41 @@ class Session:
         self._absorb(records)
 
     def _absorb(self, records: Sequence[Recorded]) -> None:
-        """Bring history, state and checkpoints up to date with records already stored."""
+        """Bring history, state and checkpoints up to date with records already stored.
+
+        Folding is lazy: events are only evolved at the end (or when an undo cuts
+        into what was already folded), so loading a long stream is one tight loop."""
         history = self.history
+        folded = len(history.live)
         for rec in records:
             if self.created is None:
                 self._begin(rec)
+                folded = len(history.live)
                 continue
-            before = len(history.live)
             kind = history.add(rec)
-            if kind == "undo":
-                position = len(history.live)
-                for key in [k for k in self._checkpoints if k > position]:
+            if kind == "undo" and len(history.live) < folded:
+                folded = len(history.live)
+                for key in [k for k in self._checkpoints if k > folded]:
                     del self._checkpoints[key]
-                self.state = self._fold_to(position)
-            elif kind != "marker":
-                self._advance(before)
-            elif isinstance(rec.event, SeedRevealed):
+                self.state = self._fold_to(folded)
+            elif kind == "marker" and isinstance(rec.event, SeedRevealed):
                 self.revealed = True
+        self._advance(folded)
         if records:
             self._head = records[-1].seq + 1
             self._last_hash = records[-1].hash
 
     def _advance(self, start: int) -> None:
         """Fold the live events from `start` on into the state, checkpointing as it goes."""
-        evolve, copy, every, state = self.rules.evolve, self.rules.copy, self.checkpoint_every, self.state
-        live = self.history.live
-        for i in range(start, len(live)):
-            state = evolve(state, live[i].event)
-            if every and (i + 1) % every == 0:
-                self._checkpoints[i + 1] = copy(state)
+        evolve, state, live, every = self.rules.evolve, self.state, self.history.live, self.checkpoint_every
+        if not every:
+            for rec in live[start:]:
+                state = evolve(state, rec.event)
+        else:
+            for i in range(start, len(live)):
+                state = evolve(state, live[i].event)
+                if (i + 1) % every == 0:
+                    self._checkpoints[i + 1] = self.rules.copy(state)
         self.state = state
 
     def _begin(self, rec: Recorded) -> None:

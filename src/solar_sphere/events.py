@@ -274,9 +274,12 @@ class ResistanceRolled(Fact):
     value: int
 
 
-class RerollDeclined(Fact):
-    """SS-AMB-35: no (further) reroll of this ship's failure."""
+class BattleNoted(Fact):
+    """SS-BAT-02 an empty fleet position is skipped (`skip`); SS-AMB-35 `player` has been
+    offered the T2-09 reroll for this ship."""
     ship: int
+    player: int = 0
+    skip: bool = False
 
 
 class ShipResolved(Fact):
@@ -633,8 +636,11 @@ def _rolled_res(s, e):
     return s
 
 
-def _declined(s, e):
-    s.roll = -1
+def _noted(s, e):
+    if e.skip:
+        s.battle_at += 1
+    else:
+        s.rerolled |= 1 << e.player
     return s
 
 
@@ -759,12 +765,12 @@ HANDLERS = {
     CrewUsed: _used, CrewRefreshed: _refreshed, DronesCommitted: _committed, TasksPushed: _pushed,
     TaskDone: _done, TaskUpdated: _updated, TurnStarted: _turn_started, TurnEnded: _turn_ended,
     TakeKickbacks: _kickbacks, ChooseDie: _choose_die, DieDeployed: _deployed, DiscardDie: _discard_die,
-    ResistanceRolled: _rolled_res, RerollDeclined: _declined, ShipResolved: _resolved,
+    ResistanceRolled: _rolled_res, BattleNoted: _noted, ShipResolved: _resolved,
     ShipMovedDown: _moved_down, DiceReturned: _dice_returned, DisplayDiscarded: _display_discarded,
     TokensPlaced: _tokens, DrandaCardRevealed: _d_revealed, DrandaCardMoved: _d_moved,
     DrandaDiePlaced: _d_placed, DrandaDrones: _d_drones, FinalScored: _final, GameEnded: _ended,
 }
 
 DECISIONS = (TakeKickbacks, UseCrew, ChooseDie, Visit, DiscardDie, Choose, Attack, EndTurn)
-FACTS = tuple(k for k in HANDLERS if k not in DECISIONS) + (RerollDeclined,)
+FACTS = tuple(k for k in HANDLERS if k not in DECISIONS)
 EVENTS = DECISIONS + tuple(dict.fromkeys(FACTS))

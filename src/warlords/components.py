@@ -225,6 +225,7 @@ class Components:
         self.manoeuvre_of = {c: getattr(data.skills, c).manoeuvre for c in SKILL_COLOURS}
         self.rebels = {c.id: c for c in data.rebellion.cards}
         self.recon_kinds = tuple(data.recon.kinds)
+        self.recon_index = {k: i for i, k in enumerate(self.recon_kinds)}
         u = data.units
         self.totals = (u.infantry, u.tanks, u.aircraft)
         self.limit = u.planet_limit

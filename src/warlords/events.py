@@ -241,6 +241,13 @@ class HandDealt(Fact):
     cards: tuple[str, ...]
 
 
+class SetAside(Fact):
+    """GW-SSET-09: one of the 5 cards drawn is put aside, to go back into the deck."""
+    reveals = True
+    player: int
+    card: str
+
+
 class CardsReturned(Fact):
     """GW-SSET-09: cards put back from hand, then the deck's new order."""
     reveals = True
@@ -388,6 +395,7 @@ class SupportPlayed(Fact):
     player: int
     card: str
     responders: tuple[int, ...] = ()
+    response: bool = False
 
 
 class Responded(Fact):
@@ -621,7 +629,7 @@ DECISIONS = (Pass, Discard, Recall, MoveShip, UseTactical, PlayMercenary, PlaceG
              TargetPlayer, SubterfugeOption, GiveCard, BorrowAction, SoloSwap, ChooseSector, PlaceRecon,
              RemovePreDeployed, Reinforce, Reroll, Evacuate, Block, Hire, ExchangePick, SwitchPlanets, Transfer)
 FACTS = (GalaxySeeded, PlanetsRevealed, MarkersPlaced, TrackSet, SupportShuffled, DeckFormed, HandDealt,
-         CardsReturned, RebelDeckFormed, FirstPlayer, Asked, TurnStarted, PhaseStarted, Recovered, Recalled,
+         CardsReturned, SetAside, RebelDeckFormed, FirstPlayer, Asked, TurnStarted, PhaseStarted, Recovered, Recalled,
          ShipMoved, ReconReturned, MercenaryPlayed, UnitsGained, GuardPlaced, CirclesShut, SkillUsed, ActionUsed,
          ActionStarted, ActionStaged, ActionEnded, CostPaid, ReputationGained, PowerGained, Repaired,
          SupportDrawn, SupportPlayed, Responded, SupportResolved, Deployed, InvasionStarted, InvasionStaged,

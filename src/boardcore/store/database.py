@@ -57,6 +57,12 @@ class DatabaseStore:
                         "ORDER BY originator_version")
         self._head = f"SELECT MAX(originator_version) AS v FROM {table} WHERE originator_id={mark}"
         self._codecs: dict[str, Codec] = {}
+        if self.is_sqlite:
+            self._tuple_rows = None
+        else:
+            from psycopg.rows import tuple_row
+
+            self._tuple_rows = tuple_row
         self._encode = msgspec.msgpack.Encoder().encode
         seeds = "boardcore_seeds" if self.is_sqlite else f'"{self.recorder.datastore.schema}".boardcore_seeds'
         self._seed_insert = (f"INSERT INTO {seeds} (stream_id, seed) VALUES ({mark}, {mark}) "
@@ -91,8 +97,10 @@ class DatabaseStore:
     def close(self) -> None:
         self.factory.close()
 
-    def _query(self, sql: str, params: tuple) -> list:
+    def _query(self, sql: str, params: tuple) -> list[tuple]:
+        """Rows as plain tuples (the library's connections hand out dict-like rows, slower to build)."""
         with self.recorder.datastore.transaction(commit=False) as cur:
+            cur.row_factory = self._tuple_rows
             cur.execute(sql, params)
             return cur.fetchall()
 
@@ -114,24 +122,24 @@ class DatabaseStore:
         if not rows and start == 0:
             raise StreamNotFound(f"no game {stream_id!r} in {self.describe}")
         decode = self._codec(stream_id).msgpack_record.decode
-        return [decode(bytes(row["state"])) for row in rows]
+        return [decode(row[0]) for row in rows]
 
     def head(self, stream_id: str) -> int:
         rows = self._query(self._head, (stream_id,))
-        value = rows[0]["v"] if rows else None
+        value = rows[0][0] if rows else None
         return 0 if value is None else value + 1
 
     def streams(self) -> list[str]:
-        return [row["id"] for row in self._query(self._ids, ())]
+        return [row[0] for row in self._query(self._ids, ())]
 
     def infos(self) -> list[StreamInfo]:
         out = []
         for row in self._query(self._ids, ()):
-            stream_id, last = row["id"], row["v"]
+            stream_id, last = row
             (first,) = self._query(self._select, (stream_id, 0, 1))
             (latest,) = self._query(self._select, (stream_id, last, last + 1))
-            created = decode_created(bytes(first["state"]))
-            out.append(info_from(stream_id, created, last + 1, _at_of(bytes(latest["state"]))))
+            created = decode_created(first[0])
+            out.append(info_from(stream_id, created, last + 1, _at_of(latest[0])))
         return out
 
     def _codec(self, stream_id: str) -> Codec:
@@ -140,7 +148,7 @@ class DatabaseStore:
             rows = self._query(self._select, (stream_id, 0, 1))
             if not rows:
                 raise StreamNotFound(f"no game {stream_id!r} in {self.describe}")
-            self._codecs[stream_id] = codec_for(decode_created(bytes(rows[0]["state"])).event.game)
+            self._codecs[stream_id] = codec_for(decode_created(rows[0][0]).event.game)
         return self._codecs[stream_id]
 
     # -- the game's seed, kept beside its stream but never in it ---------
@@ -150,7 +158,7 @@ class DatabaseStore:
 
     def seed(self, stream_id: str) -> str | None:
         rows = self._query(self._seed_select, (stream_id,))
-        return rows[0]["seed"] if rows else None
+        return rows[0][0] if rows else None
 
 
 class _At(msgspec.Struct):

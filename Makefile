@@ -1,0 +1,35 @@
+# Everything works on a fresh machine: the first target to run makes .venv and installs the project.
+PYTHON ?= python3
+VENV   := .venv
+BIN    := $(VENV)/bin
+STAMP  := $(VENV)/.installed-stamp
+
+.PHONY: install test test-slow demo bench coverage clean
+
+$(STAMP): pyproject.toml
+	@test -x $(BIN)/python || $(PYTHON) -m venv $(VENV)
+	$(BIN)/python -m pip install --quiet --disable-pip-version-check -e ".[dev]"
+	@touch $(STAMP)
+
+install: $(STAMP)
+
+## The whole test suite, PostgreSQL store tests included (a throwaway cluster when the server is installed).
+test: $(STAMP)
+	tools/with_postgres.sh $(BIN)/python -m pytest -q
+
+## The long property runs (`boardcore check` with many games per mode).
+test-slow: $(STAMP)
+	BOARDCORE_SLOW=1 tools/with_postgres.sh $(BIN)/python -m pytest -q
+
+## Plays a bot game, shows it and audits it.
+demo: $(STAMP)
+	@tools/demo.sh $(BIN)/boardcore
+
+bench: $(STAMP)
+	$(BIN)/python tools/bench.py
+
+coverage: $(STAMP)
+	$(BIN)/python tools/rules_coverage.py
+
+clean:
+	rm -rf $(VENV) demo .pytest_cache .hypothesis check-failures

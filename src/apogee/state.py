@@ -1,0 +1,137 @@
+"""The table: one `ApogeeState` with a `Player` per seat. Mutable, slotted, copied by hand.
+
+Units (AP-GEN-04): credits in thousands, Authority and yield in tenths. Cards are ids into the
+catalog (components.Catalog). Piles are lists whose *last* element is the top card; "beneath the
+pile" (AP-GEN-05) is index 0. Hidden values in a view are -1 (rules.view).
+"""
+
+from __future__ import annotations
+
+import msgspec
+
+# Engineer spots (AP-PLC-01). UNSET: not yet placed this turn; SOC_FIXED: at the SOC through
+# Malvina Glushko's or Felipe de la Cierva's Specialty, with the card's fixed Authority (AP-AMB-21).
+UNSET, IDLE, SPECIALTY, CONSTRUCTION, RND, DESIGN, SOC, SOC_FIXED = -1, 0, 1, 2, 3, 4, 5, 6
+SPOTS = ("none", "specialty", "construction", "rnd", "design", "soc")
+SPOT_OF = {name: i for i, name in enumerate(SPOTS)}
+
+# Turn modifiers held per player (AP-GEN-08, AP-AMB-65): indices into Player.mods.
+SOLID, LIQUID, ION, NUCLEAR, MASS, CAPSULE, DISCOUNT, THRUST, AUTH_CUT, KEEP_FIRST = range(10)
+MODS = ("solid_thrust", "liquid_thrust", "ion_thrust", "nuclear_thrust", "mass_cut", "capsule_crew",
+        "discount", "thrust", "authority_cut", "keep_first_stages")
+MOD_OF = {name: i for i, name in enumerate(MODS)}
+
+# Piles of Technology cards by kind, then the rivers (AP-SETUP-02, AP-SETUP-15).
+RIVERS = ("first", "upper", "payload")
+
+
+class Prompt(msgspec.Struct, frozen=True, kw_only=True):
+    """What is asked of whom now (player 0: every player still `waiting`, a simultaneous step)."""
+    kind: str
+    player: int = 0
+    a: int = 0
+    b: int = 0
+
+
+class Roll(msgspec.Struct, frozen=True, kw_only=True):
+    """A main-die roll that additional dice may repeat (AP-DICE-06): success when
+    value + bonus >= target. `arg` says what the roll is for (destination, engineer)."""
+    player: int
+    purpose: str
+    target: int
+    bonus: int = 0
+    arg: int = 0
+    value: int = 0
+
+
+class Launch(msgspec.Struct, frozen=True, kw_only=True):
+    """A successful launch as the SOC records it (AP-LCH-14, AP-INV-18, AP-AMB-22)."""
+    destination: int
+    cards: tuple[int, ...]
+    astronauts: int
+    crewed: bool
+    rnd: int
+    thrust: int
+    yield_: int
+    cost: int
+    turn: int
+
+
+class Player(msgspec.Struct, kw_only=True):
+    director: int = -1
+    dealt: list[int] = []
+    credits: int = 0
+    dice: int = 0
+    hand: list[int] = []          # every Engineer owned, placed or not (AP-GEN-10)
+    spots: list[int] = []         # parallel to hand
+    reserve: list[int] = []       # unbuilt Technologies, face up (AP-COMP-16)
+    pad: list[int] = []           # the rocket: built Technologies (AP-GEN-09)
+    drawn: list[int] = []         # R&D cards drawn this step, not yet kept (AP-RND-04)
+    investors: list[int] = []     # Investors won (AP-IVR-02)
+    launches: list[Launch] = []   # successful launches and their SOC deposits
+    specialty_used: bool = False
+    nation_used: bool = False
+    actions: int = 0
+    launched: bool = False
+    fired: bool = False
+    skip: bool = False            # debtor: no Director actions this turn (AP-ERN-05)
+    owed: int = 0                 # Engineers still to dismiss by choice (debt, Solo Events)
+    built_kinds: int = 0          # bit per kind ever built (AP-AMB-44)
+    waiting: bool = False         # still to answer a simultaneous step
+    mods: list[int] = []
+
+    def copy(self) -> Player:
+        return Player(director=self.director, dealt=self.dealt[:], credits=self.credits, dice=self.dice,
+                      hand=self.hand[:], spots=self.spots[:], reserve=self.reserve[:], pad=self.pad[:],
+                      drawn=self.drawn[:], investors=self.investors[:], launches=self.launches[:],
+                      specialty_used=self.specialty_used, nation_used=self.nation_used,
+                      actions=self.actions, launched=self.launched, fired=self.fired, skip=self.skip,
+                      owed=self.owed, built_kinds=self.built_kinds, waiting=self.waiting,
+                      mods=self.mods[:])
+
+
+class ApogeeState(msgspec.Struct, kw_only=True):
+    players: int
+    mission: int
+    solo: bool = False
+    max_turns: int = 0
+    tiebreak: bool = False
+    turn: int = 0
+    stage: str = "setup"
+    order: list[int] = []
+    cursor: int = 0
+    prompt: Prompt | None = None
+    answered: Prompt | None = None
+    roll: Roll | None = None
+    piles: list[list[int]] = []          # Technology piles by kind (AP-SETUP-02)
+    rivers: list[list[int]] = []         # First Stage, Upper Stage, Payload (AP-SETUP-15)
+    juniors: list[int] = []
+    seniors: list[int] = []
+    investor_pile: list[int] = []
+    investor_river: list[int] = []
+    investors_out: list[int] = []        # removed from the game (AP-ENG-16)
+    event_pile: list[int] = []
+    events_seen: list[int] = []
+    event: int = -1                      # this turn's Event, -1 for none (AP-PEV-07)
+    supply: int = 0                      # blue dice beside the play area (AP-INV-07)
+    revealed: int = 0                    # bit per spot revealed this turn
+    bans: list[str] = []                 # Solo Events 01-04 (AP-SEV-01..06)
+    extra_goals: list[int] = []          # Solo Events 13/14 that added an objective
+    directors_out: list[int] = []
+    over: bool = False
+    winners: list[int] = []
+    truncated: bool = False
+    p: list[Player] = []
+
+    def copy(self) -> ApogeeState:
+        return ApogeeState(
+            players=self.players, mission=self.mission, solo=self.solo, max_turns=self.max_turns,
+            tiebreak=self.tiebreak, turn=self.turn, stage=self.stage, order=self.order[:],
+            cursor=self.cursor, prompt=self.prompt, answered=self.answered, roll=self.roll,
+            piles=[x[:] for x in self.piles], rivers=[x[:] for x in self.rivers],
+            juniors=self.juniors[:], seniors=self.seniors[:], investor_pile=self.investor_pile[:],
+            investor_river=self.investor_river[:], investors_out=self.investors_out[:],
+            event_pile=self.event_pile[:], events_seen=self.events_seen[:], event=self.event,
+            supply=self.supply, revealed=self.revealed, bans=self.bans[:],
+            extra_goals=self.extra_goals[:], directors_out=self.directors_out[:], over=self.over,
+            winners=self.winners[:], truncated=self.truncated, p=[x.copy() for x in self.p])

@@ -1,0 +1,117 @@
+"""Phase 3: Battle (SS-BAT-01..23, SS-CORP-01..06, SS-DRBAT-01..07, the T2-09 reroll SS-ALM-14)."""
+
+from __future__ import annotations
+
+from solar_sphere.command import gain_morale, gain_reputation, lose_morale, push, score
+from solar_sphere.events import (CrewUsed, FactionsGained, ResistanceRolled, BattleNoted, ShipMovedDown,
+                                 ShipResolved, TaskDone)
+from solar_sphere.state import CORP, SolarState, Task
+
+ORDER = (0, 1, 2, 3)    # SS-BAT-02, SS-AMB-18: bottom-left, bottom-right, top-left, top-right
+
+
+def ranking(cols: list[list[int]]) -> list[list[int]]:
+    """SS-BAT-04/05, SS-BAT-09, SS-AMB-20: most drones first, ties to the left-most column."""
+    return [c for _, c in sorted(enumerate(cols), key=lambda ic: (-ic[1][1], ic[0]))]
+
+
+def final_round(s: SolarState) -> bool:
+    """SS-AMB-17: round 6, or the round in which the final hex was built."""
+    return s.round >= 6 or s.final
+
+
+def roller(s: SolarState, ranked: list[list[int]]) -> int:
+    """SS-BAT-06 the Commander rolls; SS-AMB-21/53 for a Corporation Commander."""
+    for seat, _ in ranked:
+        if seat != CORP:
+            return seat
+    return s.order[0]
+
+
+def rerollers(s: SolarState, rules, ship) -> list[int]:
+    """SS-ALM-14, SS-AMB-35: players with drones on the ship and an upright T2-09, in turn order."""
+    on = {seat for seat, _ in ship.cols}
+    out = []
+    for seat in s.order:
+        if seat in on and seat != s.dseat and not s.rerolled & (1 << seat):
+            p = s.p[seat - 1]
+            if any(not used and rules.c.crew[c].action == "reroll" for c, used in zip(p.crew, p.used, strict=True)):
+                out.append(seat)
+    return out
+
+
+def battle(u, rng) -> bool:
+    """Resolve ships one at a time (SS-BAT-01); returns False while a reroll decision is awaited."""
+    s: SolarState = u.state
+    rules = u.rules
+    while s.battle_at < 4:
+        pos = ORDER[s.battle_at]
+        ship = s.fleet[pos]
+        if ship is None:
+            u.emit(BattleNoted(ship=pos, skip=True))
+            continue
+        card = rules.c.ships[ship.card]
+        ranked = ranking(ship.cols)
+        if ranked and s.roll < 0:
+            u.emit(ResistanceRolled(ship=pos, roller=roller(s, ranked), value=rng.choice(rules.c.data.resistance.die_faces)))
+        success = bool(ranked) and ship.power() >= card.value + s.roll            # SS-BAT-08
+        if ranked and not success:
+            waiting = rerollers(s, rules, ship)
+            if waiting:
+                u.emit(BattleNoted(ship=pos, player=waiting[0]))
+                push(u, Task(kind="reroll", player=waiting[0], n=pos))
+                return False
+        resolve_ship(u, pos, success)
+    return True
+
+
+def reroll_choice(u, t: Task, option: str, rng) -> None:
+    """SS-ALM-14: the new roll replaces the old one; the card is rotated."""
+    u.emit(TaskDone())
+    if option == "reroll":
+        p = u.state.p[t.player - 1]
+        card = next(c for c, used in zip(p.crew, p.used, strict=True)
+                    if not used and u.rules.c.crew[c].action == "reroll")
+        u.emit(CrewUsed(player=t.player, card=card))
+        u.emit(ResistanceRolled(ship=t.n, roller=t.player, value=rng.choice(u.rules.c.data.resistance.die_faces)))
+
+
+def resolve_ship(u, pos: int, success: bool) -> None:
+    s: SolarState = u.state
+    rules = u.rules
+    ship = s.fleet[pos]
+    card = rules.c.ships[ship.card]
+    ranked = ranking(ship.cols)
+    commander = ranked[0][0] if ranked else 0
+    if success:                                                           # SS-BAT-09..12
+        for rank, (seat, _) in enumerate(ranked):
+            if seat == CORP:
+                continue                                                  # SS-CORP-03..05
+            score(u, seat, card.bonus[min(rank, 2)], "battle")            # SS-BAT-21
+            gain_morale(u, seat, 1, "battle")
+        claim(u, commander, ship.card)                                     # SS-BAT-13
+        lost = 0
+        if s.dseat and any(seat == s.dseat for seat, _ in ship.cols):      # SS-DRBAT-04, SS-AMB-51
+            mine = next(n for seat, n in ship.cols if seat == s.dseat)
+            lost = min(rules.c.levels.success_discard[s.level - 1], mine)
+        u.emit(ShipResolved(ship=pos, claimed_by=max(commander, 0), dranda_lost=lost))   # SS-BAT-14
+        return
+    if pos >= 2 and not final_round(s):                                    # SS-BAT-15/16
+        u.emit(ShipMovedDown(ship=pos, corp=s.corp_beside > 0))
+        return
+    for seat in s.order:                                                   # SS-BAT-17, SS-BAT-20, SS-BAT-23
+        if seat != s.dseat:
+            lose_morale(u, seat, 1)
+    claim(u, commander, ship.card)                                         # SS-BAT-18
+    u.emit(ShipResolved(ship=pos, claimed_by=max(commander, 0)))           # SS-BAT-19, SS-BAT-22, SS-DRBAT-05
+
+
+def claim(u, seat: int, card: int) -> None:
+    """SS-BAT-13/18: the Commander's Corporation reputation and faction icons (SS-DRBAT-03)."""
+    if seat <= 0:
+        return
+    ship = u.rules.c.ships[card]
+    if ship.corp:
+        gain_reputation(u, seat)
+    if ship.factions:
+        u.emit(FactionsGained(player=seat, factions=u.rules.c.ship_factions[card]))

@@ -1,0 +1,66 @@
+"""Phase 4: Recover (SS-REC-01..11, SS-DRREC-01..07)."""
+
+from __future__ import annotations
+
+from solar_sphere.events import (CrewRevealed, DiceReturned, DisplayDiscarded, DrandaCardFlipped, DrandaDeckShuffled,
+                                 FleetArranged, FleetDrawn, RoundStarted, TokensPlaced)
+from solar_sphere.state import SolarState
+
+
+def fewest_key(counts: list[int], factions) -> float:
+    """SS-AMB-45, SS-DRDEP-13: the lowest of DRANDA's counts over a card's icons, silver as -1,
+    no icon as infinity; smaller is preferred."""
+    if not factions:
+        return float("inf")
+    return min(-1 if f == 3 else counts[f] for f in factions)
+
+
+def arrange_fleet(u) -> None:
+    """SS-DRSET-03, SS-DRREC-06, SS-AMB-52: in solo, each row puts the higher resistance value
+    on the left; ties go to the card with icons DRANDA has fewest of; else unchanged."""
+    s: SolarState = u.state
+    if not s.dseat:
+        return
+    rules = u.rules
+    swap = []
+    for row in (0, 1):
+        left, right = s.fleet[2 * row], s.fleet[2 * row + 1]
+        if left is None and right is not None:
+            swap.append(row)
+            continue
+        if left is None or right is None:
+            continue
+        a, b = rules.c.ships[left.card], rules.c.ships[right.card]
+        if b.value > a.value or (b.value == a.value and fewest_key(s.d.factions, rules.c.ship_factions[right.card])
+                                 < fewest_key(s.d.factions, rules.c.ship_factions[left.card])):
+            swap.append(row)
+    if swap:
+        u.emit(FleetArranged(swap=tuple(swap)))
+
+
+def refill(u) -> None:
+    """SS-REC-07/08, SS-AMB-30: top slot first; an empty deck leaves the slot empty."""
+    s: SolarState = u.state
+    for slot in range(6):
+        deck = s.crew_decks[slot // 2]
+        if s.display[slot] < 0 and deck:
+            u.emit(CrewRevealed(slot=slot, card=deck[0]))
+
+
+def recover(u, rng) -> None:
+    s: SolarState = u.state
+    u.emit(DiceReturned())                                           # SS-REC-01, SS-REC-03, SS-DRREC-02/07
+    if len(s.res_deck) >= 2:                                         # SS-REC-02
+        u.emit(FleetDrawn(left=s.res_deck[0], right=s.res_deck[1]))
+    arrange_fleet(u)
+    for slot in range(6):                                            # SS-REC-04
+        if s.display[slot] >= 0 and s.tokens[slot] == 2:
+            u.emit(DisplayDiscarded(slot=slot))
+    u.emit(TokensPlaced())                                           # SS-REC-05/06
+    refill(u)
+    if s.dseat:
+        d = s.d
+        if d.deck:
+            u.emit(DrandaCardFlipped(card=d.deck[0]))                # SS-DRREC-03
+        u.emit(DrandaDeckShuffled(order=tuple(rng.shuffled(d.deck + d.area))))   # SS-DRREC-04/05
+    u.emit(RoundStarted(round=s.round + 1))                          # SS-REC-10

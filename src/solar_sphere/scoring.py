@@ -1,0 +1,69 @@
+"""End of the game and final scoring (SS-END-01..12, SS-PTS-05/06, SS-FAC-05..07, SS-DREND-01..05)."""
+
+from __future__ import annotations
+
+from solar_sphere.events import FinalScored, GameEnded
+from solar_sphere.state import SolarState
+
+
+def faction_sets(counts: list[int]) -> int:
+    """SS-FAC-05..07, SS-AMB-33: the largest k whose shortfall over the 3 coloured kinds the
+    silver icons can cover."""
+    a, b, c, silver = counts
+    k = (a + b + c + silver) // 3
+    while k > 0 and max(0, k - a) + max(0, k - b) + max(0, k - c) > silver:
+        k -= 1
+    return k
+
+
+def hex_value(s: SolarState, rules, card: int, slot: int, seat: int) -> int:
+    """SS-PTS-05, SS-GAP-05: what one hex built by `seat` is worth under the scoring card."""
+    sc = rules.c.scoring[card]
+    if sc.rule == "slots":
+        return sc.high if rules.c.slots[slot] in sc.slots else sc.low
+    own = sum(1 for n in rules.c.adjacent[slot] if s.builder[n] == seat)
+    return min(sc.high, sc.low + sc.step * own)
+
+
+def sphere_points(s: SolarState, rules, seat: int) -> int:
+    """SS-END-03, SS-PTS-06: only hexes holding the seat's own drone score."""
+    return sum(hex_value(s, rules, s.scoring_card, slot, seat) for slot, b in enumerate(s.builder) if b == seat)
+
+
+def final_parts(s: SolarState, rules, seat: int) -> FinalScored:
+    if seat == s.dseat:                                              # SS-DREND-02..05
+        return FinalScored(player=seat, sphere=sphere_points(s, rules, seat),
+                           factions=5 * faction_sets(s.d.factions), reputation=0, morale=0, halves=0,
+                           supply=s.d.supply * rules.c.levels.supply_points[s.level - 1])
+    p = s.p[seat - 1]
+    return FinalScored(player=seat, sphere=sphere_points(s, rules, seat),             # SS-END-03
+                       factions=5 * faction_sets(p.factions),                          # SS-END-04/05
+                       reputation=rules.c.cmd.reputation_points[p.rep],               # SS-END-06, SS-TRK-09
+                       morale=rules.c.cmd.morale_points[p.morale],                     # SS-END-07, SS-TRK-10
+                       halves=(p.active + sum(p.store)) // 2)                          # SS-END-08/09, SS-AMB-31
+
+
+def final_scoring(u) -> None:
+    """SS-END-02: after the final Battle, Recover skipped; gold points once (SS-PTS-03)."""
+    s: SolarState = u.state
+    seats = list(range(1, s.players + 1)) + ([s.dseat] if s.dseat else [])
+    for seat in seats:
+        u.emit(final_parts(s, u.rules, seat))
+    scores = [p.score for p in s.p] + ([s.d.score] if s.dseat else [])
+    u.emit(GameEnded(scores=tuple(scores)))
+
+
+def winners(s: SolarState) -> tuple[int, ...]:
+    """SS-END-10/11: most points, then reputation, then morale; still tied share the victory.
+    Solo (SS-SOLO-01, SS-AMB-50): the player wins only with more points than DRANDA."""
+    if s.dseat:
+        return (1,) if s.outcome[0] > s.outcome[1] else ()
+    keys = {seat: (s.outcome[seat - 1], s.p[seat - 1].rep, s.p[seat - 1].morale) for seat in range(1, s.players + 1)}
+    best = max(keys.values())
+    return tuple(seat for seat, k in keys.items() if k == best)
+
+
+def ranks(s: SolarState) -> list[int]:
+    """SS-END-12, SS-AMB-34: the place of each player by the same keys (1 = first; ties share)."""
+    keys = [(s.outcome[i], s.p[i].rep, s.p[i].morale) for i in range(s.players)]
+    return [1 + sum(1 for k in keys if k > mine) for mine in keys]
