@@ -182,8 +182,9 @@ class Asked(Fact):
     b: int = 0
 
 
-class PlacementOpened(Fact):
-    """AP-TURN-03: the simultaneous placement begins for these players."""
+class SimultaneousStep(Fact):
+    """AP-TURN-03, AP-SETUP-12: a step every listed player answers at once, in secret."""
+    step: str
     players: tuple[int, ...]
 
 
@@ -361,7 +362,7 @@ DECISIONS = (KeepDirector, ChooseTeam, Place, ChooseRiver, TakeCard, Build, Sell
              Dismiss, SpendDie, Recruit, StaticFire, LaunchRocket, UseSpecialty, Intervene, Pass)
 FACTS = (PileShuffled, DirectorsDealt, DirectorsRevealed, EngineersRecruited, EngineerDismissed,
          RiverFilled, RiverCleared, InvestorsRevealed, InvestorsRemoved, InvestorWon, StepStarted,
-         Asked, PlacementOpened, PlacementRevealed, TurnStarted, EventRevealed, CreditsChanged,
+         Asked, SimultaneousStep, PlacementRevealed, TurnStarted, EventRevealed, CreditsChanged,
          DiceRolled, DieGained, DiceReturned, TechAcquired, RndDrawn, RndReturned, TechBuilt,
          TechSold, TechDiscarded, TechReturned, RocketLaunched, LaunchAborted, StaticFired,
          SocAssigned, Modified, ActionsGranted, EarningsCollected, DismissalsOwed, BanAdded,

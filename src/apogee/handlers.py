@@ -21,6 +21,8 @@ def make_handlers(cat: Catalog) -> dict:
         pl = s.p[e.player - 1]
         pl.director = e.director
         pl.waiting = False
+        if not any(x.waiting for x in s.p):
+            s.prompt = None
         return s
 
     def place(s, e: ev.Place):
@@ -30,6 +32,8 @@ def make_handlers(cat: Catalog) -> dict:
         pl.spots[i] = SPOT_OF[e.spot]
         if UNSET not in pl.spots:
             pl.waiting = False
+            if not any(x.waiting for x in s.p):
+                s.prompt = None
         return s
 
     def keep_rnd(s, e: ev.KeepRnd):
@@ -160,12 +164,15 @@ def make_handlers(cat: Catalog) -> dict:
         s.prompt = Prompt(kind=e.kind, player=e.player, a=e.a, b=e.b)
         return s
 
-    def placement_opened(s, e: ev.PlacementOpened):
-        s.stage = "place"
+    def simultaneous(s, e: ev.SimultaneousStep):
+        s.stage = e.step
         for who in e.players:
             pl = s.p[who - 1]
             pl.waiting = True
-            pl.spots = [UNSET] * len(pl.hand)
+            if e.step == "place":
+                pl.spots = [UNSET] * len(pl.hand)
+        if e.players:
+            s.prompt = Prompt(kind=e.step)
         return s
 
     def placement_revealed(s, e: ev.PlacementRevealed):
@@ -191,10 +198,6 @@ def make_handlers(cat: Catalog) -> dict:
         if e.blue:
             s.p[e.player - 1].dice -= 1
             s.supply += 1
-        if s.roll is not None and s.roll.player == e.player and e.purpose == s.roll.purpose:
-            r = s.roll
-            s.roll = type(r)(player=r.player, purpose=r.purpose, target=r.target, bonus=r.bonus,
-                             arg=r.arg, value=e.value)
         return s
 
     def die_gained(s, e: ev.DieGained):
@@ -261,11 +264,6 @@ def make_handlers(cat: Catalog) -> dict:
         pl.pad = list(e.kept)
         pl.reserve.extend(e.returned)
         pl.launches.append(e.launch)
-        s.roll = None
-        return s
-
-    def aborted(s, e: ev.LaunchAborted):
-        s.roll = None
         return s
 
     def soc_assigned(s, e: ev.SocAssigned):
@@ -280,7 +278,6 @@ def make_handlers(cat: Catalog) -> dict:
         return s
 
     def actions_granted(s, e: ev.ActionsGranted):
-        s.stage = "admin"
         for pl in s.p:
             pl.actions = 0 if pl.skip else e.count
         return s
@@ -308,7 +305,6 @@ def make_handlers(cat: Catalog) -> dict:
     def turn_ended(s, e: ev.TurnEnded):
         """AP-ADM-02, AP-INV-21: hands back, turn effects gone."""
         s.revealed = 0
-        s.roll = None
         for pl in s.p:
             pl.spots = [IDLE] * len(pl.hand)
             pl.mods = [0] * len(pl.mods)
@@ -333,20 +329,19 @@ def make_handlers(cat: Catalog) -> dict:
         ev.EngineersRecruited: recruited, ev.EngineerDismissed: dismissed, ev.RiverFilled: river_filled,
         ev.RiverCleared: river_cleared, ev.InvestorsRevealed: investors_revealed,
         ev.InvestorsRemoved: investors_removed, ev.InvestorWon: investor_won,
-        ev.StepStarted: step_started, ev.Asked: asked, ev.PlacementOpened: placement_opened,
+        ev.StepStarted: step_started, ev.Asked: asked, ev.SimultaneousStep: simultaneous,
         ev.PlacementRevealed: placement_revealed, ev.TurnStarted: turn_started,
         ev.EventRevealed: event_revealed, ev.CreditsChanged: credits, ev.DiceRolled: rolled,
         ev.DieGained: die_gained, ev.DiceReturned: dice_returned, ev.TechAcquired: acquired,
         ev.RndDrawn: rnd_drawn, ev.RndReturned: rnd_returned, ev.TechBuilt: built, ev.TechSold: sold,
         ev.TechDiscarded: discarded, ev.TechReturned: returned, ev.RocketLaunched: launched,
-        ev.LaunchAborted: aborted, ev.SocAssigned: soc_assigned, ev.Modified: modified,
+        ev.SocAssigned: soc_assigned, ev.Modified: modified,
         ev.ActionsGranted: actions_granted, ev.EarningsCollected: earnings, ev.DismissalsOwed: owed,
         ev.BanAdded: ban, ev.GoalAdded: goal, ev.TurnEnded: turn_ended, ev.GameEnded: game_ended,
         ev.GameTruncated: truncated,
     }
-    for cls in (ev.ChooseTeam, ev.ChooseRiver, ev.TakeCard, ev.Build, ev.Sell, ev.Discard, ev.Dismiss,
-                ev.SpendDie):
+    for cls in (ev.ChooseTeam, ev.ChooseRiver, ev.TakeCard, ev.Build, ev.Discard, ev.SpendDie):
         table[cls] = answered
-    for cls in (ev.Recruit, ev.StaticFire, ev.LaunchRocket):
+    for cls in (ev.Recruit, ev.StaticFire, ev.LaunchRocket, ev.Sell, ev.Dismiss):
         table[cls] = admin_action
     return table

@@ -11,7 +11,7 @@ import msgspec
 
 # Engineer spots (AP-PLC-01). UNSET: not yet placed this turn; SOC_FIXED: at the SOC through
 # Malvina Glushko's or Felipe de la Cierva's Specialty, with the card's fixed Authority (AP-AMB-21).
-UNSET, IDLE, SPECIALTY, CONSTRUCTION, RND, DESIGN, SOC, SOC_FIXED = -1, 0, 1, 2, 3, 4, 5, 6
+HIDDEN, UNSET, IDLE, SPECIALTY, CONSTRUCTION, RND, DESIGN, SOC, SOC_FIXED = -2, -1, 0, 1, 2, 3, 4, 5, 6
 SPOTS = ("none", "specialty", "construction", "rnd", "design", "soc")
 SPOT_OF = {name: i for i, name in enumerate(SPOTS)}
 
@@ -31,17 +31,6 @@ class Prompt(msgspec.Struct, frozen=True, kw_only=True):
     player: int = 0
     a: int = 0
     b: int = 0
-
-
-class Roll(msgspec.Struct, frozen=True, kw_only=True):
-    """A main-die roll that additional dice may repeat (AP-DICE-06): success when
-    value + bonus >= target. `arg` says what the roll is for (destination, engineer)."""
-    player: int
-    purpose: str
-    target: int
-    bonus: int = 0
-    arg: int = 0
-    value: int = 0
 
 
 class Launch(msgspec.Struct, frozen=True, kw_only=True):
@@ -102,7 +91,6 @@ class ApogeeState(msgspec.Struct, kw_only=True):
     cursor: int = 0
     prompt: Prompt | None = None
     answered: Prompt | None = None
-    roll: Roll | None = None
     piles: list[list[int]] = []          # Technology piles by kind (AP-SETUP-02)
     rivers: list[list[int]] = []         # First Stage, Upper Stage, Payload (AP-SETUP-15)
     juniors: list[int] = []
@@ -127,7 +115,7 @@ class ApogeeState(msgspec.Struct, kw_only=True):
         return ApogeeState(
             players=self.players, mission=self.mission, solo=self.solo, max_turns=self.max_turns,
             tiebreak=self.tiebreak, turn=self.turn, stage=self.stage, order=self.order[:],
-            cursor=self.cursor, prompt=self.prompt, answered=self.answered, roll=self.roll,
+            cursor=self.cursor, prompt=self.prompt, answered=self.answered,
             piles=[x[:] for x in self.piles], rivers=[x[:] for x in self.rivers],
             juniors=self.juniors[:], seniors=self.seniors[:], investor_pile=self.investor_pile[:],
             investor_river=self.investor_river[:], investors_out=self.investors_out[:],

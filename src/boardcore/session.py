@@ -69,7 +69,7 @@ class Session:
     def new(cls, game: str | Rules, *, players: int | None = None, config: Any = None,
             seed: int | str | None = None, store: Store | None = None, stream_id: str | None = None,
             seats: Sequence[str] = (), rng: Rng | None = None, undo_policy: UndoPolicy | None = None,
-            data: Any = None, **options: Any) -> Session:
+            data: Any = None, checkpoint_every: int = CHECKPOINT_EVERY, **options: Any) -> Session:
         """A new game: `GameCreated`, then the rules' setup facts, in one write.
         `data` names a folder of component data to use instead of the game's own."""
         rules = _rules(game, data)
@@ -81,7 +81,8 @@ class Session:
             raise BoardcoreError(f"{len(seats)} seats given for {players} players")
         seed = str(seed) if seed is not None else secrets.token_hex(16)
         session = cls(rules, store or MemoryStore(), stream_id or new_stream_id(rules), seed=seed, rng=rng,
-                      undo_policy=undo_policy or ("own" if list(seats).count("human") > 1 else "free"))
+                      undo_policy=undo_policy or ("own" if list(seats).count("human") > 1 else "free"),
+                      checkpoint_every=checkpoint_every)
         created = GameCreated(game=rules.name, rules_version=rules.version, data_id=rules.data_id,
                               config=msgspec.to_builtins(config), seed_commitment=commitment(seed),
                               seats=tuple(seats))

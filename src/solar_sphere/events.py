@@ -323,9 +323,18 @@ class DrandaCardMoved(Fact):
 
 
 class DrandaDiePlaced(Fact):
-    """SS-DRDEP-04, SS-DRSAL-05: a transparent die (index) or an opaque die (colour + 3)."""
+    """SS-DRDEP-04, SS-DRSAL-05: a transparent die (index) or an opaque die (colour + 3,
+    with the `value` it was rolled)."""
+    reveals = True
     die: int
     location: int
+    value: int = 0
+
+
+class StepSet(Fact):
+    """The Deploy turn moves on: "acting" while the location's action resolves, "after" for
+    crew actions once it has (SS-AMB-25)."""
+    step: str
 
 
 class DrandaDrones(Fact):
@@ -422,6 +431,7 @@ def _round(s, e):
 
 def _phase(s, e):
     s.phase = e.phase
+    s.at = -1
     s.battle_at, s.roll, s.rerolled = 0, -1, 0
     return s
 
@@ -584,7 +594,13 @@ def _updated(s, e):
     return s
 
 
+def _step(s, e):
+    s.step = e.step
+    return s
+
+
 def _turn_started(s, e):
+    s.at = s.order.index(e.player)
     s.turn, s.step, s.kicked, s.chosen, s.visiting = e.player, "turn", False, 0, -1
     return s
 
@@ -768,7 +784,7 @@ HANDLERS = {
     ResistanceRolled: _rolled_res, BattleNoted: _noted, ShipResolved: _resolved,
     ShipMovedDown: _moved_down, DiceReturned: _dice_returned, DisplayDiscarded: _display_discarded,
     TokensPlaced: _tokens, DrandaCardRevealed: _d_revealed, DrandaCardMoved: _d_moved,
-    DrandaDiePlaced: _d_placed, DrandaDrones: _d_drones, FinalScored: _final, GameEnded: _ended,
+    DrandaDiePlaced: _d_placed, StepSet: _step, DrandaDrones: _d_drones, FinalScored: _final, GameEnded: _ended,
 }
 
 DECISIONS = (TakeKickbacks, UseCrew, ChooseDie, Visit, DiscardDie, Choose, Attack, EndTurn)

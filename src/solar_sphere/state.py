@@ -108,6 +108,7 @@ class SolarState(msgspec.Struct, kw_only=True):
     final: bool = False                 # the final hex was built this round (SS-SPH-09)
     order: list[int] = []               # turn order, position 1 first
     turn: int = 0                       # seat taking a Deploy turn
+    at: int = -1                        # turn-order position of the latest Deploy turn
     step: str = ""                      # turn, visit, act, after (the Deploy turn's prompt)
     kicked: bool = False                # kickbacks taken this turn (SS-KB-01)
     chosen: int = 0                     # value of the die being deployed
