@@ -209,6 +209,11 @@ class Session:
             state = evolve(state, rec.event)
         return state
 
+    def boundaries(self) -> list[int]:
+        """Positions between whole decisions: where a decision lands, and the end."""
+        live = self.history.live
+        return [p for p in range(1, len(live)) if isinstance(live[p].event, Decision)] + [len(live)]
+
     # -- deciding ---------------------------------------------------------
     def apply(self, action: Decision | str) -> list[Event]:
         """Decide, then append the decision and its facts in one write, then evolve.
@@ -276,8 +281,10 @@ class Session:
         meets the same dice the parent would have."""
         live = self.history.live
         at = len(live) if at is None else at
-        if not 1 <= at <= len(live):
-            raise BoardcoreError(f"branch position must be between 1 and {len(live)}, not {at}")
+        if at not in self.boundaries():
+            near = [p for p in self.boundaries() if abs(p - at) <= 10]
+            raise BoardcoreError(f"cannot branch at {at}: a branch starts between whole decisions; "
+                                 f"try one of {', '.join(map(str, near or self.boundaries()[-5:]))}")
         child = Session(self.rules, store or MemoryStore(), stream_id or new_stream_id(self.rules),
                         seed=self.seed, rng=rng, undo_policy=self.undo_policy,
                         checkpoint_every=self.checkpoint_every)

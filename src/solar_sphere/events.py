@@ -613,7 +613,6 @@ def _turn_ended(s, e):
 
 
 def _kickbacks(s, e: TakeKickbacks):
-    s.p[e.player - 1].morale = e.to
     s.kicked = True
     return s
 

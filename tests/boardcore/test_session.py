@@ -165,6 +165,8 @@ def test_branch_replays_standalone_and_meets_the_same_dice(toy):
     assert enc(b.state) == enc(s.state_at(at))
     assert b.apply(Roll(player=b.to_act[0])) == rolled
     verify(recs)
+    with pytest.raises(BoardcoreError, match="between whole decisions"):
+        s.branch(at=at + 1)  # between the roll and its die
 
 
 def test_save_and_load_round_trip(toy, tmp_path):

@@ -182,12 +182,16 @@ def test_undo_redo_keep_everything(run, human_game):
 
 def test_branch_to_a_file_and_to_the_database(run, game_file, tmp_path):
     out_file = tmp_path / "branch.jsonl"
-    code, out, _ = run("branch", game_file, "--at", "6", "-o", out_file)
-    assert code == 0 and Session.load(out_file).position == 6
-    code, out, _ = run("branch", game_file, "--at", "6", "-o", "db:my-branch")
+    at = Session.load(game_file).boundaries()[2]
+    code, out, _ = run("branch", game_file, "--at", at, "-o", out_file)
+    assert code == 0 and Session.load(out_file).position == at
+    code, out, _ = run("branch", game_file, "--at", at, "-o", "db:my-branch")
     assert code == 0 and "db:my-branch" in out
-    code, _, err = run("branch", game_file, "--at", "6", "-o", out_file)
+    code, _, err = run("branch", game_file, "--at", at, "-o", out_file)  # exists
     one_line_error(code, err)
+    code, _, err = run("branch", game_file, "--at", at + 1, "-o", tmp_path / "mid.jsonl")
+    one_line_error(code, err)
+    assert "between whole decisions" in err and not (tmp_path / "mid.jsonl").exists()
 
 
 def test_whatif_compares_alternatives(run, game_file):

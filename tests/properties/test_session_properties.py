@@ -31,7 +31,8 @@ def test_history_only_grows_and_state_is_always_the_fold(toy, seed, ops, players
             elif op == "redo":
                 s.redo()
             else:
-                child = s.branch(at=1 + n % s.position)
+                bounds = s.boundaries()
+                child = s.branch(at=bounds[n % len(bounds)])
                 assert msgspec.json.encode(child.state) == msgspec.json.encode(s.state_at(child.position))
                 continue
         except UndoRefused:

@@ -1,0 +1,50 @@
+"""Event cards (AP-EV-*): the immediate ones resolve at reveal, player by player in Director
+Authority order (AP-PEV-02, AP-AMB-36, AP-EV-34); the others are read where they apply."""
+
+from __future__ import annotations
+
+from boardcore.rules import Unfolding
+
+from apogee import events as ev
+from apogee.common import ROLLS, cat_of, draw_rnd, event_amount, gain, next_in_order, pay, roll_main
+from apogee.components import FIRST
+
+
+def liquid_stages(cat, pl) -> tuple[int, ...]:
+    return tuple(c for c in pl.pad if cat.kind[c] == FIRST and cat.tech[c].propulsion == "liquid")
+
+
+def resolve_for(u: Unfolding, rng, player: int) -> None:
+    """The revealed base Event's immediate effect on one player (AP-PEV-03)."""
+    cat = cat_of(u)
+    s = u.state
+    e = cat.events[s.event]
+    pl = s.p[player - 1]
+    if e.key == "economic_crisis":  # AP-EV-04/05
+        pay(u, player, e.amount, "economic_crisis")
+    elif e.key == "exceptional_aid":  # AP-EV-16/17, AP-AMB-66/70
+        if not pl.specialty_used:
+            gain(u, player, e.amount, "exceptional_aid")
+    elif e.key == "new_patents":  # AP-EV-19..21
+        if len(pl.reserve) < cat.n.reserve_limit:
+            draw_rnd(u, player, e.amount)
+    elif e.key == "engine_failure":  # AP-EV-08/10, AP-AMB-16/61: one roll, more than 4
+        if liquid_stages(cat, pl):
+            roll_main(u, rng, player, "engine", event_amount(cat, s))
+            return
+    if not u.state.over:
+        next_in_order(u)
+
+
+def repaired(u: Unfolding, rng, player: int, arg: int) -> None:
+    next_in_order(u)
+
+
+def destroyed(u: Unfolding, rng, player: int, arg: int) -> None:
+    """AP-EV-09: every Liquid Propulsion First Stage back to the reserve."""
+    cards = liquid_stages(cat_of(u), u.state.p[player - 1])
+    u.emit(ev.TechReturned(player=player, cards=cards))
+    next_in_order(u)
+
+
+ROLLS["engine"] = (repaired, destroyed)

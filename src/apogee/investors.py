@@ -1,0 +1,71 @@
+"""Investors: objectives checked after each occurrence, paid once (AP-IVR-*)."""
+
+from __future__ import annotations
+
+from boardcore.rules import Unfolding
+
+from apogee import events as ev
+from apogee.common import cat_of, event_key
+from apogee.components import FIRST, UPPER, Catalog, Investor
+from apogee.rocket import thrust
+from apogee.state import Launch, Player
+
+
+def matches(cat: Catalog, inv: Investor, pl: Player, occurrence: str, card: int,
+            launch: Launch | None) -> bool:
+    """AP-IVR-07..11: does this occurrence fulfil the card's objective?"""
+    if inv.kind != occurrence:
+        return False
+    if occurrence in ("acquire", "build"):
+        return cat.tech[card].name == inv.tech
+    if occurrence == "static_fire":
+        kinds, tech = cat.kind, cat.tech
+        firsts = [c for c in pl.pad if kinds[c] == FIRST]
+        uppers = [c for c in pl.pad if kinds[c] == UPPER]
+        return (len(firsts) >= inv.min_first and len(uppers) >= inv.min_upper
+                and sum(tech[c].propulsion == "solid" for c in firsts) >= inv.min_solid
+                and (not inv.nuclear or any(tech[c].nuclear for c in firsts + uppers))
+                and (not inv.min_thrust or thrust(cat, pl) >= inv.min_thrust))
+    assert launch is not None
+    if inv.destination:
+        d = cat.dest_index[inv.destination]
+        if launch.destination < d or (inv.exact and launch.destination != d):
+            return False
+    return (not inv.crewed or launch.crewed) and launch.yield_ >= inv.min_yield
+
+
+def check_investors(u: Unfolding, player: int, occurrence: str, card: int = -1,
+                    launch: Launch | None = None) -> None:
+    """AP-IVR-02..06, AP-AMB-17/18: each face-up Investor the occurrence fulfils goes to the player
+    with its credits (none under Timid Investors, AP-EV-22, AP-IVR-12) and the river is refilled;
+    a card revealed meanwhile cannot be fulfilled by the same occurrence. Mission 3 ends at once on
+    a third Investor (AP-MIS-06, AP-END-03, AP-AMB-71)."""
+    s = u.state
+    if s.over:
+        return
+    cat = cat_of(u)
+    for inv_id in tuple(s.investor_river):
+        s = u.state
+        inv = cat.investor[inv_id]
+        pl = s.p[player - 1]
+        if inv_id not in s.investor_river or not matches(cat, inv, pl, occurrence, card, launch):
+            continue
+        paid = 0 if event_key(cat, s) == "timid_investors" else inv.credits
+        u.emit(ev.InvestorWon(player=player, investor=inv_id, credits=paid))
+        if u.state.investor_pile:
+            u.emit(ev.InvestorsRevealed(investors=(u.state.investor_pile[-1],)))
+        from apogee.missions import investor_race_won
+        if investor_race_won(cat, u.state, player):
+            u.emit(ev.GameEnded(winners=(player,)))
+            return
+
+
+def replace_river(u: Unfolding) -> None:
+    """AP-ENG-16, AP-AMB-50: the river's Investors leave the game, up to 2 new ones are revealed."""
+    s = u.state
+    if s.investor_river:
+        u.emit(ev.InvestorsRemoved(investors=tuple(s.investor_river)))
+    pile = u.state.investor_pile
+    n = min(cat_of(u).n.investor_river, len(pile))
+    if n:
+        u.emit(ev.InvestorsRevealed(investors=tuple(pile[-1:-n - 1:-1])))

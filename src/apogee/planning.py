@@ -1,0 +1,217 @@
+"""A. Planning phase: Engineer placement and the resolution of Specialties, Constructions, R&D
+and Design, in that order (AP-PLC-11)."""
+
+from __future__ import annotations
+
+from boardcore.rules import Unfolding
+
+from apogee import events as ev
+from apogee.common import (ask, authority_order, build, buildable, cat_of, event_amount, event_key, goto,
+                           next_in_order, take_from_river)
+from apogee.components import Catalog
+from apogee.state import (CONSTRUCTION, DESIGN, DISCOUNT, RND, SOC, SPECIALTY, SPOTS, UNSET, ApogeeState)
+
+
+# -- placement ---------------------------------------------------------------
+def open_placement(u: Unfolding) -> None:
+    """AP-TURN-03, AP-PLC-01, AP-AMB-01: every player with Engineers places them at once, face down."""
+    s = u.state
+    players = tuple(p for p in range(1, s.players + 1) if s.p[p - 1].hand)
+    u.emit(ev.SimultaneousStep(step="place", players=players))
+
+
+def placement_actions(cat: Catalog, s: ApogeeState) -> list:
+    """AP-PLC-01/08/10: the next unplaced Engineer of each waiting player goes on one spot (or
+    none, AP-PLC-09). Events limit spots: Inaccessible Premises (AP-EV-32), Poor Schedule
+    Management (AP-EV-30) and Resource Restriction (AP-EV-18)."""
+    key = event_key(cat, s)
+    limit = event_amount(cat, s)
+    out = []
+    for p in range(1, s.players + 1):
+        pl = s.p[p - 1]
+        if not pl.waiting:
+            continue
+        i = pl.spots.index(UNSET)
+        eng = pl.hand[i]
+        for spot, name in enumerate(SPOTS):
+            if spot == SPECIALTY and key == "inaccessible_premises":
+                continue
+            if spot == CONSTRUCTION and key == "construction_limit" and pl.spots.count(CONSTRUCTION) >= limit:
+                continue
+            if spot == DESIGN and key == "design_limit" and pl.spots.count(DESIGN) >= limit:
+                continue
+            out.append(ev.Place(player=p, engineer=eng, spot=name))
+    return out
+
+
+def placed(s: ApogeeState, spot: int) -> list[tuple[int, int]]:
+    return [(p, e) for p in range(1, s.players + 1)
+            for e, sp in zip(s.p[p - 1].hand, s.p[p - 1].spots) if sp == spot]
+
+
+def reveal(u: Unfolding, spot: int) -> list[tuple[int, int]]:
+    pairs = placed(u.state, spot)
+    if pairs:
+        u.emit(ev.PlacementRevealed(spot=SPOTS[spot], engineers=tuple(pairs)))
+    return pairs
+
+
+# -- a. Specialties ----------------------------------------------------------
+def start_specialties(u: Unfolding, rng) -> None:
+    """AP-SPC-01/02, AP-AMB-02: all Specialty Engineers revealed, resolved one by one in
+    descending Engineer Authority across players (ties: Director Authority, then seat)."""
+    cat = cat_of(u)
+    s = u.state
+    pairs = reveal(u, SPECIALTY)
+    rank = {p: i for i, p in enumerate(authority_order(cat, s))}
+    pairs.sort(key=lambda pe: (-cat.eng_auth[pe[1]], rank[pe[0]]))
+    goto(u, "specialty", tuple(p * 1000 + e for p, e in pairs))
+
+
+def specialty_step(u: Unfolding, rng) -> None:
+    s = u.state
+    if s.cursor >= len(s.order):
+        start_construction(u, rng)
+        return
+    code = s.order[s.cursor]
+    from apogee.engineers import activate
+    activate(u, rng, code // 1000, code % 1000)
+
+
+# -- b. Constructions --------------------------------------------------------
+def start_construction(u: Unfolding, rng) -> None:
+    """AP-CON-01/05, AP-AMB-03: revealed; players build in Director Authority order."""
+    cat = cat_of(u)
+    pairs = reveal(u, CONSTRUCTION)
+    who = {p for p, _ in pairs}
+    goto(u, "construction", tuple(p for p in authority_order(cat, u.state) if p in who))
+
+
+def construction_options(cat: Catalog, s: ApogeeState, player: int) -> list[int]:
+    """AP-CON-02..04, AP-CON-07/08, AP-AMB-10: reserve cards that may be built and paid for, at
+    the price less this turn's Ethan N. Maughmer allowance (AP-ENG-13/14)."""
+    pl = s.p[player - 1]
+    allowance = pl.mods[DISCOUNT]
+    return [c for c in buildable(cat, s, player, pl.reserve)
+            if max(0, cat.tech[c].cost - allowance) <= pl.credits]
+
+
+def construction_step(u: Unfolding, rng) -> None:
+    """One prompt per Construction Engineer (AP-CON-02, AP-CON-06); none when nothing can be built,
+    the build then being lost (AP-CON-04, AP-CON-07)."""
+    s = u.state
+    if s.cursor >= len(s.order):
+        start_rnd(u, rng)
+        return
+    p = s.order[s.cursor]
+    builds = s.p[p - 1].spots.count(CONSTRUCTION)
+    if construction_options(cat_of(u), s, p):
+        ask(u, "build", p, a=builds)
+    else:
+        next_in_order(u)
+
+
+def resolve_build(u: Unfolding, rng, action) -> None:
+    """AP-CON-03, AP-AMB-09/10: a chosen build (or a Pass), then the next build or player."""
+    cat = cat_of(u)
+    p = action.player
+    left = u.state.answered.a - 1
+    if isinstance(action, ev.Build):
+        pl = u.state.p[p - 1]
+        price = cat.tech[action.card].cost
+        paid = max(0, price - pl.mods[DISCOUNT])
+        if price - paid:
+            u.emit(ev.Modified(player=p, mod="discount", amount=-(price - paid)))
+        build(u, p, action.card, paid)
+    if u.state.over:
+        return
+    if left > 0 and construction_options(cat, u.state, p):
+        ask(u, "build", p, a=left)
+    else:
+        next_in_order(u)
+
+
+# -- c. R&D ------------------------------------------------------------------
+def start_rnd(u: Unfolding, rng) -> None:
+    """AP-RND-01..03, AP-RND-07, AP-AMB-04/05: revealed; the player with the highest single R&D
+    Engineer draws first, as many cards as Engineers, while the pile lasts."""
+    cat = cat_of(u)
+    s = u.state
+    pairs = reveal(u, RND)
+    rank = {p: i for i, p in enumerate(authority_order(cat, s))}
+    best: dict[int, int] = {}
+    count: dict[int, int] = {}
+    for p, e in pairs:
+        best[p] = max(best.get(p, 0), cat.eng_auth[e])
+        count[p] = count.get(p, 0) + 1
+    order = sorted(best, key=lambda p: (-best[p], rank[p]))
+    for p in order:
+        pile = u.state.piles[3]
+        n = min(count[p], len(pile))
+        if n:
+            u.emit(ev.RndDrawn(player=p, cards=tuple(pile[-1:-n - 1:-1])))
+    goto(u, "rnd", tuple(order))
+
+
+def rnd_step(u: Unfolding, rng) -> None:
+    """AP-RND-04: each drawer keeps one card; then the rest go beneath the pile (AP-RND-05)."""
+    s = u.state
+    if s.cursor < len(s.order):
+        p = s.order[s.cursor]
+        if s.p[p - 1].drawn:
+            ask(u, "keep_rnd", p)
+        else:
+            next_in_order(u)
+        return
+    rest = tuple(c for pl in s.p for c in pl.drawn)
+    if rest:
+        u.emit(ev.RndReturned(cards=rest))
+    start_design(u, rng)
+
+
+def resolve_keep(u: Unfolding, rng, action) -> None:
+    """AP-RND-04, AP-IVR-08: the kept card is an acquisition."""
+    from apogee.investors import check_investors
+    check_investors(u, action.player, "acquire", card=action.card)
+    if not u.state.over:
+        next_in_order(u)
+
+
+# -- d. Design ---------------------------------------------------------------
+def start_design(u: Unfolding, rng) -> None:
+    """AP-DES-01..03, AP-AMB-06: revealed; order by summed Authority, ties by the single highest
+    Engineer, then Director Authority."""
+    cat = cat_of(u)
+    s = u.state
+    pairs = reveal(u, DESIGN)
+    rank = {p: i for i, p in enumerate(authority_order(cat, s))}
+    total: dict[int, int] = {}
+    best: dict[int, int] = {}
+    for p, e in pairs:
+        total[p] = total.get(p, 0) + cat.eng_auth[e]
+        best[p] = max(best.get(p, 0), cat.eng_auth[e])
+    goto(u, "design", tuple(sorted(total, key=lambda p: (-total[p], -best[p], rank[p]))))
+
+
+def design_step(u: Unfolding, rng) -> None:
+    """AP-DES-04/05, AP-AMB-07: one optional pick per player; the phase ends after (AP-DES-10)."""
+    s = u.state
+    if s.cursor >= len(s.order):
+        from apogee.administration import start_administration
+        start_administration(u, rng)
+        return
+    if any(s.rivers):
+        ask(u, "design", s.order[s.cursor])
+    else:
+        next_in_order(u)
+
+
+def resolve_design(u: Unfolding, rng, action) -> None:
+    if isinstance(action, ev.TakeCard):
+        take_from_river(u, action.player, action.card)
+    if not u.state.over:
+        next_in_order(u)
+
+
+def soc_reveal(u: Unfolding) -> None:
+    reveal(u, SOC)

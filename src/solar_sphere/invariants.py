@@ -1,0 +1,296 @@
+"""SS-INV-*: promises that hold after every event, checked by `boardcore check`."""
+
+from __future__ import annotations
+
+from solar_sphere.state import CORP, SolarState
+
+
+def drones_conserved(s: SolarState, rules):
+    """SS-INV-01, SS-DRN-01: every player's 20 drones are in exactly one place."""
+    for seat, p in enumerate(s.p, 1):
+        on_hexes = sum(1 for b in s.builder if b == seat)
+        on_ships = sum(n for sh in s.fleet if sh for who, n in sh.cols if who == seat)
+        total = p.reserve + p.active + p.inactive + sum(p.sats) + p.hexes + p.on_ships + sum(p.matrix)
+        if min(p.reserve, p.active, p.inactive) < 0 or total != rules.c.cmd.drones:
+            return f"P{seat} drones: {total} in play places, counts {p.reserve}/{p.active}/{p.inactive}"
+        if on_hexes != p.hexes or on_ships != p.on_ships:
+            return f"P{seat} hex/ship drone counts disagree with the board"
+    return None
+
+
+def storage_bounds(s, rules):
+    """SS-INV-02, SS-STO-02."""
+    for seat, p in enumerate(s.p, 1):
+        if min(p.store) < 0 or sum(p.store) > rules.c.cmd.storage:
+            return f"P{seat} storage {p.store}"
+    return None
+
+
+def crew_bounds(s, rules):
+    """SS-INV-03, SS-CREW-08."""
+    for seat, p in enumerate(s.p, 1):
+        if len(p.crew) > rules.c.cmd.crew_slots and not any(t.kind == "retire" and t.player == seat for t in s.tasks):
+            return f"P{seat} has {len(p.crew)} crew"
+        if len(p.crew) + len(p.retired) != p.hires or len(p.used) != len(p.crew):
+            return f"P{seat} crew/hire counts disagree"
+    return None
+
+
+def one_satellite(s, rules):
+    """SS-INV-04: a list of booleans holds at most one satellite per card by construction."""
+    for seat, p in enumerate(s.p, 1):
+        if len(p.sats) != 8:
+            return f"P{seat} satellites malformed"
+    return None
+
+
+def round_bounds(s, rules):
+    """SS-INV-05."""
+    if s.phase != "setup" and not 1 <= s.round <= 6:
+        return f"round {s.round}"
+    return None
+
+
+def turn_order(s, rules):
+    """SS-INV-06."""
+    seats = list(range(1, s.players + 1)) + ([s.dseat] if s.dseat else [])
+    return None if sorted(s.order) == seats else f"turn order {s.order}"
+
+
+def display_bounds(s, rules):
+    """SS-INV-07, SS-INV-08: at most one token per display card; 6 tokens in all."""
+    for slot, card in enumerate(s.display):
+        if card < 0 and s.tokens[slot]:
+            return f"a token on empty display slot {slot}"
+        if s.tokens[slot] not in (0, 1, 2):
+            return f"token {s.tokens[slot]}"
+    if sum(1 for t in s.tokens if t) > 6:
+        return "more than 6 morale tokens on the display"
+    return None
+
+
+def crew_cards_conserved(s, rules):
+    """SS-INV-09: 48 cards, each once, each tier keeping its own."""
+    if s.phase == "setup":
+        return None
+    cards = [c for deck in s.crew_decks for c in deck] + [c for c in s.display if c >= 0]
+    for p in s.p:
+        cards += p.crew + p.retired
+    if s.d is not None:
+        cards += s.d.crew
+    if -1 in cards:
+        return None                         # a view: deck contents are hidden
+    if sorted(cards) != list(range(len(rules.c.crew))):
+        return f"crew cards: {len(cards)} found"
+    for tier, deck in enumerate(s.crew_decks):
+        if any(rules.c.crew[c].tier != tier + 1 for c in deck):
+            return f"a foreign card in the tier {tier + 1} deck"
+    return None
+
+
+def resistance_conserved(s, rules):
+    """SS-INV-10: deck + fleet + claimed + removed = the deck size; bottom row empty in round 1."""
+    if s.phase == "setup":
+        return None
+    cards = s.res_deck + [sh.card for sh in s.fleet if sh] + s.res_out
+    for p in s.p:
+        cards += p.ships
+    if s.d is not None:
+        cards += s.d.ships
+    if len(cards) != s.deck_size or (-1 not in cards and len(set(cards)) != len(cards)):
+        return f"resistance cards: {len(cards)} of {s.deck_size}"
+    if s.round == 1 and (s.fleet[0] or s.fleet[1]):
+        return "a bottom-row ship in round 1"
+    return None
+
+
+def sphere_integrity(s, rules):
+    """SS-INV-11: every built hex links to the Core through built hexes."""
+    if not s.builder:
+        return None
+    reach = [slot for slot in range(18) if s.builder[slot] and rules.c.core_adjacent[slot]]
+    seen = set(reach)
+    while reach:
+        slot = reach.pop()
+        for n in rules.c.adjacent[slot]:
+            if s.builder[n] and n not in seen:
+                seen.add(n)
+                reach.append(n)
+    for slot in range(18):
+        if s.builder[slot] and s.builder[slot] != CORP and slot not in seen:
+            return f"hex {rules.c.slots[slot]} is not linked to the Core"
+    return None
+
+
+def corp_drones(s, rules):
+    """SS-INV-12: Corporation drones beside the deck + on ships = 2; at most 1 per ship, bottom row only."""
+    on = 0
+    for pos, sh in enumerate(s.fleet):
+        if sh is None:
+            continue
+        k = sum(1 for who, _ in sh.cols if who == CORP)
+        if k > 1 or (k and pos >= 2):
+            return f"Corporation drones misplaced on fleet position {pos}"
+        on += k
+    return None if on + s.corp_beside == 2 else f"Corporation drones: {on} on ships, {s.corp_beside} beside"
+
+
+def tracks(s, rules):
+    """SS-INV-14."""
+    top = len(rules.c.cmd.reputation_columns) - 1
+    for seat, p in enumerate(s.p, 1):
+        if not 0 <= p.morale <= rules.c.cmd.morale_max or not 0 <= p.rep <= top:
+            return f"P{seat} morale {p.morale} reputation {p.rep}"
+    return None
+
+
+def matrix_rows(s, rules):
+    """SS-INV-16."""
+    width = len(rules.c.cmd.matrix[0])
+    for seat, p in enumerate(s.p, 1):
+        if any(not 0 <= m <= width for m in p.matrix):
+            return f"P{seat} matrix {p.matrix}"
+    return None
+
+
+def aux_die(s, rules):
+    """SS-INV-17: the auxiliary die is back in the reserve when a round begins."""
+    if s.phase == "dock" and any(p.aux for p in s.p):
+        return "an auxiliary die is out at Dock"
+    return None
+
+
+def dice_conserved(s, rules):
+    """SS-INV-18: during Deploy, ports + locations + discards = 3 (+1 with the auxiliary die)."""
+    if s.phase != "deploy":
+        return None
+    for seat, p in enumerate(s.p, 1):
+        chosen = 1 if s.turn == seat and s.step == "visit" else 0
+        if sum(p.ports) + p.placed + p.discarded + chosen != 3 + p.aux:
+            return f"P{seat} dice: {p.ports} + {p.placed} + {p.discarded} (+{chosen}) vs {3 + p.aux}"
+    return None
+
+
+def columns(s, rules):
+    """SS-INV-20: one column per participant per ship; power = sum of columns."""
+    for pos, sh in enumerate(s.fleet):
+        if sh is None:
+            continue
+        who = [c[0] for c in sh.cols]
+        if len(set(who)) != len(who) or any(c[1] < 1 for c in sh.cols) or len(sh.cols) > rules.c.data.resistance.columns:
+            return f"ship at {pos} has columns {sh.cols}"
+    return None
+
+
+def deploy_ends_empty(s, rules):
+    """SS-INV-22: Battle never starts with a die on a docking port."""
+    if s.phase == "battle" and (any(sum(p.ports) for p in s.p) or (s.d is not None and any(s.d.dice))):
+        return "a die left on a port in Battle"
+    return None
+
+
+def dranda_drones(s, rules):
+    """SS-INV-23, SS-DRDEP-15."""
+    if s.d is None:
+        return None
+    d = s.d
+    on_hex = sum(1 for b in s.builder if b == s.dseat)
+    on_ships = sum(n for sh in s.fleet if sh for who, n in sh.cols if who == s.dseat)
+    if min(d.supply, d.removed) < 0 or d.supply + d.removed + on_hex + on_ships != rules.c.levels.drones:
+        return f"DRANDA drones {d.supply}+{d.removed}+{on_hex}+{on_ships}"
+    return None
+
+
+def dranda_cards(s, rules):
+    """SS-INV-24."""
+    if s.d is None or s.phase == "setup":
+        return None
+    d = s.d
+    if len(d.deck) + len(d.discard) + len(d.area) != len(rules.c.dranda):
+        return f"DRANDA cards {len(d.deck)}+{len(d.discard)}+{len(d.area)}"
+    if s.phase == "dock" and d.area:
+        return "DRANDA's play area is not empty at Dock"
+    return None
+
+
+def opaque_once(s, rules):
+    """SS-INV-25: each opaque DRANDA die is placed at most once (0 unused, 1 this round, 2 out)."""
+    if s.d is not None and any(x not in (0, 1, 2) for x in s.d.opaque):
+        return f"opaque dice {s.d.opaque}"
+    return None
+
+
+def over_is_final(s, rules):
+    """SS-INV-26: the game ends only after a Battle, and then nobody is asked anything."""
+    if s.phase == "over" and (s.tasks or s.turn):
+        return "decisions pending after the end"
+    return None
+
+
+def fleet_rows(s, rules):
+    """SS-INV-28: ships only in the 4 fleet positions; a ship moves down at most once (it then has
+    the Corporation drone or sits in the bottom row, and leaves at its next resolution)."""
+    return None if len(s.fleet) == 4 else "fleet malformed"
+
+
+def factions_match(s, rules):
+    """SS-INV-15: faction counts equal the icons on hexes, crew and claimed ships."""
+    for seat, p in enumerate(s.p, 1):
+        count = [0, 0, 0, 0]
+        for slot, b in enumerate(s.builder):
+            if b == seat:
+                for f in rules.c.hex_factions[s.hex_at[slot]]:
+                    count[f] += 1
+        for c in p.crew + p.retired:
+            for f in rules.c.crew_factions[c]:
+                count[f] += 1
+        for sh in p.ships:
+            for f in rules.c.ship_factions[sh]:
+                count[f] += 1
+        if count != p.factions:
+            return f"P{seat} factions {p.factions} but icons {count}"
+    return None
+
+
+def score_is_sum(s, rules):
+    """SS-INV-13 is checked by the tests (score = sum of PointsScored and FinalScored facts);
+    here: final scores equal the recorded outcome."""
+    if s.phase == "over":
+        scores = [p.score for p in s.p] + ([s.d.score] if s.d is not None else [])
+        if scores != s.outcome:
+            return f"outcome {s.outcome} differs from scores {scores}"
+    return None
+
+
+def placed_dice_fit(s, rules):
+    """SS-INV-21 is enforced by legal_actions (a visit needs the card's value); here the
+    count of dice on Location cards equals the dice placed by all seats."""
+    placed = sum(p.placed for p in s.p)
+    if s.d is not None:
+        placed += sum(1 for v in s.d.dice if v == 0) if s.d.dice else 0
+        placed += sum(1 for x in s.d.opaque if x == 1)
+    if s.phase == "deploy" and sum(s.loc_dice) != placed:
+        return f"{sum(s.loc_dice)} dice on locations, {placed} placed"
+    return None
+
+
+def crew_used_once(s, rules):
+    """SS-INV-19: rotation flags exist for each current crew member (one use per refresh)."""
+    return None if all(len(p.used) == len(p.crew) for p in s.p) else "crew rotation flags malformed"
+
+
+def deterministic(s, rules):
+    """SS-INV-27 is the check walker's fold and audit promises; nothing to test per state."""
+    return None
+
+
+INVARIANTS = {
+    "SS-INV-01": drones_conserved, "SS-INV-02": storage_bounds, "SS-INV-03": crew_bounds,
+    "SS-INV-04": one_satellite, "SS-INV-05": round_bounds, "SS-INV-06": turn_order, "SS-INV-07": display_bounds,
+    "SS-INV-09": crew_cards_conserved, "SS-INV-10": resistance_conserved, "SS-INV-11": sphere_integrity,
+    "SS-INV-12": corp_drones, "SS-INV-13": score_is_sum, "SS-INV-14": tracks, "SS-INV-15": factions_match,
+    "SS-INV-16": matrix_rows, "SS-INV-17": aux_die, "SS-INV-18": dice_conserved, "SS-INV-19": crew_used_once,
+    "SS-INV-20": columns, "SS-INV-21": placed_dice_fit, "SS-INV-22": deploy_ends_empty, "SS-INV-23": dranda_drones,
+    "SS-INV-24": dranda_cards, "SS-INV-25": opaque_once, "SS-INV-26": over_is_final, "SS-INV-27": deterministic,
+    "SS-INV-28": fleet_rows,
+}

@@ -1,0 +1,439 @@
+"""The actions (GW-DEP, GW-DONLY, GW-ASN, GW-SUB, GW-BOMB, GW-SUPA, GW-RCN), the skills
+(GW-SKILL-03..06) and Black Friday, resolved one stage at a time (GW-ACT-03/07):
+pay the cost, gain reputation and its bonus, then the effect.
+"""
+
+from __future__ import annotations
+
+import msgspec
+
+from warlords import events as ev
+from warlords import queries as q
+from warlords import reputation
+from warlords.state import REBEL, Ctx, Invasion
+from warlords.turn import ask
+
+replace = msgspec.structs.replace
+MERC_ACTIONS = ("deploy", "deploy_only", "assassinate", "subterfuge", "bombard", "support", "recon")
+
+
+def owner_of(s, ctx: Ctx) -> int:
+    return s.active
+
+
+def stage(u, ctx: Ctx, **changes) -> Ctx:
+    new = replace(ctx, **changes)
+    u.emit(ev.ActionStaged(ctx=new))
+    return new
+
+
+def step(c, u, rng) -> None:
+    s = u.state
+    ctx = s.ctx[-1]
+    p = owner_of(s, ctx)
+    if ctx.kind == "bonus":
+        ask(u, ctx.target, "bonus")
+        return
+    if ctx.kind in MERC_ACTIONS and ctx.stage == "start":
+        begin(c, u, ctx, p)
+        return
+    if ctx.stage == "start":
+        ctx = stage(u, ctx, stage="go")
+    EFFECTS[ctx.kind](c, u, ctx, p, rng)
+
+
+def begin(c, u, ctx: Ctx, p: int) -> None:
+    """GW-ACT-04/05/07: cost (Bombard may be paid with an Aircraft: GW-BOMB-01), then reputation."""
+    s = u.state
+    if ctx.source not in ("tactical", "skill") and not q.can_pay(c, s, p, ctx.kind):
+        u.emit(ev.ActionEnded())
+        return
+    cost = c.cost.get(ctx.kind, "") if ctx.source not in ("tactical", "skill") else ""
+    units = q.lp(s, p)
+    if cost == "infantry_or_aircraft" and units[0] and units[2]:
+        stage(u, ctx, stage="pay")
+        ask(u, p, "pay")
+        return
+    if cost:
+        u.emit(ev.CostPaid(player=p, unit=0 if units[0] else 2))
+    after_cost(c, u, ctx, p)
+
+
+def on_pay(c, u, a, rng) -> None:
+    s = u.state
+    u.emit(ev.CostPaid(player=a.player, unit=0 if a.unit == "infantry" else 2))
+    after_cost(c, u, s.ctx[-1], a.player)
+
+
+def after_cost(c, u, ctx: Ctx, p: int) -> None:
+    """GW-REP-03..07: a matching action of one's own turn gains reputation before its effect."""
+    s = u.state
+    ctx = stage(u, ctx, stage="go")
+    if ctx.rep and p == s.active and reputation.matches(c, s, p, ctx.kind):
+        reputation.gain(c, u, p)
+
+
+# -- Deploy / Deploy Only / Covert Ops / Tactical ---------------------------------
+def deploy(c, u, ctx: Ctx, p: int, rng) -> None:
+    """GW-DEP-01..10, GW-DONLY-01/02: choose the planet, then the units."""
+    s = u.state
+    if ctx.stage == "go":
+        if not q.deploy_targets(c, s, p, ctx):
+            u.emit(ev.ActionEnded())
+            return
+        ask(u, p, "planet")
+
+
+def deploy_planet_options(c, s, p: int, ctx: Ctx) -> list:
+    return [ev.TargetPlanet(player=p, planet=i) for i, _ in q.deploy_targets(c, s, p, ctx)]
+
+
+def deploy_unit_options(c, s, p: int, ctx: Ctx) -> list:
+    need_air = dict(q.deploy_targets(c, s, p, ctx)).get(ctx.planet, False)
+    return [ev.DeployUnits(player=p, infantry=i, tanks=t, aircraft=a)
+            for i, t, a in q.unit_groups(c, s, p, ctx.planet, ctx.invade, need_air)]
+
+
+def on_planet(c, u, a, rng) -> None:
+    s = u.state
+    ctx = s.ctx[-1]
+    if ctx.kind in ("deploy", "deploy_only"):
+        stage(u, ctx, stage="units", planet=a.planet)
+        ask(u, a.player, "units")
+    elif ctx.kind == "bombard":
+        bombard_hit(c, u, ctx, a.player, a.planet, rng)
+    elif ctx.kind == "orbital_bombardment":
+        orbital(c, u, a.planet)
+
+
+def on_units(c, u, a, rng) -> None:
+    """GW-DEP-04/05/06: an empty planet gives control and its Deploy value (not in solo:
+    GW-SPT-05); an opponent's planet starts an invasion."""
+    s = u.state
+    ctx = s.ctx[-1]
+    units = (a.infantry, a.tanks, a.aircraft)
+    u.emit(ev.ActionEnded())
+    land(c, u, a.player, ctx.planet, units)
+
+
+def land(c, u, p: int, planet: int, units: tuple[int, int, int], sector: str = "") -> None:
+    s = u.state
+    o = s.owner[planet]
+    if o and o != p:
+        start_invasion(c, u, p, o, planet, units, sector)
+        return
+    empty = o == 0
+    u.emit(ev.Deployed(player=p, planet=planet, units=units, sector=sector))
+    if empty and s.mode != "solo":   # GW-SPT-05, GW-REB-14, GW-AMB-61
+        value = c.deploy_value[s.track[c.type_index[s.planet_type[planet]]]]
+        if value:
+            u.emit(ev.PowerGained(player=p, amount=value, reason="deploy"))
+
+
+def start_invasion(c, u, p: int, defender: int, planet: int, units, sector: str = "") -> None:
+    """GW-CMB-01/02/03: devastation once, then the defender's reinforcement step."""
+    s = u.state
+    inv = Invasion(planet=planet, attacker=p, defender=defender, att=tuple(units),
+                   start_defenders=sum(s.pu[planet]))
+    u.emit(ev.InvasionStarted(invasion=inv, sector=sector, devastate=c.type_index[s.planet_type[planet]]))
+
+
+# -- Assassinate / Heavy Assault ------------------------------------------------------
+def assassinate(c, u, ctx: Ctx, p: int, rng) -> None:
+    """GW-ASN-02/03 (multiplayer), GW-SPT-06 (solo: a pre-deployed unit)."""
+    s = u.state
+    if s.mode == "solo":
+        if not q.pre_units(s):
+            u.emit(ev.ActionEnded())
+            return
+        ask(u, p, "remove_pre")
+        return
+    if not (q.wound_targets(s, p) or q.guard_targets(s, p)):
+        u.emit(ev.ActionEnded())
+        return
+    ask(u, p, "assassinate")
+
+
+def heavy_assault(c, u, ctx: Ctx, p: int, rng) -> None:
+    """GW-SKILL-03 (a wound or a guard), GW-SPT-11 (solo: 2 pre-deployed units)."""
+    s = u.state
+    if s.mode == "solo":
+        if ctx.n >= 2 or not q.pre_units(s):
+            u.emit(ev.ActionEnded())
+            return
+        ask(u, p, "remove_pre")
+        return
+    assassinate(c, u, ctx, p, rng)
+
+
+def assassinate_options(s, p: int) -> list:
+    return ([ev.Wound(player=p, target=t, card=card) for t, card in q.wound_targets(s, p)]
+            + [ev.KillGuard(player=p, target=t, circle=k) for t, k in q.guard_targets(s, p)])
+
+
+def on_assassinate(c, u, a, rng) -> None:
+    if isinstance(a, ev.Wound):
+        u.emit(ev.Wounded(player=a.target, card=a.card))
+    else:
+        u.emit(ev.GuardKilled(player=a.target, circle=a.circle))
+    u.emit(ev.ActionEnded())
+
+
+def remove_pre_options(c, s, p: int) -> list:
+    from warlords.components import UNIT_KINDS
+    return [ev.RemovePreDeployed(player=p, sector=c.sectors[x], unit=UNIT_KINDS[k]) for x, k in q.pre_units(s)]
+
+
+def on_remove_pre(c, u, a, rng) -> None:
+    from warlords.components import UNIT_KINDS
+    s = u.state
+    ctx = s.ctx[-1]
+    u.emit(ev.PreRemoved(sector=a.sector, unit=UNIT_KINDS.index(a.unit)))
+    if ctx.kind == "heavy_assault":
+        stage(u, ctx, n=ctx.n + 1)
+    else:
+        u.emit(ev.ActionEnded())
+
+
+# -- Subterfuge ------------------------------------------------------------------
+def subterfuge(c, u, ctx: Ctx, p: int, rng) -> None:
+    """GW-SUB-01..09 (multiplayer), GW-SPT-07/08 (solo)."""
+    s = u.state
+    if ctx.stage == "go":
+        if s.mode == "solo":
+            if subterfuge_choices(c, s, p):
+                ask(u, p, "subterfuge")
+            else:
+                u.emit(ev.ActionEnded())
+            return
+        if q.subterfuge_victims(s, p):
+            ask(u, p, "victim")
+        else:
+            u.emit(ev.ActionEnded())
+    elif ctx.stage == "return":   # GW-SUB-04: the borrowed card goes back
+        u.emit(ev.CardGiven(player=p, target=ctx.target, card=ctx.card), ev.ActionEnded())
+    elif ctx.stage == "copied":   # GW-SPT-07: the copied Market card leaves the game
+        if ctx.card in s.market:
+            u.emit(ev.MarketCardRemoved(card=ctx.card))
+        u.emit(ev.ActionEnded())
+
+
+def on_victim(c, u, a, rng) -> None:
+    """GW-SUB-02, GW-AMB-43: one card at random from the opponent's hand."""
+    s = u.state
+    ctx = s.ctx[-1]
+    card = rng.choice(sorted(s.hands[a.target - 1]))
+    u.emit(ev.CardTaken(player=a.player, target=a.target, card=card))
+    stage(u, ctx, stage="option", target=a.target, card=card)
+    if subterfuge_choices(c, s, a.player):
+        ask(u, a.player, "subterfuge")
+    else:
+        u.emit(ev.CardGiven(player=a.player, target=a.target, card=card), ev.ActionEnded())
+
+
+def subterfuge_choices(c, s, p: int) -> list[str]:
+    if s.mode == "solo":
+        out = []
+        if q.market_borrowable(c, s, p, "copy", False):
+            out.append("copy")
+        if s.hands[p - 1] and s.market:
+            out.append("swap")
+        return out
+    ctx = s.ctx[-1]
+    out = []
+    if len(s.hands[p - 1]) > 1:
+        out.append("keep")
+    if borrow_options(c, s, p, ctx):
+        out.append("play")
+    return out
+
+
+def borrow_options(c, s, p: int, ctx: Ctx) -> list[tuple[str, str]]:
+    """GW-SUB-04..06: the taken card's actions, Subterfuge excepted, Deploy without invasion."""
+    if ctx.kind == "subterfuge" and s.mode != "solo":
+        return [(ctx.card, a) for a in dict.fromkeys(c.mercs[ctx.card].actions)
+                if a != "subterfuge" and q.playable(c, s, p, a, "borrowed", invade=False)]
+    if ctx.kind == "subterfuge":
+        return q.market_borrowable(c, s, p, "copy", False)
+    return q.market_borrowable(c, s, p, "market", True)   # Black Friday
+
+
+def on_option(c, u, a, rng) -> None:
+    ask(u, a.player, {"keep": "give", "play": "borrow", "copy": "borrow", "swap": "swap"}[a.option])
+
+
+def on_give(c, u, a, rng) -> None:
+    """GW-SUB-03: keep the taken card, give another one of one's own."""
+    ctx = u.state.ctx[-1]
+    u.emit(ev.CardGiven(player=a.player, target=ctx.target, card=a.card, kept=True), ev.ActionEnded())
+
+
+def on_borrow(c, u, a, rng) -> None:
+    """GW-SUB-04/07 (no reputation, no invasion), GW-SUP-12 (Black Friday: may invade),
+    GW-SPT-07 (solo copy)."""
+    s = u.state
+    ctx = s.ctx[-1]
+    if ctx.kind == "black_friday":
+        stage(u, ctx, stage="clear")
+        inner = Ctx(kind=a.action, source="market", invade=a.action == "deploy")
+    elif s.mode == "solo":
+        stage(u, ctx, stage="copied", card=a.card)
+        inner = Ctx(kind=a.action, source="copy", invade=False)
+    else:
+        stage(u, ctx, stage="return")
+        inner = Ctx(kind=a.action, source="borrowed", invade=False)
+    u.emit(ev.ActionStarted(ctx=inner))
+
+
+def on_swap(c, u, a, rng) -> None:
+    """GW-SPT-08: discard from hand (out of the game), take a Market card."""
+    u.emit(ev.CardDiscarded(player=a.player, card=a.discard),
+           ev.MarketCardRemoved(card=a.take, player=a.player), ev.ActionEnded())
+
+
+# -- Bombard ------------------------------------------------------------------------
+def bombard(c, u, ctx: Ctx, p: int, rng) -> None:
+    if ctx.stage == "go":
+        if q.bombard_targets(u.state, p):
+            ask(u, p, "planet")
+        else:
+            u.emit(ev.ActionEnded())
+
+
+def bombard_hit(c, u, ctx: Ctx, p: int, planet: int, rng) -> None:
+    """GW-BOMB-03..08: one Infantry killed, then 2 dice; each Hit removes one more unit,
+    chosen by the owner (GW-AMB-11)."""
+    s = u.state
+    o = s.owner[planet]
+    u.emit(ev.UnitsLost(player=o, planet=planet, units=(1, 0, 0)))
+    dice = tuple(c.faces[rng.randbelow(len(c.faces))] for _ in range(c.data.dice.bombard_dice))
+    u.emit(ev.DiceRolled(values=dice))
+    extra = min(dice.count("hit"), sum(s.pu[planet]))
+    if not extra:
+        u.emit(ev.ActionEnded())
+        return
+    stage(u, ctx, stage="casualties", planet=planet, target=o, n=extra)
+    groups = loss_groups(s.pu[planet], extra)
+    if len(groups) == 1 or (o == REBEL and s.mode == "solo"):
+        g = groups[0] if len(groups) == 1 else rebel_losses(s.pu[planet], extra)
+        u.emit(ev.UnitsLost(player=o, planet=planet, units=g), ev.ActionEnded())
+    else:
+        ask(u, o, "casualties")
+
+
+def loss_groups(units, n: int) -> list[tuple[int, int, int]]:
+    """Every way to remove exactly n of these units (GW-CMB-15, GW-BOMB-05)."""
+    out = []
+    for a in range(min(units[2], n) + 1):
+        for t in range(min(units[1], n - a) + 1):
+            i = n - a - t
+            if i <= units[0]:
+                out.append((i, t, a))
+    return out
+
+
+def rebel_losses(units, n: int) -> tuple[int, int, int]:
+    """GW-AMB-55: the Rebellion loses Infantry, then Aircraft, then Tanks."""
+    i = min(units[0], n)
+    a = min(units[2], n - i)
+    t = n - i - a
+    return (i, t, a)
+
+
+def on_bombard_casualties(c, u, a, rng) -> None:
+    ctx = u.state.ctx[-1]
+    u.emit(ev.UnitsLost(player=a.player, planet=ctx.planet, units=(a.infantry, a.tanks, a.aircraft)),
+           ev.ActionEnded())
+
+
+# -- Support, Recon, skills, Black Friday -------------------------------------------
+def support_action(c, u, ctx: Ctx, p: int, rng) -> None:
+    """GW-SUPA-01."""
+    from warlords.support import draw
+    draw(c, u, p, rng)
+    u.emit(ev.ActionEnded())
+
+
+def recon(c, u, ctx: Ctx, p: int, rng) -> None:
+    """GW-RCN-02/03: a sector with face-down planets, or any sector when none is left (FAQ)."""
+    if ctx.stage == "go":
+        ask(u, p, "sector")
+
+
+def recon_sectors(c, s) -> list[str]:
+    hidden = [x for x in c.sectors if any(not s.revealed[i] for i, y in enumerate(s.planet_sector) if y == x)]
+    return hidden or list(c.sectors)
+
+
+def on_sector(c, u, a, rng) -> None:
+    """GW-RCN-02 (peek, hidden from others), GW-RCN-04, GW-AMB-35 (one marker per sector)."""
+    s = u.state
+    ctx = s.ctx[-1]
+    planets = tuple(i for i, x in enumerate(s.planet_sector) if x == a.sector and not s.revealed[i])
+    if planets:
+        u.emit(ev.Peeked(player=a.player, sector=a.sector, planets=planets,
+                         types=tuple(s.planet_type[i] for i in planets)))
+    mine = s.recon[a.player - 1]
+    if a.sector not in mine and "" in mine:
+        stage(u, ctx, stage="place", sector=a.sector)
+        ask(u, a.player, "recon")
+    else:
+        u.emit(ev.ActionEnded())
+
+
+def recon_options(c, s, p: int) -> list:
+    return [ev.Pass(player=p)] + [ev.PlaceRecon(player=p, kind=c.recon_kinds[k])
+                                  for k, x in enumerate(s.recon[p - 1]) if not x]
+
+
+def on_recon(c, u, a, rng) -> None:
+    ctx = u.state.ctx[-1]
+    if isinstance(a, ev.PlaceRecon):
+        u.emit(ev.ReconPlaced(player=a.player, kind=a.kind, sector=ctx.sector))
+    u.emit(ev.ActionEnded())
+
+
+def orbital(c, u, planet: int) -> None:
+    """GW-SKILL-04: every unit on the planet is destroyed; no marker moves."""
+    s = u.state
+    o = s.owner[planet]
+    u.emit(ev.UnitsLost(player=o, planet=planet, units=tuple(s.pu[planet])), ev.ActionEnded())
+
+
+def orbital_step(c, u, ctx: Ctx, p: int, rng) -> None:
+    if q.orbital_targets(u.state):
+        ask(u, p, "planet")
+    else:
+        u.emit(ev.ActionEnded())
+
+
+def call_for_support(c, u, ctx: Ctx, p: int, rng) -> None:
+    """GW-SKILL-05: two support cards."""
+    from warlords.support import draw
+    draw(c, u, p, rng)
+    draw(c, u, p, rng)
+    u.emit(ev.ActionEnded())
+
+
+def black_friday(c, u, ctx: Ctx, p: int, rng) -> None:
+    """GW-SUP-12, GW-AMB-24: a Market action, then the Market is replaced at once."""
+    s = u.state
+    if ctx.stage == "go":
+        if borrow_options(c, s, p, ctx):
+            ask(u, p, "borrow")
+            return
+        ctx = stage(u, ctx, stage="clear")
+    if ctx.stage == "clear":
+        from warlords.turn import check_supply, market_size
+        if s.market:
+            u.emit(ev.MarketCleared(cards=tuple(s.market)))
+        if s.deck:
+            u.emit(ev.MarketFilled(cards=tuple(s.deck[:market_size(c, s)])))
+        check_supply(c, u)
+        u.emit(ev.ActionEnded())
+
+
+EFFECTS = {"deploy": deploy, "deploy_only": deploy, "assassinate": assassinate, "subterfuge": subterfuge,
+           "bombard": bombard, "support": support_action, "recon": recon, "heavy_assault": heavy_assault,
+           "orbital_bombardment": orbital_step, "call_for_support": call_for_support,
+           "black_friday": black_friday}
