@@ -1,0 +1,22 @@
+"""tools/bench.py runs and prints every figure the issue asks for (no timing asserted here:
+performance targets live in the benchmark's own output, not in unit tests)."""
+
+import json
+import subprocess
+import sys
+from pathlib import Path
+
+TOOL = Path(__file__).resolve().parents[2] / "tools" / "bench.py"
+
+
+def test_bench_quick_json_has_every_figure():
+    out = subprocess.run([sys.executable, str(TOOL), "--quick", "--json"], capture_output=True, text=True,
+                         check=True, timeout=300).stdout
+    figures = json.loads(out)
+    for key in ("fold_events_per_s", "replay_sqlite_vs_floor", "state_at_long_vs_short",
+                "append_jsonl_decisions_per_s", "append_sqlite_decisions_per_s", "cli_help_vs_import_typer",
+                "games"):
+        assert key in figures
+    assert figures["fold_events_per_s"] > 0 and figures["replay_sqlite_vs_floor"] > 0
+    for name, rates in figures["games"].items():
+        assert rates["decisions_per_s"] > 0 and rates["games_per_s"] > 0, name
