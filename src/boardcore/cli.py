@@ -190,24 +190,16 @@ def new(
     game_id: Optional[str] = typer.Option(None, "--id", help="Database id for the new game (default: generated)."),
 ) -> None:
     """Start a game; bots move until a human must act or the game ends."""
-    from boardcore import agents, games as registry
+    from boardcore import games as registry
     from boardcore.errors import BoardcoreError
     from boardcore.session import Session
     from boardcore.store import JsonlFile, open_database
 
     rules = registry.get(game)
     rules = rules if data is None else rules.with_data(data)
-    extra = dict(_key_value(o) for o in option)
-    config = rules.make_config(players=players, mode=mode, level=level, mission=mission, **extra)
+    config = _config(rules, players, mode, level, mission, option)
     n = int(config.players)
-    seats = ["human"] * n
-    for s in seat:
-        key, kind = _key_value(s)
-        if not key.isdigit() or not 1 <= int(key) <= n:
-            raise BoardcoreError(f"--seat {s}: the seat must be a player number 1-{n}")
-        if kind != "human":
-            agents.make(kind, rules)  # a clear error for an unknown kind
-        seats[int(key) - 1] = kind
+    seats = _seats(rules, seat, n, "human")
     if output is not None:
         if output.exists():
             raise BoardcoreError(f"{output} exists; choose another name (nothing was written)")
@@ -221,6 +213,29 @@ def new(
     if made:
         _out(f"bots took {made} decisions")
     _out(_status(session))
+
+
+def _config(rules: Any, players: Optional[int], mode: Optional[str], level: Optional[str],
+            mission: Optional[str], option: list[str]) -> Any:
+    """The game's config from the options every game command shares."""
+    return rules.make_config(players=players, mode=mode, level=level, mission=mission,
+                             **dict(_key_value(o) for o in option))
+
+
+def _seats(rules: Any, specs: list[str], players: int, default: str) -> list[str]:
+    """`--seat P=KIND` options as one kind per seat (a policy name or human)."""
+    from boardcore import agents
+    from boardcore.errors import BoardcoreError
+
+    seats = [default] * players
+    for spec in specs:
+        key, kind = _key_value(spec)
+        if not key.isdigit() or not 1 <= int(key) <= players:
+            raise BoardcoreError(f"--seat {spec}: the seat must be a player number 1-{players}")
+        if kind != "human":
+            agents.make(kind, rules)  # a clear error for an unknown policy
+        seats[int(key) - 1] = kind
+    return seats
 
 
 def _key_value(text: str) -> tuple[str, str]:
@@ -411,8 +426,9 @@ def whatif(
     if bool(instead) == all_:
         raise BoardcoreError("give either --instead ACTION (one or more) or --all")
     session = _load(target)
-    decision_at(session, at)
-    count = len(session.legal_actions()) if all_ else len(instead) + 1
+    player = decision_at(session, at).player
+    count = sum(a.player == player for a in session.rules.legal_actions(session.state_at(at))) if all_ \
+        else len(instead) + 1
     bar, task = _progress(count * rollouts, "playouts")
     with bar:
         report = run_whatif(session, at, None if all_ else list(instead), rollouts=rollouts, policy=policy,
@@ -444,8 +460,7 @@ def check(
     from boardcore.check import check as run_check
 
     rules = registry.get(game)
-    config = rules.make_config(players=players, mode=mode, level=level, mission=mission,
-                               **dict(_key_value(o) for o in option))
+    config = _config(rules, players, mode, level, mission, option)
     bar, task = _progress(games_, "games")
     with bar:
         report = run_check(rules, config, games=games_, seed=seed, save_dir=save_dir,
@@ -477,18 +492,11 @@ def simulate(
 ) -> None:
     """Play many bot games in memory: win rates and score distributions per seat."""
     from boardcore import games as registry
-    from boardcore.errors import BoardcoreError
     from boardcore.simulate import simulate as run_simulate
 
     rules = registry.get(game)
-    config = rules.make_config(players=players, mode=mode, level=level, mission=mission,
-                               **dict(_key_value(o) for o in option))
-    policies = ["random"] * int(config.players)
-    for s in seat:
-        key, kind = _key_value(s)
-        if not key.isdigit() or not 1 <= int(key) <= len(policies):
-            raise BoardcoreError(f"--seat {s}: the seat must be a player number 1-{len(policies)}")
-        policies[int(key) - 1] = kind
+    config = _config(rules, players, mode, level, mission, option)
+    policies = _seats(rules, seat, int(config.players), "random")
     bar, task = _progress(games_, "games")
     with bar:
         report = run_simulate(rules, config, policies, games_, seed=seed,
