@@ -25,8 +25,10 @@ if [ "$(id -u)" = 0 ]; then  # initdb refuses to run as root
   as_owner=(runuser -u postgres --)
 fi
 
+pg() { (cd "$cluster" && "${as_owner[@]}" "$@"); }  # run as the cluster's owner, from a folder it may enter
+
 stop() {
-  "${as_owner[@]}" "$pg_bin/pg_ctl" -D "$cluster/data" -m immediate stop >/dev/null 2>&1 || true
+  pg "$pg_bin/pg_ctl" -D "$cluster/data" -m immediate stop >/dev/null 2>&1 || true
   rm -rf "$cluster"
 }
 trap stop EXIT INT TERM
@@ -34,13 +36,13 @@ trap stop EXIT INT TERM
 printf '%s\n' "$password" > "$cluster/pw"
 chmod 600 "$cluster/pw"
 [ ${#as_owner[@]} -eq 0 ] || chown postgres "$cluster/pw"
-"${as_owner[@]}" "$pg_bin/initdb" -D "$cluster/data" -U boardcore --pwfile="$cluster/pw" \
+pg "$pg_bin/initdb" -D "$cluster/data" -U boardcore --pwfile="$cluster/pw" \
   --auth-local=trust --auth-host=scram-sha-256 >"$cluster/initdb.log" 2>&1 \
   || { cat "$cluster/initdb.log" >&2; exit 1; }
-"${as_owner[@]}" "$pg_bin/pg_ctl" -D "$cluster/data" -l "$cluster/server.log" -w -t 60 \
+pg "$pg_bin/pg_ctl" -D "$cluster/data" -l "$cluster/server.log" -w -t 60 \
   -o "-c listen_addresses=127.0.0.1 -p $port -k $cluster -c fsync=off" start >/dev/null \
   || { cat "$cluster/server.log" >&2; exit 1; }
-"${as_owner[@]}" "$pg_bin/createdb" -h "$cluster" -p "$port" -U boardcore boardcore_test
+pg "$pg_bin/createdb" -h "$cluster" -p "$port" -U boardcore boardcore_test
 
 export POSTGRES_HOST=127.0.0.1 POSTGRES_PORT=$port POSTGRES_USER=boardcore
 export POSTGRES_PASSWORD=$password POSTGRES_DBNAME=boardcore_test
