@@ -30,3 +30,13 @@ def postgres_env() -> dict[str, str] | None:
     if all(k in os.environ for k in keys):
         return {k: v for k, v in os.environ.items() if k.startswith("POSTGRES_")}
     return None
+
+
+def pytest_collection_modifyitems(config, items):
+    """Tests marked `slow` (long property runs) run only with BOARDCORE_SLOW=1 (`make test-slow`)."""
+    if os.environ.get("BOARDCORE_SLOW") == "1":
+        return
+    skip = pytest.mark.skip(reason="slow: run with BOARDCORE_SLOW=1 (make test-slow)")
+    for item in items:
+        if "slow" in item.keywords:
+            item.add_marker(skip)
