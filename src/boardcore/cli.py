@@ -273,7 +273,7 @@ def legal(target: str = FileArg, player: Optional[int] = AsOpt, as_json: bool = 
     if as_json:
         return _json([{"n": i, "player": a.player, "action": session.rules.format_action(a)}
                       for i, a in enumerate(_numbered(session, player), 1)])
-    if session.outcome is not None:
+    if session.outcome is not None or not session.legal_actions(player):
         _out(_status(session))
         return
     _show_legal(session, player)
