@@ -6,14 +6,14 @@ from boardcore.rules import Unfolding
 
 from apogee import events as ev
 from apogee.common import (ROLLS, ask, build, buildable, cat_of, draw_rnd, gain, next_in_order, pay,
-                           refill, roll_main, sale_price, take_from_river)
+                           roll_main, sale_price, sell, take_from_river)
 from apogee.investors import replace_river
 
 TURN_MODS = {"solid_thrust", "liquid_thrust", "ion_thrust", "nuclear_thrust", "mass_cut", "capsule_crew"}
 
 
 def activate(u: Unfolding, rng, player: int, engineer: int) -> None:
-    """AP-SPC-03..05: an Engineer with a roll rolls the main die first (AP-SPC-04); others act at once."""
+    """AP-SPC-03, AP-SPC-04, AP-SPC-05: an Engineer with a roll rolls the main die first (AP-SPC-04); others act at once."""
     e = cat_of(u).engineer[engineer]
     if e.roll:
         roll_main(u, rng, player, "engineer", e.roll, engineer)
@@ -31,7 +31,7 @@ def succeed(u: Unfolding, rng, player: int, engineer: int) -> None:
     effect = e.effect
     if effect in TURN_MODS:
         u.emit(ev.Modified(player=player, mod=effect, amount=e.amount))
-    elif effect == "discount":  # AP-ENG-13/14: every player's allowance for this turn
+    elif effect == "discount":  # AP-ENG-13, AP-ENG-14: every player's allowance for this turn (spent in planning.resolve_build)
         u.emit(ev.Modified(player=0, mod="discount", amount=e.amount))
     elif effect == "soc_authority":  # AP-ENG-03, AP-ENG-17, AP-AMB-21
         u.emit(ev.SocAssigned(player=player, engineer=engineer))
@@ -44,7 +44,7 @@ def succeed(u: Unfolding, rng, player: int, engineer: int) -> None:
             return
     elif effect == "draw_rnd":  # AP-ENG-05: both cards kept
         draw_rnd(u, player, e.amount)
-    elif effect == "cheap_build":  # AP-ENG-06/07: printed cost exactly 20,000, for free
+    elif effect == "cheap_build":  # AP-ENG-06, AP-ENG-07: printed cost exactly 20,000, for free; no card, no effect
         if [c for c in buildable(cat, s, player, pl.reserve) if cat.tech[c].cost == e.amount]:
             ask(u, "cheap_build", player, b=engineer)
             return
@@ -83,15 +83,16 @@ def resolve_choice(u: Unfolding, rng, action) -> None:
     p = action.player
     if isinstance(action, ev.ChooseRiver):  # AP-ENG-01, AP-AMB-49: all beneath, then 3 revealed
         r = ("first", "upper", "payload").index(action.river)
-        cards = tuple(u.state.rivers[r])
-        if cards:
-            u.emit(ev.RiverCleared(river=r, cards=cards))
-        refill(u, r)
+        s = u.state
+        cleared = tuple(s.rivers[r])
+        pile = list(cleared) + s.piles[r]
+        n = min(cat.n.river_size, len(pile))
+        u.emit(ev.RiverReplaced(river=r, cleared=cleared, revealed=tuple(pile[-1:-n - 1:-1])))
     elif isinstance(action, ev.TakeCard):
         take_from_river(u, p, action.card)
     elif isinstance(action, ev.Build):
         build(u, p, action.card, 0)
     elif isinstance(action, ev.Sell):
-        u.emit(ev.TechSold(player=p, card=action.card, price=sale_price(cat, u.state, p)))
+        sell(u, p, action.card, sale_price(cat, u.state, p))
     if not u.state.over:
         next_in_order(u)

@@ -1,5 +1,6 @@
 """Event cards (AP-EV-*): the immediate ones resolve at reveal, player by player in Director
-Authority order (AP-PEV-02, AP-AMB-36, AP-EV-34); the others are read where they apply."""
+Authority order (AP-PEV-02, AP-AMB-36, AP-EV-34); the others are read where they apply.
+Examples: AP-EX-11 (Economic Crisis), AP-EX-12 (Engine Failure)."""
 
 from __future__ import annotations
 
@@ -20,15 +21,15 @@ def resolve_for(u: Unfolding, rng, player: int) -> None:
     s = u.state
     e = cat.events[s.event]
     pl = s.p[player - 1]
-    if e.key == "economic_crisis":  # AP-EV-04/05
+    if e.key == "economic_crisis":  # AP-EV-04, AP-EV-05 (AP-EV-05: what one has, down to 0)
         pay(u, player, e.amount, "economic_crisis")
-    elif e.key == "exceptional_aid":  # AP-EV-16/17, AP-AMB-66/70
+    elif e.key == "exceptional_aid":  # AP-EV-16, AP-EV-17, AP-AMB-66, AP-AMB-70 (AP-EV-17: nothing once spent)
         if not pl.specialty_used:
             gain(u, player, e.amount, "exceptional_aid")
-    elif e.key == "new_patents":  # AP-EV-19..21
+    elif e.key == "new_patents":  # AP-EV-19, AP-EV-20, AP-EV-21 (AP-EV-20: not at 9; AP-EV-21: not from an empty pile)
         if len(pl.reserve) < cat.n.reserve_limit:
             draw_rnd(u, player, e.amount)
-    elif e.key == "engine_failure":  # AP-EV-08/10, AP-AMB-16/61: one roll, more than 4
+    elif e.key == "engine_failure":  # AP-EV-08, AP-EV-10, AP-AMB-16, AP-AMB-61: one roll, more than 4 (AP-EV-10: dice allowed)
         if liquid_stages(cat, pl):
             roll_main(u, rng, player, "engine", event_amount(cat, s))
             return

@@ -78,7 +78,7 @@ class Recruit(Decision):
 
 
 class StaticFire(Decision):
-    """AP-SF-01..07."""
+    """AP-SF-01, AP-SF-02, AP-SF-03, AP-SF-04, AP-SF-05, AP-SF-06, AP-SF-07."""
 
 
 class LaunchRocket(Decision, tag="launch"):
@@ -102,7 +102,7 @@ class Pass(Decision):
 
 # -- facts -------------------------------------------------------------------
 class PileShuffled(Fact):
-    """AP-SETUP-02..06, AP-SOLO-05..07: a face-down pile's order, bottom first."""
+    """AP-SETUP-02, AP-SETUP-03, AP-SETUP-04, AP-SETUP-05, AP-SETUP-06, AP-SOLO-05, AP-SOLO-06, AP-SOLO-07: a face-down pile's order, bottom first."""
     reveals = True
     pile: str
     order: tuple[int, ...]
@@ -143,10 +143,12 @@ class RiverFilled(Fact):
     cards: tuple[int, ...]
 
 
-class RiverCleared(Fact):
-    """AP-ENG-01: a river's cards beneath its pile."""
+class RiverReplaced(Fact):
+    """AP-ENG-01, AP-AMB-49: a river's cards beneath its pile, then up to 3 revealed from its top."""
+    reveals = True
     river: int
-    cards: tuple[int, ...]
+    cleared: tuple[int, ...]
+    revealed: tuple[int, ...]
 
 
 class InvestorsRevealed(Fact):
@@ -155,9 +157,11 @@ class InvestorsRevealed(Fact):
     investors: tuple[int, ...]
 
 
-class InvestorsRemoved(Fact):
-    """AP-ENG-16: the river's Investors leave the game."""
-    investors: tuple[int, ...]
+class InvestorsReplaced(Fact):
+    """AP-ENG-16, AP-AMB-50: the river's Investors leave the game; up to 2 are revealed."""
+    reveals = True
+    removed: tuple[int, ...]
+    revealed: tuple[int, ...]
 
 
 class InvestorWon(Fact):
@@ -165,6 +169,7 @@ class InvestorWon(Fact):
     player: int
     investor: int
     credits: int
+    revealed: int = -1
 
 
 class StepStarted(Fact):
@@ -196,14 +201,11 @@ class PlacementRevealed(Fact):
 
 
 class TurnStarted(Fact):
-    """AP-TURN-05: the turn counter."""
-    turn: int
-
-
-class EventRevealed(Fact):
-    """AP-PEV-01: the top Event card."""
+    """AP-TURN-05, AP-PEV-01: the turn counter, and the Event revealed from the top of the pile
+    (-1 once the pile is spent, AP-PEV-07)."""
     reveals = True
-    event: int
+    turn: int
+    event: int = -1
 
 
 class CreditsChanged(Fact):
@@ -234,11 +236,13 @@ class DiceReturned(Fact):
 
 
 class TechAcquired(Fact):
-    """A card into a reserve from a river (`river` 0-2) or the top of the R&D pile (river -1)."""
+    """A card into a reserve from a river (`river` 0-2) or the top of the R&D pile (river -1);
+    `revealed` refills the river from its pile (AP-DES-07), -1 if the pile is empty (AP-DES-08)."""
     reveals = True
     player: int
     card: int
     river: int
+    revealed: int = -1
 
 
 class RndDrawn(Fact):
@@ -261,17 +265,20 @@ class TechBuilt(Fact):
 
 
 class TechSold(Fact):
-    """AP-SELL-01, AP-MD-13: reserve (or Launch Pad when `built`) beneath its pile, for `price`."""
+    """AP-SELL-01, AP-MD-13: reserve (or Launch Pad when `built`) beneath its pile, for `price`;
+    `revealed`: the card goes straight into its short river (AP-AMB-48, AP-AMB-62)."""
     player: int
     card: int
     price: int
     built: bool = False
+    revealed: int = -1
 
 
 class TechDiscarded(Fact):
     """A reserve card beneath its pile, for nothing (AP-AMB-08, AP-NI-01)."""
     player: int
     card: int
+    revealed: int = -1
 
 
 class TechReturned(Fact):
@@ -281,7 +288,7 @@ class TechReturned(Fact):
 
 
 class RocketLaunched(Fact):
-    """AP-LCH-13..15: a successful launch; deposits on the SOC, the rest to the reserve,
+    """AP-LCH-13, AP-LCH-14, AP-LCH-15: a successful launch; deposits on the SOC, the rest to the reserve,
     `kept` First Stages stay on the Launch Pad."""
     player: int
     launch: Launch
@@ -320,7 +327,7 @@ class ActionsGranted(Fact):
 
 
 class EarningsCollected(Fact):
-    """AP-ERN-01..06: what the player got or paid, and the dismissals an unpaid debt costs."""
+    """AP-ERN-01, AP-ERN-02, AP-ERN-03, AP-ERN-04, AP-ERN-05, AP-ERN-06: what the player got or paid, and the dismissals an unpaid debt costs."""
     player: int
     amount: int
     unpaid: int = 0
@@ -334,7 +341,7 @@ class DismissalsOwed(Fact):
 
 
 class BanAdded(Fact):
-    """AP-SEV-01..06: a prohibition until the end of the game."""
+    """AP-SEV-01, AP-SEV-02, AP-SEV-03, AP-SEV-04, AP-SEV-05, AP-SEV-06: a prohibition until the end of the game."""
     ban: str
 
 
@@ -349,7 +356,7 @@ class TurnEnded(Fact):
 
 
 class GameEnded(Fact):
-    """AP-END-01..03, AP-SOLO-11/12: the winners (none for a failed Solo Mission)."""
+    """AP-END-01, AP-END-02, AP-END-03, AP-SOLO-11, AP-SOLO-12: the winners (none for a failed Solo Mission)."""
     winners: tuple[int, ...]
 
 
@@ -361,8 +368,8 @@ class GameTruncated(Fact):
 DECISIONS = (KeepDirector, ChooseTeam, Place, ChooseRiver, TakeCard, Build, Sell, KeepRnd, Discard,
              Dismiss, SpendDie, Recruit, StaticFire, LaunchRocket, UseSpecialty, Intervene, Pass)
 FACTS = (PileShuffled, DirectorsDealt, DirectorsRevealed, EngineersRecruited, EngineerDismissed,
-         RiverFilled, RiverCleared, InvestorsRevealed, InvestorsRemoved, InvestorWon, StepStarted,
-         Asked, SimultaneousStep, PlacementRevealed, TurnStarted, EventRevealed, CreditsChanged,
+         RiverFilled, RiverReplaced, InvestorsRevealed, InvestorsReplaced, InvestorWon, StepStarted,
+         Asked, SimultaneousStep, PlacementRevealed, TurnStarted, CreditsChanged,
          DiceRolled, DieGained, DiceReturned, TechAcquired, RndDrawn, RndReturned, TechBuilt,
          TechSold, TechDiscarded, TechReturned, RocketLaunched, LaunchAborted, StaticFired,
          SocAssigned, Modified, ActionsGranted, EarningsCollected, DismissalsOwed, BanAdded,

@@ -5,7 +5,7 @@ from __future__ import annotations
 
 from apogee import events as ev
 from apogee.components import Catalog
-from apogee.state import IDLE, SOC, SOC_FIXED, SPOT_OF, UNSET, ApogeeState, MOD_OF, Prompt
+from apogee.state import IDLE, MOD_OF, SOC_FIXED, SPOT_OF, UNSET, ApogeeState, Prompt
 
 
 def make_handlers(cat: Catalog) -> dict:
@@ -132,10 +132,20 @@ def make_handlers(cat: Catalog) -> dict:
             river.append(c)
         return s
 
-    def river_cleared(s, e: ev.RiverCleared):
-        s.piles[e.river][:0] = e.cards
-        s.rivers[e.river] = []
+    def river_replaced(s, e: ev.RiverReplaced):
+        pile = s.piles[e.river]
+        pile[:0] = e.cleared
+        for _ in e.revealed:
+            pile.pop()
+        s.rivers[e.river] = list(e.revealed)
         return s
+
+    def back_to_pile(s, card: int, revealed: int) -> None:
+        k = kind[card]
+        s.piles[k].insert(0, card)
+        if revealed >= 0:
+            s.piles[k].pop()
+            s.rivers[k].append(revealed)
 
     def investors_revealed(s, e: ev.InvestorsRevealed):
         for i in e.investors:
@@ -143,10 +153,13 @@ def make_handlers(cat: Catalog) -> dict:
             s.investor_river.append(i)
         return s
 
-    def investors_removed(s, e: ev.InvestorsRemoved):
-        for i in e.investors:
+    def investors_replaced(s, e: ev.InvestorsReplaced):
+        for i in e.removed:
             s.investor_river.remove(i)
             s.investors_out.append(i)
+        for i in e.revealed:
+            s.investor_pile.pop()
+            s.investor_river.append(i)
         return s
 
     def investor_won(s, e: ev.InvestorWon):
@@ -154,6 +167,9 @@ def make_handlers(cat: Catalog) -> dict:
         pl = s.p[e.player - 1]
         pl.investors.append(e.investor)
         pl.credits += e.credits
+        if e.revealed >= 0:
+            s.investor_pile.pop()
+            s.investor_river.append(e.revealed)
         return s
 
     def step_started(s, e: ev.StepStarted):
@@ -181,13 +197,10 @@ def make_handlers(cat: Catalog) -> dict:
 
     def turn_started(s, e: ev.TurnStarted):
         s.turn = e.turn
-        s.event = -1
-        return s
-
-    def event_revealed(s, e: ev.EventRevealed):
-        s.event_pile.pop()
-        s.events_seen.append(e.event)
         s.event = e.event
+        if e.event >= 0:
+            s.event_pile.pop()
+            s.events_seen.append(e.event)
         return s
 
     def credits(s, e: ev.CreditsChanged):
@@ -213,6 +226,9 @@ def make_handlers(cat: Catalog) -> dict:
     def acquired(s, e: ev.TechAcquired):
         if e.river >= 0:
             s.rivers[e.river].remove(e.card)
+            if e.revealed >= 0:
+                s.piles[e.river].pop()
+                s.rivers[e.river].append(e.revealed)
         else:
             s.piles[3].pop()
         s.p[e.player - 1].reserve.append(e.card)
@@ -243,13 +259,13 @@ def make_handlers(cat: Catalog) -> dict:
     def sold(s, e: ev.TechSold):
         pl = s.p[e.player - 1]
         (pl.pad if e.built else pl.reserve).remove(e.card)
-        s.piles[kind[e.card]].insert(0, e.card)
+        back_to_pile(s, e.card, e.revealed)
         pl.credits += e.price
         return s
 
     def discarded(s, e: ev.TechDiscarded):
         s.p[e.player - 1].reserve.remove(e.card)
-        s.piles[kind[e.card]].insert(0, e.card)
+        back_to_pile(s, e.card, e.revealed)
         return s
 
     def returned(s, e: ev.TechReturned):
@@ -327,11 +343,11 @@ def make_handlers(cat: Catalog) -> dict:
         ev.UseSpecialty: use_specialty, ev.Intervene: intervene, ev.Pass: pass_,
         ev.PileShuffled: shuffled, ev.DirectorsDealt: dealt, ev.DirectorsRevealed: directors_revealed,
         ev.EngineersRecruited: recruited, ev.EngineerDismissed: dismissed, ev.RiverFilled: river_filled,
-        ev.RiverCleared: river_cleared, ev.InvestorsRevealed: investors_revealed,
-        ev.InvestorsRemoved: investors_removed, ev.InvestorWon: investor_won,
+        ev.RiverReplaced: river_replaced, ev.InvestorsRevealed: investors_revealed,
+        ev.InvestorsReplaced: investors_replaced, ev.InvestorWon: investor_won,
         ev.StepStarted: step_started, ev.Asked: asked, ev.SimultaneousStep: simultaneous,
         ev.PlacementRevealed: placement_revealed, ev.TurnStarted: turn_started,
-        ev.EventRevealed: event_revealed, ev.CreditsChanged: credits, ev.DiceRolled: rolled,
+        ev.CreditsChanged: credits, ev.DiceRolled: rolled,
         ev.DieGained: die_gained, ev.DiceReturned: dice_returned, ev.TechAcquired: acquired,
         ev.RndDrawn: rnd_drawn, ev.RndReturned: rnd_returned, ev.TechBuilt: built, ev.TechSold: sold,
         ev.TechDiscarded: discarded, ev.TechReturned: returned, ev.RocketLaunched: launched,

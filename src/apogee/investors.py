@@ -13,7 +13,7 @@ from apogee.state import Launch, Player
 
 def matches(cat: Catalog, inv: Investor, pl: Player, occurrence: str, card: int,
             launch: Launch | None) -> bool:
-    """AP-IVR-07..11: does this occurrence fulfil the card's objective?"""
+    """AP-IVR-07, AP-IVR-08, AP-IVR-09, AP-IVR-10, AP-IVR-11: does this occurrence fulfil the card's objective?"""
     if inv.kind != occurrence:
         return False
     if occurrence in ("acquire", "build"):
@@ -36,9 +36,12 @@ def matches(cat: Catalog, inv: Investor, pl: Player, occurrence: str, card: int,
 
 def check_investors(u: Unfolding, player: int, occurrence: str, card: int = -1,
                     launch: Launch | None = None) -> None:
-    """AP-IVR-02..06, AP-AMB-17/18: each face-up Investor the occurrence fulfils goes to the player
+    """AP-IVR-02, AP-IVR-03, AP-IVR-04, AP-IVR-05, AP-IVR-06, AP-AMB-17, AP-AMB-18: each face-up Investor the occurrence fulfils goes to the player
     with its credits (none under Timid Investors, AP-EV-22, AP-IVR-12) and the river is refilled;
-    a card revealed meanwhile cannot be fulfilled by the same occurrence. Mission 3 ends at once on
+    a card revealed meanwhile cannot be fulfilled by the same occurrence. Only face-up cards are
+    checked (AP-IVR-01), each once (AP-IVR-05), and only for what happens after their reveal
+    (AP-IVR-06); an empty pile leaves the river short (AP-IVR-04). Launch and static fire
+    objectives are met in the Administration phase, where those actions are (AP-IVR-11, AP-AMB-72). Mission 3 ends at once on
     a third Investor (AP-MIS-06, AP-END-03, AP-AMB-71)."""
     s = u.state
     if s.over:
@@ -51,9 +54,8 @@ def check_investors(u: Unfolding, player: int, occurrence: str, card: int = -1,
         if inv_id not in s.investor_river or not matches(cat, inv, pl, occurrence, card, launch):
             continue
         paid = 0 if event_key(cat, s) == "timid_investors" else inv.credits
-        u.emit(ev.InvestorWon(player=player, investor=inv_id, credits=paid))
-        if u.state.investor_pile:
-            u.emit(ev.InvestorsRevealed(investors=(u.state.investor_pile[-1],)))
+        pile = s.investor_pile
+        u.emit(ev.InvestorWon(player=player, investor=inv_id, credits=paid, revealed=pile[-1] if pile else -1))
         from apogee.missions import investor_race_won
         if investor_race_won(cat, u.state, player):
             u.emit(ev.GameEnded(winners=(player,)))
@@ -63,9 +65,6 @@ def check_investors(u: Unfolding, player: int, occurrence: str, card: int = -1,
 def replace_river(u: Unfolding) -> None:
     """AP-ENG-16, AP-AMB-50: the river's Investors leave the game, up to 2 new ones are revealed."""
     s = u.state
-    if s.investor_river:
-        u.emit(ev.InvestorsRemoved(investors=tuple(s.investor_river)))
-    pile = u.state.investor_pile
+    pile = s.investor_pile
     n = min(cat_of(u).n.investor_river, len(pile))
-    if n:
-        u.emit(ev.InvestorsRevealed(investors=tuple(pile[-1:-n - 1:-1])))
+    u.emit(ev.InvestorsReplaced(removed=tuple(s.investor_river), revealed=tuple(pile[-1:-n - 1:-1])))

@@ -1,5 +1,8 @@
 """A. Planning phase: Engineer placement and the resolution of Specialties, Constructions, R&D
-and Design, in that order (AP-PLC-11)."""
+and Design, in that order (AP-PLC-11).
+
+Rulebook examples worked here: AP-EX-01 (Specialty order), AP-EX-02 (Constructions), AP-EX-03
+(R&D order), AP-EX-04 (Design order), AP-EX-15 (Design tie), AP-EX-10 (Ethan N. Maughmer)."""
 
 from __future__ import annotations
 
@@ -21,11 +24,14 @@ def open_placement(u: Unfolding) -> None:
 
 
 def placement_actions(cat: Catalog, s: ApogeeState) -> list:
-    """AP-PLC-01/08/10: the next unplaced Engineer of each waiting player goes on one spot (or
-    none, AP-PLC-09). Events limit spots: Inaccessible Premises (AP-EV-32), Poor Schedule
+    """AP-PLC-01, AP-PLC-08, AP-PLC-10: the next unplaced Engineer of each waiting player goes on one spot (or
+    none, AP-PLC-09). Spots: Specialty (AP-PLC-02), Construction (AP-PLC-03), R&D (AP-PLC-04),
+    Design (AP-PLC-05) and the SOC (AP-PLC-06, used in Administration, AP-PLC-12); placing costs
+    nothing (AP-PLC-07). Events limit spots: Inaccessible Premises (AP-EV-32), Poor Schedule
     Management (AP-EV-30) and Resource Restriction (AP-EV-18)."""
     key = event_key(cat, s)
     limit = event_amount(cat, s)
+    memo = _PLACE
     out = []
     for p in range(1, s.players + 1):
         pl = s.p[p - 1]
@@ -40,8 +46,14 @@ def placement_actions(cat: Catalog, s: ApogeeState) -> list:
                 continue
             if spot == DESIGN and key == "design_limit" and pl.spots.count(DESIGN) >= limit:
                 continue
-            out.append(ev.Place(player=p, engineer=eng, spot=name))
+            action = memo.get((p, eng, spot))
+            if action is None:
+                action = memo[(p, eng, spot)] = ev.Place(player=p, engineer=eng, spot=name)
+            out.append(action)
     return out
+
+
+_PLACE: dict[tuple[int, int, int], ev.Place] = {}  # decisions are immutable: made once, reused
 
 
 def placed(s: ApogeeState, spot: int) -> list[tuple[int, int]]:
@@ -58,11 +70,15 @@ def reveal(u: Unfolding, spot: int) -> list[tuple[int, int]]:
 
 # -- a. Specialties ----------------------------------------------------------
 def start_specialties(u: Unfolding, rng) -> None:
-    """AP-SPC-01/02, AP-AMB-02: all Specialty Engineers revealed, resolved one by one in
-    descending Engineer Authority across players (ties: Director Authority, then seat)."""
+    """AP-SPC-01, AP-SPC-02, AP-AMB-02: all Specialty Engineers revealed, resolved one by one in
+    descending Engineer Authority across players (ties: Director Authority, then seat). A step
+    with no Engineer is skipped (AP-PLC-13)."""
     cat = cat_of(u)
     s = u.state
     pairs = reveal(u, SPECIALTY)
+    if not pairs:  # AP-PLC-13
+        start_construction(u, rng)
+        return
     rank = {p: i for i, p in enumerate(authority_order(cat, s))}
     pairs.sort(key=lambda pe: (-cat.eng_auth[pe[1]], rank[pe[0]]))
     goto(u, "specialty", tuple(p * 1000 + e for p, e in pairs))
@@ -80,16 +96,21 @@ def specialty_step(u: Unfolding, rng) -> None:
 
 # -- b. Constructions --------------------------------------------------------
 def start_construction(u: Unfolding, rng) -> None:
-    """AP-CON-01/05, AP-AMB-03: revealed; players build in Director Authority order."""
+    """AP-CON-01, AP-CON-05, AP-AMB-03: revealed; players build in Director Authority order. Cards gained
+    by a Specialty are in the reserve by now and may be built (AP-SPC-08)."""
     cat = cat_of(u)
     pairs = reveal(u, CONSTRUCTION)
+    if not pairs:
+        start_rnd(u, rng)
+        return
     who = {p for p, _ in pairs}
     goto(u, "construction", tuple(p for p in authority_order(cat, u.state) if p in who))
 
 
 def construction_options(cat: Catalog, s: ApogeeState, player: int) -> list[int]:
-    """AP-CON-02..04, AP-CON-07/08, AP-AMB-10: reserve cards that may be built and paid for, at
-    the price less this turn's Ethan N. Maughmer allowance (AP-ENG-13/14)."""
+    """AP-CON-02, AP-CON-03, AP-CON-04, AP-CON-07, AP-CON-08, AP-AMB-10: build bans of Missions and Solo Events on every way
+    of building (AP-AMB-53); reserve cards that may be built and paid for, at
+    the price less this turn's Ethan N. Maughmer allowance (AP-ENG-13, AP-ENG-14)."""
     pl = s.p[player - 1]
     allowance = pl.mods[DISCOUNT]
     return [c for c in buildable(cat, s, player, pl.reserve)
@@ -112,7 +133,7 @@ def construction_step(u: Unfolding, rng) -> None:
 
 
 def resolve_build(u: Unfolding, rng, action) -> None:
-    """AP-CON-03, AP-AMB-09/10: a chosen build (or a Pass), then the next build or player."""
+    """AP-CON-03, AP-AMB-09, AP-AMB-10: a chosen build (or a Pass), then the next build or player."""
     cat = cat_of(u)
     p = action.player
     left = u.state.answered.a - 1
@@ -133,11 +154,15 @@ def resolve_build(u: Unfolding, rng, action) -> None:
 
 # -- c. R&D ------------------------------------------------------------------
 def start_rnd(u: Unfolding, rng) -> None:
-    """AP-RND-01..03, AP-RND-07, AP-AMB-04/05: revealed; the player with the highest single R&D
+    """AP-RND-01, AP-RND-02, AP-RND-03, AP-RND-07, AP-AMB-04, AP-AMB-05: order by the single best Engineer (AP-RND-02),
+    for free (AP-RND-06); revealed; the player with the highest single R&D
     Engineer draws first, as many cards as Engineers, while the pile lasts."""
     cat = cat_of(u)
     s = u.state
     pairs = reveal(u, RND)
+    if not pairs:
+        start_design(u, rng)
+        return
     rank = {p: i for i, p in enumerate(authority_order(cat, s))}
     best: dict[int, int] = {}
     count: dict[int, int] = {}
@@ -179,11 +204,16 @@ def resolve_keep(u: Unfolding, rng, action) -> None:
 
 # -- d. Design ---------------------------------------------------------------
 def start_design(u: Unfolding, rng) -> None:
-    """AP-DES-01..03, AP-AMB-06: revealed; order by summed Authority, ties by the single highest
+    """AP-DES-01, AP-DES-02, AP-DES-03, AP-AMB-06: summed Authority first (AP-DES-02), then the best single Engineer
+    (AP-DES-03); revealed; order by summed Authority, ties by the single highest
     Engineer, then Director Authority."""
     cat = cat_of(u)
     s = u.state
     pairs = reveal(u, DESIGN)
+    if not pairs:
+        from apogee.administration import start_administration
+        start_administration(u, rng)
+        return
     rank = {p: i for i, p in enumerate(authority_order(cat, s))}
     total: dict[int, int] = {}
     best: dict[int, int] = {}
@@ -194,7 +224,8 @@ def start_design(u: Unfolding, rng) -> None:
 
 
 def design_step(u: Unfolding, rng) -> None:
-    """AP-DES-04/05, AP-AMB-07: one optional pick per player; the phase ends after (AP-DES-10)."""
+    """AP-DES-04, AP-DES-05, AP-AMB-07: one optional pick per player; one card however many Engineers
+    (AP-DES-05), free (AP-DES-06); the phase ends after (AP-DES-10)."""
     s = u.state
     if s.cursor >= len(s.order):
         from apogee.administration import start_administration

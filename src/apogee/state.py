@@ -1,6 +1,7 @@
 """The table: one `ApogeeState` with a `Player` per seat. Mutable, slotted, copied by hand.
 
-Units (AP-GEN-04): credits in thousands, Authority and yield in tenths. Cards are ids into the
+Units (AP-GEN-04): credits in thousands, Authority and yield in tenths. Credits are integer
+balances with an unlimited Bank (AP-COMP-02, AP-GAP-03: the Credit cards' denominations are cosmetic). Cards are ids into the
 catalog (components.Catalog). Piles are lists whose *last* element is the top card; "beneath the
 pile" (AP-GEN-05) is index 0. Hidden values in a view are -1 (rules.view).
 """
@@ -46,18 +47,19 @@ class Launch(msgspec.Struct, frozen=True, kw_only=True):
     turn: int
 
 
-class Player(msgspec.Struct, kw_only=True):
+class Player(msgspec.Struct, kw_only=True, gc=False):
     director: int = -1
     dealt: list[int] = []
     credits: int = 0
-    dice: int = 0
+    dice: int = 0                  # additional dice held, at most 3 (AP-COMP-17)
     hand: list[int] = []          # every Engineer owned, placed or not (AP-GEN-10)
     spots: list[int] = []         # parallel to hand
     reserve: list[int] = []       # unbuilt Technologies, face up (AP-COMP-16)
-    pad: list[int] = []           # the rocket: built Technologies (AP-GEN-09)
+    pad: list[int] = []           # the rocket: built Technologies (AP-GEN-09); only Anatoliy
+    # Feoktistov, a successful launch and Engine Failure take cards off it (AP-CON-09)
     drawn: list[int] = []         # R&D cards drawn this step, not yet kept (AP-RND-04)
     investors: list[int] = []     # Investors won (AP-IVR-02)
-    launches: list[Launch] = []   # successful launches and their SOC deposits
+    launches: list[Launch] = []   # successful launches and their SOC deposits  (AP-COMP-21, AP-LCH-19)
     specialty_used: bool = False
     nation_used: bool = False
     actions: int = 0
@@ -70,16 +72,20 @@ class Player(msgspec.Struct, kw_only=True):
     mods: list[int] = []
 
     def copy(self) -> Player:
-        return Player(director=self.director, dealt=self.dealt[:], credits=self.credits, dice=self.dice,
-                      hand=self.hand[:], spots=self.spots[:], reserve=self.reserve[:], pad=self.pad[:],
-                      drawn=self.drawn[:], investors=self.investors[:], launches=self.launches[:],
-                      specialty_used=self.specialty_used, nation_used=self.nation_used,
-                      actions=self.actions, launched=self.launched, fired=self.fired, skip=self.skip,
-                      owed=self.owed, built_kinds=self.built_kinds, waiting=self.waiting,
-                      mods=self.mods[:])
+        q = self.__copy__()
+        q.dealt = self.dealt[:]
+        q.hand = self.hand[:]
+        q.spots = self.spots[:]
+        q.reserve = self.reserve[:]
+        q.pad = self.pad[:]
+        q.drawn = self.drawn[:]
+        q.investors = self.investors[:]
+        q.launches = self.launches[:]
+        q.mods = self.mods[:]
+        return q
 
 
-class ApogeeState(msgspec.Struct, kw_only=True):
+class ApogeeState(msgspec.Struct, kw_only=True, gc=False):
     players: int
     mission: int
     solo: bool = False
@@ -100,10 +106,11 @@ class ApogeeState(msgspec.Struct, kw_only=True):
     investors_out: list[int] = []        # removed from the game (AP-ENG-16)
     event_pile: list[int] = []
     events_seen: list[int] = []
-    event: int = -1                      # this turn's Event, -1 for none (AP-PEV-07)
+    event: int = -1                      # this turn's Event, -1 for none (AP-PEV-07); earlier
+    # ones are covered in `events_seen` (AP-PEV-05) and affect no later turn (AP-PEV-06)
     supply: int = 0                      # blue dice beside the play area (AP-INV-07)
     revealed: int = 0                    # bit per spot revealed this turn
-    bans: list[str] = []                 # Solo Events 01-04 (AP-SEV-01..06)
+    bans: list[str] = []                 # Solo Events 01-04 (AP-SEV-01, AP-SEV-02, AP-SEV-03, AP-SEV-04, AP-SEV-05, AP-SEV-06)
     extra_goals: list[int] = []          # Solo Events 13/14 that added an objective
     directors_out: list[int] = []
     over: bool = False
@@ -112,14 +119,21 @@ class ApogeeState(msgspec.Struct, kw_only=True):
     p: list[Player] = []
 
     def copy(self) -> ApogeeState:
-        return ApogeeState(
-            players=self.players, mission=self.mission, solo=self.solo, max_turns=self.max_turns,
-            tiebreak=self.tiebreak, turn=self.turn, stage=self.stage, order=self.order[:],
-            cursor=self.cursor, prompt=self.prompt, answered=self.answered,
-            piles=[x[:] for x in self.piles], rivers=[x[:] for x in self.rivers],
-            juniors=self.juniors[:], seniors=self.seniors[:], investor_pile=self.investor_pile[:],
-            investor_river=self.investor_river[:], investors_out=self.investors_out[:],
-            event_pile=self.event_pile[:], events_seen=self.events_seen[:], event=self.event,
-            supply=self.supply, revealed=self.revealed, bans=self.bans[:],
-            extra_goals=self.extra_goals[:], directors_out=self.directors_out[:], over=self.over,
-            winners=self.winners[:], truncated=self.truncated, p=[x.copy() for x in self.p])
+        """Explicit and fast: scalars and frozen structs are shared, every list is new."""
+        c = self.__copy__()
+        c.order = self.order[:]
+        c.piles = [x[:] for x in self.piles]
+        c.rivers = [x[:] for x in self.rivers]
+        c.juniors = self.juniors[:]
+        c.seniors = self.seniors[:]
+        c.investor_pile = self.investor_pile[:]
+        c.investor_river = self.investor_river[:]
+        c.investors_out = self.investors_out[:]
+        c.event_pile = self.event_pile[:]
+        c.events_seen = self.events_seen[:]
+        c.bans = self.bans[:]
+        c.extra_goals = self.extra_goals[:]
+        c.directors_out = self.directors_out[:]
+        c.winners = self.winners[:]
+        c.p = [x.copy() for x in self.p]
+        return c

@@ -1,9 +1,13 @@
-"""Phase 3: Battle (SS-BAT-01..23, SS-CORP-01..06, SS-DRBAT-01..07, the T2-09 reroll SS-ALM-14)."""
+"""Phase 3: Battle (SS-BAT-01, SS-BAT-02, SS-BAT-03, SS-BAT-04, SS-BAT-05, SS-BAT-06, SS-BAT-07,
+SS-BAT-08, SS-BAT-09, SS-BAT-10, SS-BAT-11, SS-BAT-12, SS-BAT-13, SS-BAT-14, SS-BAT-15, SS-BAT-16,
+SS-BAT-17, SS-BAT-18, SS-BAT-19, SS-BAT-20, SS-BAT-21, SS-BAT-22, SS-BAT-23, SS-CORP-01, SS-CORP-02,
+SS-CORP-03, SS-CORP-04, SS-CORP-05, SS-CORP-06, SS-DRBAT-01, SS-DRBAT-02, SS-DRBAT-03, SS-DRBAT-04,
+SS-DRBAT-05, SS-DRBAT-06, SS-DRBAT-07, the T2-09 reroll SS-ALM-14)."""
 
 from __future__ import annotations
 
 from solar_sphere.command import gain_morale, gain_reputation, lose_morale, push, score
-from solar_sphere.events import (CrewUsed, FactionsGained, ResistanceRolled, BattleNoted, ShipMovedDown,
+from solar_sphere.events import (CrewUsed, ResistanceRolled, BattleNoted, ShipMovedDown,
                                  ShipResolved, TaskDone)
 from solar_sphere.state import CORP, SolarState, Task
 
@@ -11,17 +15,19 @@ ORDER = (0, 1, 2, 3)    # SS-BAT-02, SS-AMB-18: bottom-left, bottom-right, top-l
 
 
 def ranking(cols: list[list[int]]) -> list[list[int]]:
-    """SS-BAT-04/05, SS-BAT-09, SS-AMB-20: most drones first, ties to the left-most column."""
+    """SS-BAT-04, SS-BAT-05, SS-BAT-09, SS-AMB-20: most drones first, ties to the left-most column; the
+    Corporation drone ranks as a participant with 1 drone (SS-CORP-01)."""
     return [c for _, c in sorted(enumerate(cols), key=lambda ic: (-ic[1][1], ic[0]))]
 
 
 def final_round(s: SolarState) -> bool:
-    """SS-AMB-17: round 6, or the round in which the final hex was built."""
+    """SS-AMB-17: round 6 (the Resistance deck is used up, SS-FLOW-03), or the round in which the
+    final hex was built (SS-FLOW-04)."""
     return s.round >= 6 or s.final
 
 
 def roller(s: SolarState, ranked: list[list[int]]) -> int:
-    """SS-BAT-06 the Commander rolls; SS-AMB-21/53 for a Corporation Commander."""
+    """SS-BAT-06 the Commander rolls; SS-AMB-21, SS-AMB-53 for a Corporation Commander."""
     for seat, _ in ranked:
         if seat != CORP:
             return seat
@@ -41,7 +47,9 @@ def rerollers(s: SolarState, rules, ship) -> list[int]:
 
 
 def battle(u, rng) -> bool:
-    """Resolve ships one at a time (SS-BAT-01); returns False while a reroll decision is awaited."""
+    """Resolve ships one at a time (SS-BAT-01) in fleet order (SS-BAT-02, SS-AMB-18); in round 1
+    only the top row exists (SS-BAT-03). A ship with no drones fails without a roll (SS-BAT-07,
+    SS-AMB-19). Returns False while a reroll decision is awaited."""
     s: SolarState = u.state
     rules = u.rules
     while s.battle_at < 4:
@@ -77,41 +85,46 @@ def reroll_choice(u, t: Task, option: str, rng) -> None:
 
 
 def resolve_ship(u, pos: int, success: bool) -> None:
+    """One ship's outcome; reproduces SS-EX-05, SS-EX-06, SS-EX-07, SS-EX-14, SS-EX-15 and SS-EX-16.
+    Failed top-row ships move down here, during Battle (SS-AMB-55)."""
     s: SolarState = u.state
     rules = u.rules
     ship = s.fleet[pos]
     card = rules.c.ships[ship.card]
     ranked = ranking(ship.cols)
     commander = ranked[0][0] if ranked else 0
-    if success:                                                           # SS-BAT-09..12
+    if success:                                                           # SS-BAT-09, SS-BAT-10, SS-BAT-11, SS-BAT-12
         for rank, (seat, _) in enumerate(ranked):
             if seat == CORP:
-                continue                                                  # SS-CORP-03..05
-            score(u, seat, card.bonus[min(rank, 2)], "battle")            # SS-BAT-21
-            gain_morale(u, seat, 1, "battle")
+                continue                                                  # SS-CORP-03, SS-CORP-04, SS-CORP-05, SS-GEN-06
+            score(u, seat, card.bonus[min(rank, 2)], "battle")            # SS-BAT-10, SS-BAT-11, SS-BAT-12, SS-BAT-21
+            # (SS-CORP-04: a Corporation at rank 2 takes the 2nd bonus from nobody; later ranks get the 3rd)
+            gain_morale(u, seat, 1, "battle")                             # SS-DRBAT-02 for DRANDA
         claim(u, commander, ship.card)                                     # SS-BAT-13
         lost = 0
         if s.dseat and any(seat == s.dseat for seat, _ in ship.cols):      # SS-DRBAT-04, SS-AMB-51
             mine = next(n for seat, n in ship.cols if seat == s.dseat)
             lost = min(rules.c.levels.success_discard[s.level - 1], mine)
-        u.emit(ShipResolved(ship=pos, claimed_by=max(commander, 0), dranda_lost=lost))   # SS-BAT-14
+        u.emit(ShipResolved(ship=pos, claimed_by=max(commander, 0), dranda_lost=lost,
+                            factions=icons(u, commander, ship.card)))              # SS-BAT-14
         return
-    if pos >= 2 and not final_round(s):                                    # SS-BAT-15/16
+    if pos >= 2 and not final_round(s):                                    # SS-BAT-15, SS-BAT-16, SS-CORP-02
         u.emit(ShipMovedDown(ship=pos, corp=s.corp_beside > 0))
         return
     for seat in s.order:                                                   # SS-BAT-17, SS-BAT-20, SS-BAT-23
-        if seat != s.dseat:
+        if seat != s.dseat:                                                # SS-DRBAT-07, SS-AMB-49
             lose_morale(u, seat, 1)
     claim(u, commander, ship.card)                                         # SS-BAT-18
-    u.emit(ShipResolved(ship=pos, claimed_by=max(commander, 0)))           # SS-BAT-19, SS-BAT-22, SS-DRBAT-05
+    u.emit(ShipResolved(ship=pos, claimed_by=max(commander, 0),
+                        factions=icons(u, commander, ship.card)))                  # SS-BAT-19, SS-BAT-22, SS-DRBAT-05
 
 
 def claim(u, seat: int, card: int) -> None:
-    """SS-BAT-13/18: the Commander's Corporation reputation and faction icons (SS-DRBAT-03)."""
-    if seat <= 0:
-        return
-    ship = u.rules.c.ships[card]
-    if ship.corp:
+    """SS-BAT-13, SS-BAT-18: the Commander's Corporation reputation (SS-DRBAT-03: points for DRANDA)."""
+    if seat > 0 and u.rules.c.ships[card].corp:
         gain_reputation(u, seat)
-    if ship.factions:
-        u.emit(FactionsGained(player=seat, factions=u.rules.c.ship_factions[card]))
+
+
+def icons(u, seat: int, card: int) -> tuple[int, ...]:
+    """SS-BAT-13, SS-BAT-18, SS-FAC-01: the claimed card's faction icons go to the Commander."""
+    return u.rules.c.ship_factions[card] if seat > 0 else ()

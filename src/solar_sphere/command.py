@@ -26,7 +26,8 @@ def score(u, seat: int, points: int, why: str) -> None:
 
 
 def gain_morale(u, seat: int, n: int, why: str = "morale") -> None:
-    """SS-TRK-05; SS-TRK-06 / SS-AMB-10 overflow into points; SS-DRDEP-10 DRANDA scores instead."""
+    """SS-TRK-05; SS-TRK-06 / SS-AMB-10 overflow into points (SS-EX-09); SS-DRDEP-10 DRANDA scores
+    instead (it has no tracks, SS-AMB-49)."""
     s: SolarState = u.state
     if n <= 0:
         return
@@ -41,7 +42,8 @@ def gain_morale(u, seat: int, n: int, why: str = "morale") -> None:
 
 
 def lose_morale(u, seat: int, n: int) -> None:
-    """SS-TRK-07 / SS-AMB-11: an involuntary loss; each morale missing costs 2 points."""
+    """SS-TRK-07 / SS-AMB-11: an involuntary loss; each morale missing costs 2 points, so a score
+    may go below 0 (SS-PTS-07, SS-AMB-32). Reproduces SS-EX-10."""
     s: SolarState = u.state
     have = s.p[seat - 1].morale
     down = min(n, have)
@@ -51,7 +53,8 @@ def lose_morale(u, seat: int, n: int) -> None:
 
 
 def gain_reputation(u, seat: int, n: int = 1) -> None:
-    """SS-TRK-01/02; SS-TRK-03 / SS-AMB-09 overflow into morale; SS-DRDEP-11 DRANDA scores instead."""
+    """SS-TRK-01, SS-TRK-02; SS-TRK-03 / SS-AMB-09 overflow into morale; SS-DRDEP-11 DRANDA scores instead.
+    Nothing ever lowers reputation (SS-TRK-04)."""
     s: SolarState = u.state
     for _ in range(n):
         if seat == s.dseat:
@@ -63,8 +66,10 @@ def gain_reputation(u, seat: int, n: int = 1) -> None:
 
 
 def kickbacks_for(rules, morale: int, to: int, rep: int) -> int:
-    """SS-KB-03/04, SS-AMB-05: 1 per spanner passed or landed on, +1 more for each at or
-    behind the reputation marker's column (SS-GAP-08)."""
+    """SS-KB-03, SS-KB-04, SS-AMB-05: 1 per spanner passed or landed on, +1 more for each at or
+    behind the reputation marker's column (SS-GAP-08, SS-TRK-12; spanners SS-GAP-07). Checked
+    against SS-EX-02, SS-EX-03 and SS-EX-28. The move lands on a spanner below the marker, so it
+    never underflows (SS-TRK-08, SS-KB-08)."""
     column = rules.c.cmd.reputation_columns[rep]
     return sum(2 if sp <= column else 1 for sp in rules.c.cmd.spanners if to <= sp < morale)
 
@@ -137,7 +142,7 @@ def auto_task(u, t: Task, rng) -> bool:
         if t.n <= 0:
             u.emit(TaskDone())
             return True
-        if storage_room(s, t.player, rules) > 0:              # SS-STO-01/02
+        if storage_room(s, t.player, rules) > 0:              # SS-STO-01, SS-STO-02
             u.emit(ResourceChanged(player=t.player, kind=KINDS.index(t.arg), delta=1))
             u.emit(TaskUpdated(task=Task(kind="gain", player=t.player, n=t.n - 1, arg=t.arg)) if t.n > 1 else TaskDone())
             return True
@@ -160,7 +165,7 @@ def auto_task(u, t: Task, rng) -> bool:
         return False
     if t.kind == "aux":
         u.emit(TaskDone())
-        if not s.p[t.player - 1].aux:                         # SS-AUX-06, SS-AMB-13
+        if not s.p[t.player - 1].aux:                         # SS-AUX-06, SS-AMB-13 (once a round)
             u.emit(AuxDieGained(player=t.player, value=rng.roll(6)))
         return True
     if t.kind == "refresh":
@@ -182,8 +187,10 @@ def refresh_targets(s: SolarState, seat: int, rules) -> list[int]:
 
 
 def salvage_options(s: SolarState, t: Task, rules) -> list[str]:
-    """SS-DRN-12..18: regenerate, or decommission into a row not used by this action (SS-DRN-17)
-    and not full (SS-DRN-18); or stop (SS-AMB-38)."""
+    """SS-DRN-12, SS-DRN-13, SS-DRN-14, SS-DRN-15, SS-DRN-16, SS-DRN-17, SS-DRN-18: regenerate, or
+    decommission into a row not used by this action (SS-DRN-17,
+    SS-AMB-07) and not full (SS-DRN-18); or stop (SS-GEN-04, SS-AMB-38). Only inactive drones
+    are offered (SS-DRN-15)."""
     p = s.p[t.player - 1]
     width = len(rules.c.cmd.matrix[0])
     opts = ["regenerate"]
@@ -212,7 +219,7 @@ def do_salvage(u, t: Task, option: str) -> None:
     u.emit(Decommissioned(player=seat, row=row))              # SS-DRN-14
     apply_effect(u, seat, u.rules.c.cmd.matrix[row][column])  # SS-DRN-16, SS-AMB-42
     if all(filled > column for filled in s.p[seat - 1].matrix):
-        push(u, Task(kind="aux", player=seat))                # SS-AUX-01/02
+        push(u, Task(kind="aux", player=seat))                # SS-AUX-01, SS-AUX-02 (SS-EX-12, SS-EX-26)
 
 
 def recall_options(s: SolarState, seat: int, rules) -> list[str]:
@@ -237,6 +244,7 @@ def storage_options(s: SolarState, t: Task) -> list[str]:
 
 
 def do_storage(u, t: Task, option: str) -> None:
+    """SS-STO-03, SS-STO-04, SS-AMB-12 (SS-EX-11): the discarded resource goes back to the supply."""
     what = option.split(":")[1]
     seat = t.player
     if what != "new":
@@ -255,7 +263,8 @@ KICKBACK_OPTIONS = ("ore", "gold", "crystal", "fabricate", "salvage")
 
 
 def do_kickback(u, t: Task, option: str) -> None:
-    """SS-KB-05/06: each kickback is one choice; a salvage is its own action (SS-KB-07)."""
+    """SS-KB-05, SS-KB-06: each kickback is one choice; a salvage is its own action (SS-KB-07,
+    SS-AMB-07)."""
     u.emit(TaskUpdated(task=Task(kind="kickback", player=t.player, n=t.n - 1)) if t.n > 1 else TaskDone())
     if option == "fabricate":
         push(u, Task(kind="fabricate", player=t.player, n=1))

@@ -15,8 +15,8 @@ from boardcore.data import DataError, load
 
 DATA_DIR = Path(__file__).parent / "data"
 KINDS = ("ore", "gold", "crystal")           # SS-GEN-05
-FACTIONS = ("eng", "sci", "sec", "sil")      # SS-GAP-11: three coloured kinds and silver (wild)
-COLOURS = ("black", "blue", "yellow")        # DRANDA's dice (SS-DRSET-08)
+FACTIONS = ("eng", "sci", "sec", "sil")      # SS-GAP-11, SS-GAP-12: three coloured kinds and silver (wild), 4 markers
+COLOURS = ("black", "blue", "yellow")        # DRANDA's dice (SS-DRSET-08); player colours SS-GAP-21
 
 
 class Location(msgspec.Struct, forbid_unknown_fields=True):
@@ -160,7 +160,14 @@ class Data(msgspec.Struct):
 
 
 class Components:
-    """The loaded data with the precomputed lookups of the hot paths."""
+    """The loaded data with the precomputed lookups of the hot paths. Schema and checks follow
+    SS-COMP-01, SS-COMP-02, SS-COMP-03, SS-COMP-04, SS-COMP-05, SS-COMP-06, SS-COMP-07, SS-COMP-08,
+    SS-COMP-09, SS-COMP-10, SS-COMP-11, SS-COMP-12, SS-COMP-13, SS-COMP-14, SS-COMP-15 (Sphere, Location
+    cards, ships, scoring cards, crew, resources, turn order track,
+    Corporation drones, Resistance die, morale tokens, DRANDA cards, player sets, Command Centre,
+    hexes) with the SS-GAP defaults: SS-GAP-02, SS-GAP-03, SS-GAP-04, SS-GAP-05, SS-GAP-06, SS-GAP-07,
+    SS-GAP-08, SS-GAP-09, SS-GAP-10, SS-GAP-11, SS-GAP-12, SS-GAP-13, SS-GAP-14, SS-GAP-15, SS-GAP-16,
+    SS-GAP-17, SS-GAP-18, SS-GAP-19 and SS-GAP-21, SS-GAP-22, SS-GAP-23, SS-GAP-24 in data/*.toml."""
 
     def __init__(self, data: Data, data_id: str, sha256: str) -> None:
         self.data, self.data_id, self.sha256 = data, data_id, sha256
@@ -195,6 +202,8 @@ class Components:
         self.crew = d.crew.card
         self.crew_index = {c.id: i for i, c in enumerate(d.crew.card)}
         self.crew_factions = [tuple(FACTIONS.index(f) for f in c.factions) for c in d.crew.card]
+        self.crew_trigger = [self.loc_index.get(c.action.split(":")[1], -1) if c.action.startswith("visit:") else -1
+                             for c in d.crew.card]
         self.tiers = d.crew.tiers
         self.cmd = d.command
         self.spanners = frozenset(d.command.spanners)

@@ -1,10 +1,14 @@
-"""Crew: hiring at the Crew Station (SS-CREW-04..14), retiring (SS-CREW-09..11) and using
-crew actions (SS-CREW-15..17, the almanac SS-ALM-01..17)."""
+"""Crew: hiring at the Crew Station (SS-CREW-04, SS-CREW-05, SS-CREW-06, SS-CREW-07, SS-CREW-08,
+SS-CREW-09, SS-CREW-10, SS-CREW-11, SS-CREW-12, SS-CREW-13, SS-CREW-14), retiring (SS-CREW-09,
+SS-CREW-10, SS-CREW-11) and using
+crew actions (SS-CREW-15, SS-CREW-16, SS-CREW-17, the almanac SS-ALM-01, SS-ALM-02, SS-ALM-03,
+SS-ALM-04, SS-ALM-05, SS-ALM-06, SS-ALM-07, SS-ALM-08, SS-ALM-09, SS-ALM-10, SS-ALM-11, SS-ALM-12,
+SS-ALM-13, SS-ALM-14, SS-ALM-15, SS-ALM-16, SS-ALM-17)."""
 
 from __future__ import annotations
 
 from solar_sphere.command import apply_effect, gain_morale, push, refresh_targets, score
-from solar_sphere.events import CrewHired, CrewRefreshed, CrewRetired, CrewUsed, FactionsGained, ResourceChanged, TaskDone
+from solar_sphere.events import CrewHired, CrewRefreshed, CrewRetired, CrewUsed, ResourceChanged, TaskDone
 from solar_sphere.locations import cost_of
 from solar_sphere.state import SolarState, Task
 
@@ -12,8 +16,12 @@ GENERAL = "general"
 
 
 def hire(u, seat: int, slot: int, pay: str = "") -> None:
-    """SS-CREW-04..07: pay (players only), take the card, score its points, take its token's
-    morale, record its icons; a fourth crew member forces a retirement (SS-CREW-09)."""
+    """SS-CREW-04, SS-CREW-05, SS-CREW-06, SS-CREW-07: pay (players only; SS-ALM-01, SS-ALM-03,
+    SS-ALM-05 costs), take the card, score its points
+    (SS-ALM-17: immediately), take its token's morale, record its icons; a fourth crew member
+    forces a retirement (SS-CREW-08, SS-CREW-09). The display is not refilled now (SS-CREW-14). DRANDA
+    hires free (SS-DRCRW-06), converts token morale to points (SS-DRCRW-07) and keeps every card
+    without limit or retirement (SS-DRCRW-08)."""
     s: SolarState = u.state
     rules = u.rules
     card = s.display[slot]
@@ -22,12 +30,11 @@ def hire(u, seat: int, slot: int, pay: str = "") -> None:
         for kind, n in enumerate(cost_of(rules, card, pay)):
             if n:
                 u.emit(ResourceChanged(player=seat, kind=kind, delta=-n))
-    u.emit(CrewHired(player=seat, slot=slot))
+    u.emit(CrewHired(player=seat, slot=slot, factions=rules.c.crew_factions[card]))          # SS-CREW-07
     score(u, seat, rules.c.tiers.points[rules.c.crew[card].tier - 1], "hire")      # SS-CREW-05
     gain_morale(u, seat, token, "morale token")                                      # SS-CREW-06
-    u.emit(FactionsGained(player=seat, factions=rules.c.crew_factions[card]))        # SS-CREW-07
     if seat != s.dseat and len(s.p[seat - 1].crew) > rules.c.cmd.crew_slots:
-        push(u, Task(kind="retire", player=seat, n=card))                            # SS-CREW-08/09
+        push(u, Task(kind="retire", player=seat, n=card))                            # SS-CREW-08, SS-CREW-09
 
 
 def hire_choice(u, t: Task, option: str) -> None:
@@ -40,12 +47,14 @@ def hire_choice(u, t: Task, option: str) -> None:
 
 
 def retire_options(s: SolarState, rules, t: Task) -> list[str]:
-    """SS-CREW-09: any previous crew member, never the one just hired."""
+    """SS-CREW-09, SS-CREW-10: any previous crew member, never the one just hired; retiring happens only
+    here."""
     return [rules.c.crew[c].id for c in s.p[t.player - 1].crew if c != t.n]
 
 
 def retire(u, t: Task, option: str) -> None:
-    """SS-CREW-11, SS-AMB-29: the bonus resolves at once; "A or B" is the player's choice (SS-ALM-15)."""
+    """SS-CREW-11, SS-AMB-29: the bonus resolves at once; "A or B" is the player's choice (SS-ALM-15).
+    Reproduces SS-EX-19."""
     rules = u.rules
     card = rules.c.crew_index[option]
     u.emit(TaskDone())
@@ -62,11 +71,15 @@ def bonus_choice(u, t: Task, option: str) -> None:
     apply_effect(u, t.player, option)
 
 
+ALMANAC = "SS-ALM-02, SS-ALM-04, SS-ALM-06: the card actions and bonuses are data codes (crew.toml)"
+
+
 def usable(s: SolarState, rules, seat: int, where: str) -> list[int]:
-    """Crew the player may use now (SS-CREW-15/16, SS-AMB-25): upright cards; `where` is
+    """Crew the player may use now (SS-CREW-15, SS-CREW-16, SS-AMB-25): upright cards; `where` is
     "general" for the turn's free moments, else the id of the Location card being visited,
     for the "When you visit" cards (SS-ALM-10). T3-03 works through ChooseDie (SS-ALM-11)
-    and T2-09 in Battle (SS-ALM-14)."""
+    and T2-09 in Battle (SS-ALM-14). Each is used once a round (SS-CREW-16); retired crew are
+    not current and never usable (SS-CREW-12); their icons and current ones count (SS-CREW-13)."""
     p = s.p[seat - 1]
     out = []
     for card, used in zip(p.crew, p.used, strict=True):

@@ -12,7 +12,7 @@ from solar_sphere.state import CORP, PlayerState, Ship, SolarState, Task
 
 # -- decisions -----------------------------------------------------------------------------
 class TakeKickbacks(Decision):
-    """SS-KB-01..03: move the morale marker back to spanner space `to`."""
+    """SS-KB-01, SS-KB-02, SS-KB-03: move the morale marker back to spanner space `to`."""
     to: int
 
 
@@ -56,7 +56,8 @@ class EndTurn(Decision):
 
 # -- facts ---------------------------------------------------------------------------------
 class SphereLaid(Fact):
-    """SS-SET-02..06: the hex in each slot, and the slots turned face down."""
+    """SS-SET-02, SS-SET-03, SS-SET-04, SS-SET-05, SS-SET-06: the hex in each slot, and the slots turned
+    face down."""
     reveals = True
     hexes: tuple[int, ...]
     face_down: tuple[int, ...]
@@ -69,7 +70,7 @@ class ScoringCardDrawn(Fact):
 
 
 class ResistanceDeckBuilt(Fact):
-    """SS-SET-12..14: the 12 cards of the Resistance deck, top first."""
+    """SS-SET-12, SS-SET-13, SS-SET-14: the 12 cards of the Resistance deck, top first."""
     reveals = True
     order: tuple[int, ...]
 
@@ -101,7 +102,7 @@ class CrewRevealed(Fact):
 
 
 class TurnOrderSet(Fact):
-    """SS-SET-24, SS-DOCK-04/05."""
+    """SS-SET-24, SS-DOCK-04, SS-DOCK-05."""
     order: tuple[int, ...]
 
 
@@ -127,14 +128,14 @@ class PhaseStarted(Fact):
 
 
 class DiceRolled(Fact):
-    """SS-DOCK-01/02: a player's 3 ship dice, docked on their ports."""
+    """SS-DOCK-01, SS-DOCK-02: a player's 3 ship dice, docked on their ports."""
     reveals = True
     player: int
     values: tuple[int, ...]
 
 
 class DrandaDiceRolled(Fact):
-    """SS-DRDOCK-01/02: DRANDA's transparent dice in play order, with their colours."""
+    """SS-DRDOCK-01, SS-DRDOCK-02: DRANDA's transparent dice in play order, with their colours."""
     reveals = True
     values: tuple[int, ...]
     colours: tuple[int, ...]
@@ -152,14 +153,14 @@ class ReputationGained(Fact):
 
 
 class PointsScored(Fact):
-    """SS-PTS-01/02: points (negative for penalties) for a seat, DRANDA included."""
+    """SS-PTS-01, SS-PTS-02: points (negative for penalties) for a seat, DRANDA included."""
     player: int
     points: int
     why: str = ""
 
 
 class ResourceChanged(Fact):
-    """SS-STO-01/04: `delta` of resource `kind` (0 ore, 1 gold, 2 crystal) in storage."""
+    """SS-STO-01, SS-STO-04: `delta` of resource `kind` (0 ore, 1 gold, 2 crystal) in storage."""
     player: int
     kind: int
     delta: int
@@ -203,12 +204,16 @@ class HexBuilt(Fact):
     """SS-SPH-06: a drone (active, or DRANDA's supply) onto the hex in `slot`."""
     player: int
     slot: int
+    factions: tuple[int, ...] = ()
 
 
 class CrewHired(Fact):
-    """SS-CREW-04/06/07: the card in display slot `slot` joins a seat's crew; its token returns."""
+    """SS-CREW-04, SS-CREW-06, SS-CREW-07: the card in display slot `slot` joins a seat's crew; its
+    token returns;
+    its faction icons are recorded (SS-FAC-02)."""
     player: int
     slot: int
+    factions: tuple[int, ...] = ()
 
 
 class CrewRetired(Fact):
@@ -230,7 +235,7 @@ class CrewRefreshed(Fact):
 
 
 class DronesCommitted(Fact):
-    """SS-FLT-04/05: drones (active, or DRANDA's supply) onto the ship at a fleet position."""
+    """SS-FLT-04, SS-FLT-05: drones (active, or DRANDA's supply) onto the ship at a fleet position."""
     player: int
     ship: int
     n: int
@@ -256,7 +261,7 @@ class TurnStarted(Fact):
 
 
 class DieDeployed(Fact):
-    """SS-DEP-04, SS-DEP-09/10: the chosen die onto a Location card; `occupied` drone exhausted."""
+    """SS-DEP-04, SS-DEP-09, SS-DEP-10: the chosen die onto a Location card; `occupied` drone exhausted."""
     player: int
     location: int
     occupied: bool
@@ -283,22 +288,24 @@ class BattleNoted(Fact):
 
 
 class ShipResolved(Fact):
-    """SS-BAT-13/14, SS-BAT-18/19, SS-BAT-22: the ship leaves the fleet, claimed by `claimed_by`
+    """SS-BAT-13, SS-BAT-14, SS-BAT-18, SS-BAT-19, SS-BAT-22: the ship leaves the fleet, claimed by
+    `claimed_by`
     (0 nobody); player drones go to inactive, DRANDA's to its supply less `dranda_lost`,
     the Corporation drone back beside the deck."""
     ship: int
     claimed_by: int
     dranda_lost: int = 0
+    factions: tuple[int, ...] = ()
 
 
 class ShipMovedDown(Fact):
-    """SS-BAT-15/16: a failed top-row ship moves down on its side, with a Corporation drone."""
+    """SS-BAT-15, SS-BAT-16: a failed top-row ship moves down on its side, with a Corporation drone."""
     ship: int
     corp: bool
 
 
 class DiceReturned(Fact):
-    """SS-REC-01, SS-REC-03, SS-DRREC-02/07: dice back, crew upright, opaque dice used up."""
+    """SS-REC-01, SS-REC-03, SS-DRREC-02, SS-DRREC-07: dice back, crew upright, opaque dice used up."""
 
 
 class DisplayDiscarded(Fact):
@@ -307,7 +314,7 @@ class DisplayDiscarded(Fact):
 
 
 class TokensPlaced(Fact):
-    """SS-REC-05/06: 1-tokens flip to 2, then token-less display cards get a 1."""
+    """SS-REC-05, SS-REC-06: 1-tokens flip to 2, then token-less display cards get a 1."""
 
 
 class DrandaCardRevealed(Fact):
@@ -338,13 +345,14 @@ class StepSet(Fact):
 
 
 class DrandaDrones(Fact):
-    """SS-DRDEP-08/12: DRANDA drones between its supply and the removed pool."""
+    """SS-DRDEP-08, SS-DRDEP-12: DRANDA drones between its supply and the removed pool."""
     supply: int
     removed: int
 
 
 class FinalScored(Fact):
-    """SS-END-03..08: each part of a seat's final score."""
+    """SS-END-03, SS-END-04, SS-END-05, SS-END-06, SS-END-07, SS-END-08: each part of a seat's final
+    score."""
     player: int
     sphere: int
     factions: int
@@ -367,6 +375,7 @@ def _sphere_laid(s: SolarState, e: SphereLaid):
     for slot in e.face_down:
         s.face_down[slot] = True
         s.builder[slot] = CORP          # SS-SET-06, SS-AMB-03
+    s.shown = [-1 if down else h for h, down in zip(s.hex_at, s.face_down, strict=True)]
     return s
 
 
@@ -437,6 +446,7 @@ def _phase(s, e):
 
 
 def _rolled(s, e):
+    """SS-PORT-02, SS-DOCK-02: each die on the port of its value, equal values stacked."""
     p = s.p[e.player - 1]
     p.rolled = list(e.values)
     for v in e.values:
@@ -468,6 +478,7 @@ def _points(s, e):
 
 
 def _resource(s, e):
+    """SS-STO-01, SS-STO-04: gains come from, and spending returns to, an unlimited supply (SS-STO-05)."""
     s.p[e.player - 1].store[e.kind] += e.delta
     return s
 
@@ -480,6 +491,8 @@ def _drones(s, e):
 
 
 def _satellite(s, e):
+    """SS-DEP-14, SS-DEP-15 (one flag per card: at most one satellite each), SS-DRN-05, SS-DRN-09
+    recalled only by fabricating."""
     p = s.p[e.player - 1]
     p.sats[e.location] = e.launch
     if e.launch:
@@ -490,6 +503,7 @@ def _satellite(s, e):
 
 
 def _decom(s, e):
+    """SS-DRN-14: left-most empty space of the row, out of play for good."""
     p = s.p[e.player - 1]
     p.inactive -= 1
     p.matrix[e.row] += 1
@@ -497,6 +511,8 @@ def _decom(s, e):
 
 
 def _aux(s, e):
+    """SS-AUX-02, SS-AUX-03; on its port it works like any ship die (SS-AUX-07) but never counts for Dock
+    (SS-AUX-04, SS-AMB-56)."""
     p = s.p[e.player - 1]
     p.aux = True
     p.ports[e.value - 1] += 1
@@ -513,6 +529,8 @@ def _factions(s, e):
 
 
 def _hex(s, e):
+    """SS-SPH-06, SS-DRN-10: the drone stays on the hex for the rest of the game."""
+    _factions(s, e)
     s.builder[e.slot] = e.player
     if e.player == s.dseat:
         s.d.supply -= 1
@@ -527,6 +545,7 @@ def _hex(s, e):
 
 
 def _hired(s, e):
+    _factions(s, e)
     card = s.display[e.slot]
     s.display[e.slot] = -1
     s.tokens[e.slot] = 0
@@ -541,6 +560,8 @@ def _hired(s, e):
 
 
 def _retired(s, e):
+    """SS-CREW-11, SS-CREW-12: face down in the retirement pile, no action any more; its icons still
+    count (SS-CREW-13)."""
     p = s.p[e.player - 1]
     i = p.crew.index(e.card)
     del p.crew[i]
@@ -550,6 +571,7 @@ def _retired(s, e):
 
 
 def _used(s, e):
+    """SS-CREW-15, SS-CREW-16: rotated; not usable again this round unless refreshed."""
     p = s.p[e.player - 1]
     p.used[p.crew.index(e.card)] = True
     return s
@@ -562,6 +584,8 @@ def _refreshed(s, e):
 
 
 def _committed(s, e):
+    """SS-FLT-05, SS-FLT-08: a participant's drones join its own column, else the next empty one;
+    SS-DRN-08 attacking drones leave the active panel; SS-DRFLT-09 DRANDA's come from its supply."""
     ship = s.fleet[e.ship]
     for col in ship.cols:
         if col[0] == e.player:
@@ -618,6 +642,8 @@ def _kickbacks(s, e: TakeKickbacks):
 
 
 def _choose_die(s, e: ChooseDie):
+    """SS-DEP-06, SS-DEP-07, SS-DRN-07: one exhausted drone per step of change (none with T3-03); the
+    change only affects this die (SS-DEP-08)."""
     p = s.p[e.player - 1]
     p.ports[e.die - 1] -= 1
     if not e.crew:
@@ -629,6 +655,8 @@ def _choose_die(s, e: ChooseDie):
 
 
 def _deployed(s, e: DieDeployed):
+    """SS-DEP-09, SS-DEP-10: exactly one drone exhausted when occupied; SS-DEP-12 the die stays until
+    Recover."""
     p = s.p[e.player - 1]
     if e.occupied:
         p.active -= 1
@@ -660,6 +688,9 @@ def _noted(s, e):
 
 
 def _resolved(s, e: ShipResolved):
+    """SS-BAT-14, SS-BAT-19, SS-DRN-11: drones home (players: inactive panel); SS-AMB-22 the Corporation
+    drone back beside the deck; SS-DRBAT-04, SS-DRBAT-05 DRANDA's back to its supply less its losses;
+    SS-FAC-01, SS-FAC-04 the claimed card's icons count for good; SS-BAT-22 unclaimed cards leave."""
     ship = s.fleet[e.ship]
     for seat, n in ship.cols:
         if seat == CORP:
@@ -674,8 +705,12 @@ def _resolved(s, e: ShipResolved):
             p.inactive += n
     if e.claimed_by == s.dseat and s.dseat:
         s.d.ships.append(ship.card)
+        for k in e.factions:
+            s.d.factions[k] += 1
     elif e.claimed_by > 0:
         s.p[e.claimed_by - 1].ships.append(ship.card)
+        for k in e.factions:
+            s.p[e.claimed_by - 1].factions[k] += 1
     else:
         s.res_out.append(ship.card)
     s.fleet[e.ship] = None
@@ -685,6 +720,8 @@ def _resolved(s, e: ShipResolved):
 
 
 def _moved_down(s, e: ShipMovedDown):
+    """SS-BAT-15, SS-BAT-16, SS-AMB-23: same side, one row down; drones (DRANDA's too, SS-DRBAT-06,
+    SS-AMB-43) stay; one Corporation drone joins (SS-CORP-02)."""
     ship = s.fleet[e.ship]
     if e.corp:
         ship.cols.append([CORP, 1])
@@ -697,6 +734,8 @@ def _moved_down(s, e: ShipMovedDown):
 
 
 def _dice_returned(s, e):
+    """SS-REC-01 dice back and the auxiliary die to the reserve (SS-AUX-05); SS-REC-03 crew upright;
+    SS-DRREC-07 opaque DRANDA dice used this round are out of the game; nothing else resets (SS-REC-09)."""
     for p in s.p:
         p.ports = [0] * 6
         p.aux, p.fresh, p.placed, p.discarded = False, 0, 0, 0
@@ -710,6 +749,7 @@ def _dice_returned(s, e):
 
 
 def _display_discarded(s, e):
+    """SS-REC-04: to the bottom of its own deck (SS-AMB-30)."""
     card = s.display[e.slot]
     s.crew_decks[e.slot // 2].append(card)
     s.display[e.slot] = -1
@@ -718,6 +758,7 @@ def _display_discarded(s, e):
 
 
 def _tokens(s, e):
+    """SS-REC-05 then SS-REC-06: 1-tokens flip to 2, token-less cards get a 1."""
     for i, card in enumerate(s.display):
         if card >= 0:
             s.tokens[i] = 2 if s.tokens[i] == 1 else 1 if s.tokens[i] == 0 else s.tokens[i]
@@ -731,6 +772,7 @@ def _d_revealed(s, e):
 
 
 def _d_moved(s, e):
+    """SS-DRSAL-04, SS-DRSAL-06; the discard pile only grows and is never reused (SS-DRREC-05)."""
     s.d.area.remove(e.card)
     if e.to == "bottom":
         s.d.deck.append(e.card)

@@ -99,16 +99,16 @@ def resistance_conserved(s, rules):
         cards += s.d.ships
     if len(cards) != s.deck_size or (-1 not in cards and len(set(cards)) != len(cards)):
         return f"resistance cards: {len(cards)} of {s.deck_size}"
-    if s.round == 1 and (s.fleet[0] or s.fleet[1]):
+    if s.round == 1 and s.phase in ("dock", "deploy") and (s.fleet[0] or s.fleet[1]):
         return "a bottom-row ship in round 1"
     return None
 
 
 def sphere_integrity(s, rules):
-    """SS-INV-11: every built hex links to the Core through built hexes."""
+    """SS-INV-11: every built hex links to the Core or a face-down Corporation hex through built hexes."""
     if not s.builder:
         return None
-    reach = [slot for slot in range(18) if s.builder[slot] and rules.c.core_adjacent[slot]]
+    reach = [slot for slot in range(18) if s.builder[slot] and (rules.c.core_adjacent[slot] or s.builder[slot] == CORP)]
     seen = set(reach)
     while reach:
         slot = reach.pop()

@@ -1,17 +1,19 @@
-"""The eight Location cards: who may visit (SS-DEP-04/05, SS-AMB-15) and what their actions do
-(SS-AST, SS-FAB, SS-SAL, SS-SPH, SS-CREW-01..04, SS-FLT)."""
+"""The eight Location cards: who may visit (SS-DEP-04, SS-DEP-05, SS-AMB-15) and what their actions do
+(SS-AST, SS-FAB, SS-SAL, SS-SPH, SS-CREW-01, SS-CREW-02, SS-CREW-03, SS-CREW-04, SS-FLT)."""
 
 from __future__ import annotations
 
-from solar_sphere.command import apply_effect, gain_morale, gain_reputation, push, score
+from solar_sphere.command import apply_effect, gain_morale, gain_reputation, push
 from solar_sphere.components import KINDS
-from solar_sphere.events import DronesCommitted, FactionsGained, HexBuilt, ResourceChanged, TaskDone, TaskUpdated
+from solar_sphere.events import DronesCommitted, HexBuilt, ResourceChanged, TaskDone, TaskUpdated
 from solar_sphere.state import SolarState, Task
 
 
 # -- the Solar Sphere ---------------------------------------------------------------------------
 def viable(s: SolarState, rules, slot: int) -> bool:
-    """SS-SPH-04/05, SS-AMB-02/03: unbuilt and next to a built hex (the Core counts as built)."""
+    """SS-SPH-04, SS-SPH-05, SS-AMB-02, SS-AMB-03: unbuilt and next to a built hex (the Core counts as
+    built;
+    face-down hexes are the Corporation's). Reproduces SS-EX-25."""
     if s.builder[slot]:
         return False
     c = rules.c
@@ -24,7 +26,8 @@ def affordable(store: list[int], cost: list[int]) -> bool:
 
 
 def buildable(s: SolarState, rules, seat: int, limit: int) -> list[int]:
-    """SS-SPH-02/03/07: viable, affordable hexes whose value is at most `limit`."""
+    """SS-SPH-02, SS-SPH-03, SS-SPH-07: viable, affordable hexes whose value is at most `limit` (6 when
+    boosted)."""
     store = s.p[seat - 1].store
     hexes = rules.c.hexes
     return [slot for slot in range(len(s.builder))
@@ -33,8 +36,11 @@ def buildable(s: SolarState, rules, seat: int, limit: int) -> list[int]:
 
 
 def build(u, seat: int, slot: int) -> None:
-    """SS-SPH-06..14 (order: SS-SPH-14): pay, place the drone, benefits, Corporation
-    reputation, faction icons, then 1 morale to the builder of each adjacent built hex."""
+    """SS-SPH-06, SS-SPH-07, SS-SPH-08, SS-SPH-09, SS-SPH-10, SS-SPH-11, SS-SPH-12, SS-SPH-13, SS-SPH-14
+    (order: SS-SPH-14): pay, place the drone, benefits, Corporation
+    reputation, faction icons, then 1 morale to the builder of each adjacent built hex (one per
+    hex, SS-SPH-13; the Core and Corporation hexes give none). One action builds one hex
+    (SS-SPH-08). Reproduces SS-EX-04; DRANDA's build (SS-DRSPH-12, SS-AMB-48) goes through here."""
     s: SolarState = u.state
     rules = u.rules
     hx = rules.c.hexes[s.hex_at[slot]]
@@ -42,14 +48,12 @@ def build(u, seat: int, slot: int) -> None:
         for kind, n in enumerate(hx.cost):
             if n:
                 u.emit(ResourceChanged(player=seat, kind=kind, delta=-n))
-    u.emit(HexBuilt(player=seat, slot=slot))
+    u.emit(HexBuilt(player=seat, slot=slot, factions=rules.c.hex_factions[s.hex_at[slot]]))   # SS-SPH-11
     for benefit in hx.benefits:
         apply_effect(u, seat, benefit)           # SS-SPH-10, SS-AMB-48 for DRANDA
     if hx.corp:
         gain_reputation(u, seat)                 # SS-TRK-01
-    if hx.factions:
-        u.emit(FactionsGained(player=seat, factions=rules.c.hex_factions[s.hex_at[slot]]))  # SS-SPH-11
-    for near in rules.c.adjacent[slot]:          # SS-SPH-12/13, clockwise slot order
+    for near in rules.c.adjacent[slot]:          # SS-SPH-12, SS-SPH-13, clockwise slot order
         if s.builder[near] > 0:
             gain_morale(u, s.builder[near], 1, "adjacency")
 
@@ -60,7 +64,7 @@ EXTRA_PAYMENTS = {0: ("",), 1: ("ore", "gold", "crystal"),
 
 
 def cost_of(rules, card: int, pay: str) -> list[int]:
-    """SS-ALM-01/03/05: 2 gold, plus the tier's extra resources as named by `pay`."""
+    """SS-ALM-01, SS-ALM-03, SS-ALM-05: 2 gold, plus the tier's extra resources as named by `pay`."""
     tier = rules.c.crew[card].tier
     cost = [0, rules.c.tiers.gold[tier - 1], 0]
     for kind in filter(None, pay.split("+")):
@@ -87,6 +91,9 @@ def hire_options(s: SolarState, rules, seat: int, store: list[int] | None = None
 def can_hire(s: SolarState, rules, seat: int, boost: bool) -> bool:
     """SS-AMB-40: the boost resource counts towards affordability."""
     store = s.p[seat - 1].store
+    if store[1] + boost < 2 or sum(store) + boost < 2 + min(
+            (rules.c.tiers.extra[rules.c.crew[c].tier - 1] for c in s.display if c >= 0), default=99):
+        return False
     if not boost:
         return bool(hire_options(s, rules, seat))
     for k in range(3):
@@ -99,7 +106,8 @@ def can_hire(s: SolarState, rules, seat: int, boost: bool) -> bool:
 
 # -- the Resistance Fleet (attacks) ------------------------------------------------------------
 def attack_options(s: SolarState, t: Task) -> list[tuple[int, int]]:
-    """SS-FLT-02/04/06, SS-AMB-24: each ship once per action, 1 crystal and 1+ drones each."""
+    """SS-FLT-02, SS-FLT-04, SS-FLT-06, SS-AMB-24: each ship once per action, 1 crystal and 1+ drones each.
+    Attacks are only declared here and resolved in Battle (SS-FLT-07)."""
     p = s.p[t.player - 1]
     if p.store[2] < 1 or p.active < 1:
         return []
@@ -108,65 +116,36 @@ def attack_options(s: SolarState, t: Task) -> list[tuple[int, int]]:
 
 
 def do_attack(u, t: Task, ship: int, drones: int) -> None:
-    """SS-FLT-04/05: pay the crystal, then the drones join the player's column on that ship."""
+    """SS-FLT-04, SS-FLT-05: pay the crystal, then the drones join the player's column on that ship."""
     u.emit(TaskUpdated(task=Task(kind="attack", player=t.player, mask=t.mask | (1 << ship))))
     u.emit(ResourceChanged(player=t.player, kind=2, delta=-1))
     u.emit(DronesCommitted(player=t.player, ship=ship, n=drones))
 
 
 # -- visiting ----------------------------------------------------------------------------------
-def can_act(s: SolarState, rules, seat: int, loc: int, value: int, active: int, inactive: int) -> bool:
-    """SS-AMB-15: whether the location's action can be carried out after the visit."""
-    kind = rules.c.loc[loc].kind
-    p = s.p[seat - 1]
-    boosted = p.sats[loc]
-    if kind in ("asteroid", "fabricator", "salvage"):
-        return True                               # always takeable ("up to")
-    if kind == "sphere":
-        return active >= 1 and bool(buildable(s, rules, seat, 6 if boosted else value))
-    if kind == "crew":
-        return can_hire(s, rules, seat, boosted)
-    if kind == "fleet":
-        reach = active + (min(2, inactive) if boosted else 0)
-        return p.store[2] >= 1 and reach >= 1 and any(x is not None for x in s.fleet)
-    return False
-
-
-def can_visit(s: SolarState, rules, seat: int, loc: int, value: int, active: int, inactive: int) -> bool:
-    """SS-DEP-05 requirement, SS-DEP-09..11 occupied cost, SS-DEP-13 something to do there."""
-    if value not in rules.c.loc_accepts[loc]:
-        return False
-    if s.loc_dice[loc]:
-        if active < 1:
-            return False                          # SS-DEP-11
-        active -= 1
-        inactive += 1
-    if active >= 1 and not s.p[seat - 1].sats[loc]:
-        return True                               # a satellite can be launched (SS-DEP-14/15, SS-AMB-36)
-    return can_act(s, rules, seat, loc, value, active, inactive)
-
-
 def take_action(u, seat: int, loc: int, value: int) -> None:
     """SS-DEP-16: the visited card's action, boosted by the player's satellite there (SS-DEP-17)."""
     s: SolarState = u.state
     rules = u.rules
     card = rules.c.loc[loc]
     boosted = s.p[seat - 1].sats[loc]
-    if card.kind == "asteroid":                   # SS-AST-03/04
+    if card.kind == "asteroid":                   # SS-AST-03, SS-AST-04 (boost: 3 in total)
         push(u, Task(kind="gain", player=seat, n=3 if boosted else 1, arg=card.resource))
-    elif card.kind == "fabricator":               # SS-FAB-02/03
+    elif card.kind == "fabricator":               # SS-FAB-02, SS-FAB-03 (boost: 1 more)
         push(u, Task(kind="fabricate", player=seat, n=3 if boosted else 2))
-    elif card.kind == "salvage":                  # SS-SAL-02/03
+    elif card.kind == "salvage":                  # SS-SAL-02, SS-SAL-03 (boost: 6 whatever the die)
         push(u, Task(kind="salvage", player=seat, n=6 if boosted else value))
-    elif card.kind == "sphere":                   # SS-SPH-02/03
+    elif card.kind == "sphere":                   # SS-SPH-02, SS-SPH-03 (boost: any value)
         push(u, Task(kind="build", player=seat, n=6 if boosted else value))
-    elif card.kind == "crew":                     # SS-CREW-02/03 (boost first, SS-AMB-40)
+    elif card.kind == "crew":                     # SS-CREW-02, SS-CREW-03 (boost resource first, SS-AMB-40)
         push(u, *([Task(kind="gain_any", player=seat, n=1)] if boosted else []), Task(kind="hire", player=seat))
-    elif card.kind == "fleet":                    # SS-FLT-02/03 (boost salvage first)
+    elif card.kind == "fleet":                    # SS-FLT-02, SS-FLT-03 (boost: salvage up to 2 first)
         push(u, *([Task(kind="salvage", player=seat, n=2)] if boosted else []), Task(kind="attack", player=seat))
 
 
 def build_options(s: SolarState, rules, t: Task) -> list[str]:
+    if s.p[t.player - 1].active < 1:              # SS-SPH-07
+        return []
     return [rules.c.slots[slot] for slot in buildable(s, rules, t.player, t.n)]
 
 
@@ -174,5 +153,3 @@ def do_build(u, t: Task, option: str) -> None:
     u.emit(TaskDone())
     build(u, t.player, u.rules.c.slot_index[option])
 
-
-__all__ = ["score"]

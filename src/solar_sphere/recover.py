@@ -1,4 +1,6 @@
-"""Phase 4: Recover (SS-REC-01..11, SS-DRREC-01..07)."""
+"""Phase 4: Recover (SS-REC-01, SS-REC-02, SS-REC-03, SS-REC-04, SS-REC-05, SS-REC-06, SS-REC-07,
+SS-REC-08, SS-REC-09, SS-REC-10, SS-REC-11, SS-DRREC-01, SS-DRREC-02, SS-DRREC-03, SS-DRREC-04,
+SS-DRREC-05, SS-DRREC-06, SS-DRREC-07)."""
 
 from __future__ import annotations
 
@@ -17,7 +19,8 @@ def fewest_key(counts: list[int], factions) -> float:
 
 def arrange_fleet(u) -> None:
     """SS-DRSET-03, SS-DRREC-06, SS-AMB-52: in solo, each row puts the higher resistance value
-    on the left; ties go to the card with icons DRANDA has fewest of; else unchanged."""
+    on the left; ties go to the card with icons DRANDA has fewest of; else unchanged (both rows,
+    after each draw)."""
     s: SolarState = u.state
     if not s.dseat:
         return
@@ -39,7 +42,8 @@ def arrange_fleet(u) -> None:
 
 
 def refill(u) -> None:
-    """SS-REC-07/08, SS-AMB-30: top slot first; an empty deck leaves the slot empty."""
+    """SS-REC-07, SS-REC-08, SS-AMB-30: top slot first; an empty deck leaves the slot empty. New cards
+    carry no token. Also the setup display (SS-SET-18)."""
     s: SolarState = u.state
     for slot in range(6):
         deck = s.crew_decks[slot // 2]
@@ -49,18 +53,18 @@ def refill(u) -> None:
 
 def recover(u, rng) -> None:
     s: SolarState = u.state
-    u.emit(DiceReturned())                                           # SS-REC-01, SS-REC-03, SS-DRREC-02/07
+    u.emit(DiceReturned())                  # SS-REC-01, SS-REC-03, SS-REC-09, SS-DRREC-01, SS-DRREC-02, SS-DRREC-07
     if len(s.res_deck) >= 2:                                         # SS-REC-02
         u.emit(FleetDrawn(left=s.res_deck[0], right=s.res_deck[1]))
     arrange_fleet(u)
     for slot in range(6):                                            # SS-REC-04
         if s.display[slot] >= 0 and s.tokens[slot] == 2:
             u.emit(DisplayDiscarded(slot=slot))
-    u.emit(TokensPlaced())                                           # SS-REC-05/06
+    u.emit(TokensPlaced())                                           # SS-REC-05, SS-REC-06 (SS-EX-18)
     refill(u)
     if s.dseat:
         d = s.d
         if d.deck:
             u.emit(DrandaCardFlipped(card=d.deck[0]))                # SS-DRREC-03
-        u.emit(DrandaDeckShuffled(order=tuple(rng.shuffled(d.deck + d.area))))   # SS-DRREC-04/05
+        u.emit(DrandaDeckShuffled(order=tuple(rng.shuffled(d.deck + d.area))))   # SS-DRREC-04; never the discards (SS-DRREC-05)
     u.emit(RoundStarted(round=s.round + 1))                          # SS-REC-10

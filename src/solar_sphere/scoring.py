@@ -1,4 +1,6 @@
-"""End of the game and final scoring (SS-END-01..12, SS-PTS-05/06, SS-FAC-05..07, SS-DREND-01..05)."""
+"""End of the game and final scoring (SS-END-01, SS-END-02, SS-END-03, SS-END-04, SS-END-05, SS-END-06,
+SS-END-07, SS-END-08, SS-END-09, SS-END-10, SS-END-11, SS-END-12, SS-PTS-05, SS-PTS-06, SS-FAC-05,
+SS-FAC-06, SS-FAC-07, SS-DREND-01, SS-DREND-02, SS-DREND-03, SS-DREND-04, SS-DREND-05)."""
 
 from __future__ import annotations
 
@@ -7,8 +9,10 @@ from solar_sphere.state import SolarState
 
 
 def faction_sets(counts: list[int]) -> int:
-    """SS-FAC-05..07, SS-AMB-33: the largest k whose shortfall over the 3 coloured kinds the
-    silver icons can cover."""
+    """SS-FAC-05, SS-FAC-06, SS-FAC-07, SS-AMB-33, SS-END-05: the largest k whose shortfall over the 3
+    coloured
+    kinds (SS-FAC-03) the wild silver icons can cover; icons are never lost (SS-FAC-04).
+    Reproduces SS-EX-17."""
     a, b, c, silver = counts
     k = (a + b + c + silver) // 3
     while k > 0 and max(0, k - a) + max(0, k - b) + max(0, k - c) > silver:
@@ -31,20 +35,21 @@ def sphere_points(s: SolarState, rules, seat: int) -> int:
 
 
 def final_parts(s: SolarState, rules, seat: int) -> FinalScored:
-    if seat == s.dseat:                                              # SS-DREND-02..05
+    if seat == s.dseat:             # SS-DREND-02, SS-DREND-03 (hexes, crew and ships), SS-DREND-04, SS-DREND-05
         return FinalScored(player=seat, sphere=sphere_points(s, rules, seat),
                            factions=5 * faction_sets(s.d.factions), reputation=0, morale=0, halves=0,
                            supply=s.d.supply * rules.c.levels.supply_points[s.level - 1])
     p = s.p[seat - 1]
     return FinalScored(player=seat, sphere=sphere_points(s, rules, seat),             # SS-END-03
-                       factions=5 * faction_sets(p.factions),                          # SS-END-04/05
-                       reputation=rules.c.cmd.reputation_points[p.rep],               # SS-END-06, SS-TRK-09
+                       factions=5 * faction_sets(p.factions),                          # SS-END-04, SS-END-05
+                       reputation=rules.c.cmd.reputation_points[p.rep],   # SS-END-06, SS-TRK-09, SS-TRK-11
                        morale=rules.c.cmd.morale_points[p.morale],                     # SS-END-07, SS-TRK-10
-                       halves=(p.active + sum(p.store)) // 2)                          # SS-END-08/09, SS-AMB-31
+                       halves=(p.active + sum(p.store)) // 2)      # SS-END-08, SS-END-09, SS-AMB-31 (SS-EX-24)
 
 
 def final_scoring(u) -> None:
-    """SS-END-02: after the final Battle, Recover skipped; gold points once (SS-PTS-03)."""
+    """SS-END-02: after the final Battle, Recover skipped; gold points once (SS-PTS-03, SS-PTS-04);
+    the solo game ends the same way (SS-DREND-01). Scores are whole integers (SS-PTS-01, SS-GAP-20)."""
     s: SolarState = u.state
     seats = list(range(1, s.players + 1)) + ([s.dseat] if s.dseat else [])
     for seat in seats:
@@ -54,7 +59,8 @@ def final_scoring(u) -> None:
 
 
 def winners(s: SolarState) -> tuple[int, ...]:
-    """SS-END-10/11: most points, then reputation, then morale; still tied share the victory.
+    """SS-FLOW-01, SS-END-10, SS-END-11: most points, then reputation, then morale; still tied share the
+    victory.
     Solo (SS-SOLO-01, SS-AMB-50): the player wins only with more points than DRANDA."""
     if s.dseat:
         return (1,) if s.outcome[0] > s.outcome[1] else ()

@@ -1,4 +1,6 @@
-"""DRANDA, the solo automa: its Deploy turns (SS-DRDEP-01..15) and its behaviour at each
+"""DRANDA, the solo automa: its Deploy turns (SS-DRDEP-01, SS-DRDEP-02, SS-DRDEP-03, SS-DRDEP-04,
+SS-DRDEP-05, SS-DRDEP-06, SS-DRDEP-07, SS-DRDEP-08, SS-DRDEP-09, SS-DRDEP-10, SS-DRDEP-11, SS-DRDEP-12,
+SS-DRDEP-13, SS-DRDEP-14, SS-DRDEP-15) and its behaviour at each
 location (SS-DRAST, SS-DRSAL, SS-DRSPH, SS-DRFLT, SS-DRCRW). Its Dock is in dock.py, its
 Battle share in battle.py, its Recover in recover.py and its final score in scoring.py."""
 
@@ -26,7 +28,8 @@ def location_for(rules, card: int, colour: int, value: int) -> int:
 
 
 def discard_drone(u, why: str) -> None:
-    """SS-DRDEP-08/09, SS-AMB-46: one supply drone to the removed pool, or 1 point if none."""
+    """SS-DRDEP-08, SS-DRDEP-09, SS-AMB-46: one supply drone to the removed pool, or 1 point if none
+    (SS-EX-27)."""
     d = u.state.d
     if d.supply > 0:
         u.emit(DrandaDrones(supply=-1, removed=1))
@@ -45,8 +48,11 @@ def reclaim(u, need: int) -> int:
 
 
 def dranda_turn(u, rng) -> None:
-    """SS-DRDEP-02..06: reveal a card over the left-most unplaced die, go where its icon for that
-    die's colour says, and act there. The card stays in the play area (SS-DRDEP-05)."""
+    """SS-DRDEP-02, SS-DRDEP-03, SS-DRDEP-04, SS-DRDEP-05, SS-DRDEP-06: reveal a card over the left-most
+    unplaced die (SS-DRDOCK-03), go where its
+    icon for that die's colour says, and act there. The card stays in the play area (SS-DRDEP-05).
+    DRANDA follows only these solo rules (SS-SOLO-04): it never takes kickbacks, launches
+    satellites, changes or discards dice, handles resources or uses crew (SS-DRDEP-14)."""
     s: SolarState = u.state
     d = s.d
     u.emit(TurnStarted(player=s.dseat))
@@ -66,7 +72,7 @@ def place(u, die: int, loc: int, value: int, rng, trigger: int) -> None:
     occupied = s.loc_dice[loc] > 0
     u.emit(DrandaDiePlaced(die=die, location=loc, value=value if die >= 3 else 0))
     if occupied:
-        discard_drone(u, "occupied")                      # SS-DRDEP-08/09
+        discard_drone(u, "occupied")                      # SS-DRDEP-08, SS-DRDEP-09
     kind = u.rules.c.loc[loc].kind                         # SS-DRDEP-07: requirements ignored
     if kind == "sphere":
         dranda_build(u, value)
@@ -80,8 +86,10 @@ def place(u, die: int, loc: int, value: int, rng, trigger: int) -> None:
 
 
 def dranda_salvage(u, rng, trigger: int) -> None:
-    """SS-DRSAL-01..06, SS-AMB-47: reveal cards until one's left-most colour has an unused opaque
-    die; roll it and send it where that card says. The trigger card is discarded."""
+    """SS-DRSAL-01, SS-DRSAL-02, SS-DRSAL-03, SS-DRSAL-04, SS-DRSAL-05, SS-DRSAL-06, SS-AMB-47: reveal
+    cards until one's left-most colour has an unused opaque
+    die (its left-most colour, SS-DRSAL-03); roll it and send it where that card says. The trigger
+    card is discarded. Reproduces SS-EX-23."""
     d = u.state.d
     rules = u.rules
     for _ in range(len(d.deck)):
@@ -108,8 +116,10 @@ def best(cands: list[int], key) -> list[int]:
 
 
 def choose_hex(s: SolarState, rules, value: int) -> tuple[int, bool]:
-    """SS-DRSPH-02..10: the value step (with its fallback), then criteria 2 to 6. Returns the slot
-    (-1 if none is viable, SS-DRSPH-14) and whether only higher values were left (SS-DRSPH-04)."""
+    """SS-DRSPH-02, SS-DRSPH-03, SS-DRSPH-04, SS-DRSPH-05, SS-DRSPH-06, SS-DRSPH-07, SS-DRSPH-08,
+    SS-DRSPH-09, SS-DRSPH-10: the value step (with its fallback), then criteria 2 to 6. Returns the slot
+    (-1 if none is viable, SS-DRSPH-14) and whether only higher values were left (SS-DRSPH-04).
+    The value step falls back to lower values first (SS-DRSPH-03). Reproduces SS-EX-20."""
     seat = s.dseat
     open_ = [slot for slot in range(len(s.builder)) if viable(s, rules, slot)]
     if not open_:
@@ -136,7 +146,10 @@ def choose_hex(s: SolarState, rules, value: int) -> tuple[int, bool]:
 
 
 def dranda_build(u, value: int) -> None:
-    """SS-DRSPH-01..14: no cost; a supply drone (reclaimed if need be) goes onto the chosen hex."""
+    """SS-DRSPH-01, SS-DRSPH-02, SS-DRSPH-03, SS-DRSPH-04, SS-DRSPH-05, SS-DRSPH-06, SS-DRSPH-07,
+    SS-DRSPH-08, SS-DRSPH-09, SS-DRSPH-10, SS-DRSPH-11, SS-DRSPH-12, SS-DRSPH-13, SS-DRSPH-14: no cost;
+    a supply drone (reclaimed if need be) goes onto the chosen hex;
+    building the last hex ends the game after the round like anyone's (SS-DRSPH-13)."""
     s: SolarState = u.state
     slot, higher = choose_hex(s, u.rules, value)
     if slot < 0:
@@ -144,11 +157,14 @@ def dranda_build(u, value: int) -> None:
     if higher:
         discard_drone(u, "higher hex")                     # SS-DRSPH-04
     if reclaim(u, 1):                                      # SS-DRSPH-11
-        build(u, s.dseat, slot)                            # SS-DRSPH-12/13
+        build(u, s.dseat, slot)                            # SS-DRSPH-12, SS-DRSPH-13
 
 
 def plan_attack(s: SolarState, rules, n: int) -> list[int]:
-    """SS-DRFLT-03..08: how many of `n` drones go to each fleet position, by steps A to D."""
+    """SS-DRFLT-03, SS-DRFLT-04, SS-DRFLT-05, SS-DRFLT-06, SS-DRFLT-07, SS-DRFLT-08: how many of `n`
+    drones go to each fleet position, by steps A (SS-DRFLT-04)
+    and B (SS-DRFLT-05) on the bottom row, C (SS-DRFLT-06) on the top, then D (SS-DRFLT-07); an
+    empty row is skipped (SS-DRFLT-08). Reproduces SS-EX-21."""
     power = [0 if sh is None else sh.power() for sh in s.fleet]
     target = [0 if sh is None else rules.c.ships[sh.card].value for sh in s.fleet]
     add = [0, 0, 0, 0]
@@ -188,7 +204,8 @@ def plan_attack(s: SolarState, rules, n: int) -> list[int]:
 
 
 def dranda_attack(u) -> None:
-    """SS-DRFLT-01/02, SS-DRFLT-09: no crystal; 3 or 4 drones by level, into DRANDA's column."""
+    """SS-DRFLT-01, SS-DRFLT-02, SS-DRFLT-09: no crystal; 3 or 4 drones by level, into DRANDA's column;
+    resolved in Battle like any attack (SS-DRFLT-10, SS-DRBAT-01)."""
     s: SolarState = u.state
     rules = u.rules
     want = rules.c.levels.attack_drones[s.level - 1]
@@ -201,7 +218,9 @@ def dranda_attack(u) -> None:
 
 
 def choose_crew(s: SolarState, rules, value: int) -> int:
-    """SS-DRCRW-02..05, SS-DRCRW-09: the display slot DRANDA hires from, or -1."""
+    """SS-DRCRW-02, SS-DRCRW-03, SS-DRCRW-04, SS-DRCRW-05, SS-DRCRW-09: the display slot DRANDA hires
+    from, or -1; the card with the
+    icon DRANDA has fewest of (SS-DRCRW-03, SS-AMB-45), then by parity. Reproduces SS-EX-22."""
     tier = (value + 1) // 2
     for t in FALLBACK[tier]:
         slots = [slot for slot in (2 * (t - 1), 2 * (t - 1) + 1) if s.display[slot] >= 0]
@@ -215,7 +234,8 @@ def choose_crew(s: SolarState, rules, value: int) -> int:
 
 
 def dranda_hire(u, value: int) -> None:
-    """SS-DRCRW-01, SS-DRCRW-06..08: free; points and token morale as usual; no limit, no retiring."""
+    """SS-DRCRW-01, SS-DRCRW-06, SS-DRCRW-07, SS-DRCRW-08: free; points and token morale as usual; no
+    limit, no retiring."""
     slot = choose_crew(u.state, u.rules, value)
     if slot >= 0:
         hire(u, u.state.dseat, slot)

@@ -42,8 +42,8 @@ class Ship(msgspec.Struct, kw_only=True):
 class PlayerState(msgspec.Struct, kw_only=True):
     """One Command Centre (SS-COMP-14)."""
 
-    morale: int = 0
-    rep: int = 0                       # reputation level 0..6
+    morale: int = 0                    # 0..20 (SS-GAP-07)
+    rep: int = 0                       # reputation level 0..6 (SS-GAP-06)
     score: int = 0
     store: list[int] = []              # ore, gold, crystal
     reserve: int = 12
@@ -57,7 +57,7 @@ class PlayerState(msgspec.Struct, kw_only=True):
     used: list[bool] = []              # rotated, parallel to crew
     retired: list[int] = []
     ships: list[int] = []              # claimed Resistance cards
-    factions: list[int] = []           # eng, sci, sec, sil
+    factions: list[int] = []           # eng, sci, sec, sil (SS-GAP-12)
     ports: list[int] = []              # dice on docking port v (index v-1), the auxiliary die included
     rolled: list[int] = []             # this round's Dock roll
     aux: bool = False                  # the auxiliary die was gained this round
@@ -74,7 +74,8 @@ class PlayerState(msgspec.Struct, kw_only=True):
 
 
 class DrandaState(msgspec.Struct, kw_only=True):
-    """DRANDA's play area (SS-DRSET-04..10)."""
+    """DRANDA's play area (SS-DRSET-04, SS-DRSET-05, SS-DRSET-06, SS-DRSET-07, SS-DRSET-08, SS-DRSET-09,
+    SS-DRSET-10)."""
 
     supply: int = 20
     removed: int = 0
@@ -106,7 +107,7 @@ class SolarState(msgspec.Struct, kw_only=True):
     round: int = 0
     phase: str = "setup"                # setup, dock, deploy, battle, recover, over
     final: bool = False                 # the final hex was built this round (SS-SPH-09)
-    order: list[int] = []               # turn order, position 1 first
+    order: list[int] = []               # turn order, position 1 first (SS-GAP-23)
     turn: int = 0                       # seat taking a Deploy turn
     at: int = -1                        # turn-order position of the latest Deploy turn
     step: str = ""                      # turn, visit, act, after (the Deploy turn's prompt)
@@ -118,6 +119,7 @@ class SolarState(msgspec.Struct, kw_only=True):
     d: DrandaState | None = None
     hex_at: list[int] = []              # slot -> hex index (-1: unknown face-down hex in a view)
     face_down: list[bool] = []
+    shown: list[int] = []               # hex_at as everyone sees it (face-down hexes as -1)
     builder: list[int] = []
     scoring_card: int = -1
     res_deck: list[int] = []
@@ -126,8 +128,8 @@ class SolarState(msgspec.Struct, kw_only=True):
     fleet: list[Ship | None] = []
     corp_beside: int = 2
     crew_decks: list[list[int]] = []
-    display: list[int] = []             # tier t top slot 2t, bottom slot 2t+1; -1 empty
-    tokens: list[int] = []              # morale token value on each display slot (0 none)
+    display: list[int] = []             # tier t top slot 2t, bottom slot 2t+1 (SS-GAP-22); -1 empty
+    tokens: list[int] = []              # morale token value on each display slot (0 none; SS-GAP-19)
     loc_dice: list[int] = []            # ship dice on each Location card this round
     battle_at: int = 0                  # next fleet position to resolve, in battle order
     roll: int = -1                      # resistance roll awaiting a reroll decision
@@ -137,7 +139,7 @@ class SolarState(msgspec.Struct, kw_only=True):
     def copy(self) -> SolarState:
         return msgspec.structs.replace(
             self, order=self.order[:], tasks=self.tasks[:], p=[x.copy() for x in self.p],
-            d=None if self.d is None else self.d.copy(), hex_at=self.hex_at[:], face_down=self.face_down[:],
+            d=None if self.d is None else self.d.copy(), hex_at=self.hex_at[:], shown=self.shown[:], face_down=self.face_down[:],
             builder=self.builder[:], res_deck=self.res_deck[:], res_out=self.res_out[:],
             fleet=[None if s is None else s.copy() for s in self.fleet],
             crew_decks=[x[:] for x in self.crew_decks], display=self.display[:], tokens=self.tokens[:],

@@ -1,6 +1,8 @@
 """The actions (GW-DEP, GW-DONLY, GW-ASN, GW-SUB, GW-BOMB, GW-SUPA, GW-RCN), the skills
-(GW-SKILL-03..06) and Black Friday, resolved one stage at a time (GW-ACT-03/07):
-pay the cost, gain reputation and its bonus, then the effect.
+(GW-SKILL-03..06) and Black Friday, resolved one stage at a time (GW-ACT-03, GW-ACT-07):
+pay the cost, gain reputation and its bonus, then the effect. Actions played through support
+cards, Subterfuge option B, Black Friday or the solo copy pay their normal cost (GW-SUP-05,
+GW-AMB-27) and never gain reputation (GW-REP-05, GW-REP-06).
 """
 
 from __future__ import annotations
@@ -11,7 +13,7 @@ from warlords import events as ev
 from warlords import queries as q
 from warlords import reputation
 from warlords.state import REBEL, Ctx, Invasion
-from warlords.turn import ask
+from warlords.prompt import ask
 
 replace = msgspec.structs.replace
 MERC_ACTIONS = ("deploy", "deploy_only", "assassinate", "subterfuge", "bombard", "support", "recon")
@@ -107,8 +109,9 @@ def on_planet(c, u, a, rng) -> None:
 
 
 def on_units(c, u, a, rng) -> None:
-    """GW-DEP-04/05/06: an empty planet gives control and its Deploy value (not in solo:
-    GW-SPT-05); an opponent's planet starts an invasion."""
+    """GW-DEP-04, GW-EX-01, GW-EX-06: an empty planet gives control and its Deploy value (not in solo:
+    GW-SPT-05); GW-DEP-05: one's own planet gives nothing; GW-DEP-06: an opponent's planet starts an
+    invasion, whose win gives no Deploy Power (GW-DEP-10, GW-AMB-61)."""
     s = u.state
     ctx = s.ctx[-1]
     units = (a.infantry, a.tanks, a.aircraft)
@@ -131,7 +134,8 @@ def land(c, u, p: int, planet: int, units: tuple[int, int, int], sector: str = "
 
 
 def start_invasion(c, u, p: int, defender: int, planet: int, units, sector: str = "") -> None:
-    """GW-CMB-01/02/03: devastation once, then the defender's reinforcement step."""
+    """GW-CMB-01, GW-CMB-02, GW-CMB-03, GW-EX-08: devastation once per invasion, then the defender's
+    reinforcement step."""
     s = u.state
     inv = Invasion(planet=planet, attacker=p, defender=defender, att=tuple(units),
                    start_defenders=sum(s.pu[planet]))
@@ -140,7 +144,9 @@ def start_invasion(c, u, p: int, defender: int, planet: int, units, sector: str 
 
 # -- Assassinate / Heavy Assault ------------------------------------------------------
 def assassinate(c, u, ctx: Ctx, p: int, rng) -> None:
-    """GW-ASN-02/03 (multiplayer), GW-SPT-06 (solo: a pre-deployed unit)."""
+    """GW-ASN-01 (cost), GW-ASN-02, GW-ASN-03, GW-EX-07 (multiplayer); a wound is permanent and single
+    and the card stays in place (GW-ASN-04, GW-ASN-05, GW-AMB-42); GW-SPT-06 (solo: a pre-deployed
+    unit)."""
     s = u.state
     if s.mode == "solo":
         if not q.pre_units(s):
@@ -197,7 +203,7 @@ def on_remove_pre(c, u, a, rng) -> None:
 
 # -- Subterfuge ------------------------------------------------------------------
 def subterfuge(c, u, ctx: Ctx, p: int, rng) -> None:
-    """GW-SUB-01..09 (multiplayer), GW-SPT-07/08 (solo)."""
+    """GW-SUB-01..04 (multiplayer), GW-SPT-07, GW-SPT-08 (solo)."""
     s = u.state
     if ctx.stage == "go":
         if s.mode == "solo":
@@ -249,9 +255,11 @@ def subterfuge_choices(c, s, p: int) -> list[str]:
 
 
 def borrow_options(c, s, p: int, ctx: Ctx) -> list[tuple[str, str]]:
-    """GW-SUB-04..06: the taken card's actions, Subterfuge excepted, Deploy without invasion."""
+    """GW-SUB-04, GW-SUB-05 (a Deploy acts as Deploy Only), GW-SUB-06 (no Subterfuge); Bombard works in
+    full (GW-SUB-08, GW-FAQ-05, GW-EX-16)."""
     if ctx.kind == "subterfuge" and s.mode != "solo":
-        return [(ctx.card, a) for a in dict.fromkeys(c.mercs[ctx.card].actions)
+        card = c.mercs.get(ctx.card)   # unknown ("") only when deciding on a player's view
+        return [] if card is None else [(ctx.card, a) for a in dict.fromkeys(card.actions)
                 if a != "subterfuge" and q.playable(c, s, p, a, "borrowed", invade=False)]
     if ctx.kind == "subterfuge":
         return q.market_borrowable(c, s, p, "copy", False)
@@ -269,8 +277,8 @@ def on_give(c, u, a, rng) -> None:
 
 
 def on_borrow(c, u, a, rng) -> None:
-    """GW-SUB-04/07 (no reputation, no invasion), GW-SUP-12 (Black Friday: may invade),
-    GW-SPT-07 (solo copy)."""
+    """GW-SUB-04, GW-SUB-07 (no reputation, no invasion), GW-SUB-09 (the own card's actions stay
+    available), GW-SUP-12 (Black Friday: may invade), GW-SPT-07, GW-AMB-49 (solo copy)."""
     s = u.state
     ctx = s.ctx[-1]
     if ctx.kind == "black_friday":
@@ -301,8 +309,9 @@ def bombard(c, u, ctx: Ctx, p: int, rng) -> None:
 
 
 def bombard_hit(c, u, ctx: Ctx, p: int, planet: int, rng) -> None:
-    """GW-BOMB-03..08: one Infantry killed, then 2 dice; each Hit removes one more unit,
-    chosen by the owner (GW-AMB-11)."""
+    """GW-BOMB-03, GW-BOMB-04, GW-BOMB-05: one Infantry killed, then 2 dice; each Hit removes one more
+    unit, chosen by the owner (GW-AMB-11); Tanks and Aircraft leave the game (GW-BOMB-06); no
+    devastation, rounds or reputation (GW-BOMB-07); the planet may empty (GW-BOMB-08)."""
     s = u.state
     o = s.owner[planet]
     u.emit(ev.UnitsLost(player=o, planet=planet, units=(1, 0, 0)))
@@ -355,7 +364,8 @@ def support_action(c, u, ctx: Ctx, p: int, rng) -> None:
 
 
 def recon(c, u, ctx: Ctx, p: int, rng) -> None:
-    """GW-RCN-02/03: a sector with face-down planets, or any sector when none is left (FAQ)."""
+    """GW-RCN-01 (cost), GW-RCN-02, GW-RCN-03, GW-FAQ-06: a sector with face-down planets, or any
+    sector when none is left."""
     if ctx.stage == "go":
         ask(u, p, "sector")
 
@@ -394,7 +404,7 @@ def on_recon(c, u, a, rng) -> None:
 
 
 def orbital(c, u, planet: int) -> None:
-    """GW-SKILL-04: every unit on the planet is destroyed; no marker moves."""
+    """GW-SKILL-04, GW-AMB-31: every unit on the planet is destroyed; no marker moves."""
     s = u.state
     o = s.owner[planet]
     u.emit(ev.UnitsLost(player=o, planet=planet, units=tuple(s.pu[planet])), ev.ActionEnded())

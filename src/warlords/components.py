@@ -1,5 +1,10 @@
 """Component data: the schema of `data/*.toml` and the lookups the rules use.
 
+GW-COMP-01..10: the board (sectors, tracks), units per colour, base spaces, dice, cards,
+tiles and markers (GW-COMP-01, GW-COMP-03, GW-COMP-06, GW-COMP-07, GW-COMP-08) and the
+Rebellion deck (GW-COMP-09); GW-CON-03: what a mercenary card shows; GW-CON-07: sectors,
+Outer and The Core; GW-GAP-28: component ids.
+
 Every value the rulebook does not give lives in a file marked `provisional`
 (GW-GAP-01..29, documented in data/README.md); nothing here hard-codes them.
 `load(folder)` reads the default data, optionally replaced file by file from
@@ -204,7 +209,10 @@ class Components:
         self.sectors = tuple(s.name for s in g.sectors)
         self.sector_index = {s: i for i, s in enumerate(self.sectors)}
         self.adjacent = {s.name: tuple(s.adjacent) for s in g.sectors}
-        self.core = next(s.name for s in g.sectors if s.core)
+        cores = [s.name for s in g.sectors if s.core]
+        if len(cores) != 1:
+            raise DataError("galaxy: exactly one sector must be The Core (core = true)")
+        self.core = cores[0]
         self.middle = tuple(s.name for s in g.sectors if s.middle)
         self.types = tuple(data.planets.types)
         self.type_index = {t: i for i, t in enumerate(self.types)}

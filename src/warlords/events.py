@@ -9,7 +9,7 @@ from __future__ import annotations
 
 from boardcore.events import Decision, Fact
 
-from warlords.state import Ctx, Invasion, Pending, Prompt
+from warlords.state import Ctx, Invasion, Pending, Prompt  # noqa: F401  (Pending: used by evolve)
 
 
 # -- decisions ---------------------------------------------------------------
@@ -639,4 +639,3 @@ FACTS = (GalaxySeeded, PlanetsRevealed, MarkersPlaced, TrackSet, SupportShuffled
          PlanetsSwitched, InfantryTransferred, RebelCardDrawn, RebelStep, PreDeployed, PreRemoved, FinalScored,
          GameEnded)
 EVENTS = DECISIONS + FACTS
-_ = Pending  # re-exported for type users

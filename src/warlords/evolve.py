@@ -12,6 +12,19 @@ from warlords.state import DEC, DEST, GUARDED, LP, MED, MIS, OPEN, REBEL, RES, S
 S = WarlordsState
 
 
+def _own(s: S, name: str) -> list:
+    """Copy-on-write: `copy()` shares the rarely changed lists, so a handler takes its own first."""
+    fresh = getattr(s, name)[:]
+    setattr(s, name, fresh)
+    return fresh
+
+
+def _own2(s: S, name: str, i: int) -> list:
+    outer = _own(s, name)
+    inner = outer[i] = outer[i][:]
+    return inner
+
+
 def _close(s: S, e) -> S:
     """Every decision answers the open prompt."""
     s.prompt = None
@@ -26,12 +39,13 @@ def _seeded(s: S, e: ev.GalaxySeeded) -> S:
 
 def _revealed(L, s: S, e: ev.PlanetsRevealed) -> S:
     """GW-SHIP-08, GW-SET-11: one step forward per planet revealed (multiplayer)."""
+    revealed, types, track = _own(s, "revealed"), _own(s, "planet_type"), _own(s, "track")
     for planet, kind in zip(e.planets, e.types):
-        s.revealed[planet] = True
-        s.planet_type[planet] = kind
-        if e.advance:
-            t = L.type_index[kind]
-            s.track[t] = min(s.track[t] + 1, L.track_last)
+        revealed[planet] = True
+        types[planet] = kind
+        t = L.type_index.get(kind)
+        if e.advance and t is not None:   # unknown ("") only in a player's view
+            track[t] = min(track[t] + 1, L.track_last)
     return s
 
 
@@ -121,23 +135,23 @@ def _recalled(s: S, e: ev.Recalled) -> S:
     """GW-RCL-01/02/05/06."""
     p = e.player
     if e.planet >= 0:
-        u = s.pu[e.planet]
+        u = _own2(s, "pu", e.planet)
         u[0] -= 1
         if u[0] + u[1] + u[2] == 0:
             s.owner[e.planet] = 0
     else:
-        s.guard[p - 1][e.circle] = SHUT
+        _own2(s, "guard", p - 1)[e.circle] = SHUT
     s.base[p - 1][LP * 3] += 1
     return s
 
 
 def _ship(s: S, e: ev.ShipMoved) -> S:
-    s.ships[e.player - 1] = e.sector
+    _own(s, "ships")[e.player - 1] = e.sector
     return s
 
 
 def _recon_back(L, s: S, e: ev.ReconReturned) -> S:
-    s.recon[e.player - 1][L.recon_index[e.kind]] = ""
+    _own2(s, "recon", e.player - 1)[L.recon_index[e.kind]] = ""
     return s
 
 
@@ -148,7 +162,7 @@ def _merc(s: S, e: ev.MercenaryPlayed) -> S:
     p = e.player - 1
     s.hands[p].remove(e.card)
     s.played = e.card
-    area, circle, guard = s.area[p], s.circle[p], s.guard[p]
+    area, circle, guard = s.area[p], _own2(s, "circle", p), _own2(s, "guard", p)
     if not area:
         area.append(e.card)
         return s
@@ -171,13 +185,13 @@ def _gained(s: S, e: ev.UnitsGained) -> S:
 
 
 def _guard(s: S, e: ev.GuardPlaced) -> S:
-    s.guard[e.player - 1][e.circle] = GUARDED
+    _own2(s, "guard", e.player - 1)[e.circle] = GUARDED
     s.base[e.player - 1][LP * 3] -= 1
     return s
 
 
 def _shut(s: S, e: ev.CirclesShut) -> S:
-    g = s.guard[e.player - 1]
+    g = _own2(s, "guard", e.player - 1)
     for k, v in enumerate(g):
         if v == OPEN:
             g[k] = SHUT
@@ -185,7 +199,7 @@ def _shut(s: S, e: ev.CirclesShut) -> S:
 
 
 def _skill(s: S, e: ev.SkillUsed) -> S:
-    s.skills_used[e.player - 1].append(e.colour)
+    _own2(s, "skills_used", e.player - 1).append(e.colour)
     return s
 
 
@@ -260,18 +274,19 @@ def _responded(s: S, e: ev.Responded) -> S:
 def _sresolved(s: S, e: ev.SupportResolved) -> S:
     """GW-SUP-10/13: a Blockade takes the card below with it; both are discarded."""
     s.pending.pop()
-    s.sdiscard.append(e.card)
+    discard = _own(s, "sdiscard")
+    discard.append(e.card)
     if e.cancelled:
         s.pending.pop()
-        s.sdiscard.append(e.cancelled)
+        discard.append(e.cancelled)
     return s
 
 
 def _deployed(L, s: S, e: ev.Deployed) -> S:
     """GW-DEP-01/03/04: onto an empty or own planet."""
-    u = s.pu[e.planet]
+    u = _own2(s, "pu", e.planet)
     if e.player == REBEL and s.mode == "solo":
-        pre = s.pre[L.sector_index[e.sector]]
+        pre = _own2(s, "pre", L.sector_index[e.sector])
         for k in range(3):
             pre[k] -= e.units[k]
             u[k] += e.units[k]
@@ -287,10 +302,11 @@ def _deployed(L, s: S, e: ev.Deployed) -> S:
 
 
 def _invasion(L, s: S, e: ev.InvasionStarted) -> S:
-    """GW-CMB-01/02: the invaders leave their origin; devastation moves the marker back once."""
+    """GW-CMB-01, GW-CMB-02: the invaders leave their origin; devastation moves the marker back once,
+    never below the first space (GW-AMB-59)."""
     inv = e.invasion
     if inv.attacker == REBEL and s.mode == "solo":
-        pre = s.pre[L.sector_index[e.sector]]
+        pre = _own2(s, "pre", L.sector_index[e.sector])
         for k in range(3):
             pre[k] -= inv.att[k]
     else:
@@ -298,7 +314,8 @@ def _invasion(L, s: S, e: ev.InvasionStarted) -> S:
         for k in range(3):
             b[LP * 3 + k] -= inv.att[k]
     if e.devastate >= 0:
-        s.track[e.devastate] = max(0, s.track[e.devastate] - 1)
+        track = _own(s, "track")
+        track[e.devastate] = max(0, track[e.devastate] - 1)
     s.inv = inv
     return s
 
@@ -311,10 +328,10 @@ def _inv_staged(s: S, e: ev.InvasionStaged) -> S:
 def _reinforced(s: S, e: ev.Reinforced) -> S:
     """GW-CMB-04/05 (guard) and GW-SUP-11 (Kickstarter, from Reserve)."""
     if e.circle >= 0:
-        s.guard[e.player - 1][e.circle] = SHUT
+        _own2(s, "guard", e.player - 1)[e.circle] = SHUT
     else:
         s.base[e.player - 1][RES * 3] -= 1
-    s.pu[e.planet][0] += 1
+    _own2(s, "pu", e.planet)[0] += 1
     return s
 
 
@@ -335,14 +352,15 @@ def _replace(inv, **kw):
 
 
 def _lost(s: S, e: ev.UnitsLost) -> S:
-    """GW-CMB-16, GW-AMB-09/10: Infantry to the Medical Bay, Tanks and Aircraft out of the game;
-    Rebellion units back to its pool (GW-REB-18)."""
+    """GW-CMB-16, GW-AMB-09, GW-AMB-10, GW-FAQ-07, GW-FAQ-08: Infantry to the Medical Bay, Tanks and
+    Aircraft out of the game (only "Need a Hand?" brings them back); Rebellion units back to its
+    pool (GW-REB-18)."""
     p = e.player
     if e.invading:
         att = s.inv.att
         s.inv = _replace(s.inv, att=(att[0] - e.units[0], att[1] - e.units[1], att[2] - e.units[2]))
     else:
-        u = s.pu[e.planet]
+        u = _own2(s, "pu", e.planet)
         for k in range(3):
             u[k] -= e.units[k]
         if u[0] + u[1] + u[2] == 0:
@@ -360,7 +378,7 @@ def _lost(s: S, e: ev.UnitsLost) -> S:
 
 def _evacuated(s: S, e: ev.Evacuated) -> S:
     """GW-CMB-20: the defender's units go to their Launch Pad."""
-    u = s.pu[e.planet]
+    u = _own2(s, "pu", e.planet)
     b = s.base[e.player - 1]
     for k in range(3):
         b[LP * 3 + k] += u[k]
@@ -373,9 +391,7 @@ def _inv_ended(s: S, e: ev.InvasionEnded) -> S:
     """GW-CMB-17..19, GW-CMB-24: a winning invader's units hold the planet."""
     inv = s.inv
     if e.winner == inv.attacker:
-        u = s.pu[inv.planet]
-        for k in range(3):
-            u[k] = inv.att[k]
+        _own(s, "pu")[inv.planet] = list(inv.att)
         s.owner[inv.planet] = inv.attacker
     elif e.winner == 0:
         s.owner[inv.planet] = 0
@@ -384,12 +400,12 @@ def _inv_ended(s: S, e: ev.InvasionEnded) -> S:
 
 
 def _wounded(s: S, e: ev.Wounded) -> S:
-    s.wounded[e.player - 1].append(e.card)
+    _own2(s, "wounded", e.player - 1).append(e.card)
     return s
 
 
 def _killed(s: S, e: ev.GuardKilled) -> S:
-    s.guard[e.player - 1][e.circle] = SHUT
+    _own2(s, "guard", e.player - 1)[e.circle] = SHUT
     s.base[e.player - 1][MED * 3] += 1
     return s
 
@@ -409,16 +425,17 @@ def _given(s: S, e: ev.CardGiven) -> S:
 
 
 def _peeked(s: S, e: ev.Peeked) -> S:
-    seen = s.peeked[e.player - 1]
+    seen = _own2(s, "peeked", e.player - 1)
+    types = _own(s, "planet_type")
     for planet, kind in zip(e.planets, e.types):
         if planet not in seen:
             seen.append(planet)
-        s.planet_type[planet] = kind
+        types[planet] = kind
     return s
 
 
 def _recon_placed(L, s: S, e: ev.ReconPlaced) -> S:
-    s.recon[e.player - 1][L.recon_index[e.kind]] = e.sector
+    _own2(s, "recon", e.player - 1)[L.recon_index[e.kind]] = e.sector
     return s
 
 
@@ -431,7 +448,7 @@ def _hired(s: S, e: ev.MercenaryHired) -> S:
 def _cleared(s: S, e: ev.MarketCleared) -> S:
     for c in e.cards:
         s.market.remove(c)
-    s.removed.extend(e.cards)
+    _own(s, "removed").extend(e.cards)
     return s
 
 
@@ -440,7 +457,7 @@ def _mremoved(s: S, e: ev.MarketCardRemoved) -> S:
     if e.player:
         s.hands[e.player - 1].append(e.card)
     else:
-        s.removed.append(e.card)
+        _own(s, "removed").append(e.card)
     return s
 
 
@@ -452,7 +469,7 @@ def _filled(s: S, e: ev.MarketFilled) -> S:
 
 def _discarded(s: S, e: ev.CardDiscarded) -> S:
     s.hands[e.player - 1].remove(e.card)
-    s.removed.append(e.card)
+    _own(s, "removed").append(e.card)
     return s
 
 
@@ -489,7 +506,8 @@ def _team_action(s: S, e) -> S:
 def _switched(s: S, e: ev.PlanetsSwitched) -> S:
     """GW-TEAM-04: the two players' units trade planets."""
     a, b = e.mine, e.theirs
-    s.pu[a], s.pu[b] = s.pu[b], s.pu[a]
+    pu = _own(s, "pu")
+    pu[a], pu[b] = pu[b], pu[a]
     s.owner[a], s.owner[b] = s.owner[b], s.owner[a]
     return s
 
@@ -504,7 +522,7 @@ def _transferred(s: S, e: ev.InfantryTransferred) -> S:
 
 
 def _rebel_card(s: S, e: ev.RebelCardDrawn) -> S:
-    s.rebel_deck.remove(e.card)
+    _own(s, "rebel_deck").remove(e.card)
     s.rebel_card = e.card
     s.rebel_step = s.rebel_sector = 0
     return s
@@ -520,19 +538,19 @@ def _pre(L, s: S, e: ev.PreDeployed) -> S:
     if e.overflow:
         s.power[REBEL - 1] += 1
     else:
-        s.pre[L.sector_index[e.sector]][e.unit] += 1
+        _own2(s, "pre", L.sector_index[e.sector])[e.unit] += 1
         s.base[REBEL - 1][RES * 3 + e.unit] -= 1
     return s
 
 
 def _pre_removed(L, s: S, e: ev.PreRemoved) -> S:
-    s.pre[L.sector_index[e.sector]][e.unit] -= 1
+    _own2(s, "pre", L.sector_index[e.sector])[e.unit] -= 1
     s.base[REBEL - 1][RES * 3 + e.unit] += 1
     return s
 
 
 def _scored(s: S, e: ev.FinalScored) -> S:
-    s.final[e.player - 1] = [e.guards, e.majority, e.missions, e.sector]
+    _own(s, "final")[e.player - 1] = [e.guards, e.majority, e.missions, e.sector]
     s.power[e.player - 1] += e.guards + e.majority + e.missions + e.sector
     return s
 
@@ -575,4 +593,10 @@ def handlers(L) -> dict:
         ev.InfantryTransferred: _transferred, ev.RebelCardDrawn: _rebel_card, ev.RebelStep: _rebel_step,
         ev.PreDeployed: bind(_pre), ev.PreRemoved: bind(_pre_removed), ev.FinalScored: _scored, ev.GameEnded: _over,
     })
+    for event in ev.EVENTS:    # facts that only record (dice, a reshuffle already applied...) change nothing
+        table.setdefault(event, _unchanged)
     return table
+
+
+def _unchanged(s: S, e) -> S:
+    return s

@@ -1,6 +1,10 @@
 """Invasion and Combat (GW-CMB-01..24): devastation, defender reinforcements and the
 defending manoeuvres, rounds of dice with Heavy Siege, simultaneous casualties,
 victory with reputation for the invader, and Evacuate.
+
+Rounds repeat Steps 3-5 only (GW-CMB-21, GW-AMB-12) until a side is gone or the defender
+evacuates: the invader cannot retreat (GW-CMB-22); dice are counted afresh each round
+(GW-CMB-23). Rebellion choices are automatic (GW-REB-20, GW-AMB-55).
 """
 
 from __future__ import annotations
@@ -12,7 +16,7 @@ from warlords import reputation
 from warlords.actions import loss_groups, rebel_losses
 from warlords.state import GUARDED, REBEL, Invasion
 from warlords.support import kickstart_room
-from warlords.turn import ask
+from warlords.prompt import ask
 
 replace = msgspec.structs.replace
 
@@ -35,8 +39,8 @@ def step(c, u, rng) -> None:
 
 # -- Step 2: Defender Reinforcements -------------------------------------------------
 def guard_reinforcements(c, s, inv: Invasion) -> list[int]:
-    """GW-CMB-04/11: one guard, only if the defender had fewer units than the invader at the
-    start of the step, and only under the 3-unit limit."""
+    """GW-CMB-04, GW-CMB-05, GW-CMB-11: one guard, only if the defender had fewer units than the
+    invader at the start of the step, under the 3-unit limit; its circle stays empty."""
     if inv.guard_used or is_rebel(s, inv.defender) or inv.start_defenders >= sum(inv.att):
         return []
     if sum(s.pu[inv.planet]) >= c.limit:
@@ -151,7 +155,7 @@ def on_reroll(c, u, a, rng) -> None:
 # -- Step 4: casualties -----------------------------------------------------------------
 def hits(c, u, inv: Invasion, rng) -> None:
     """GW-CMB-14: invader Hits (+ Invader Hits under Heavy Siege); defender Hits (+ Invader
-    Hits under first-round Bolster)."""
+    Hits under first-round Bolster, GW-CMB-08). First Strike is in `dice_counts` (GW-CMB-10)."""
     s = u.state
     att_hits = inv.att_dice.count("hit") + (inv.att_dice.count("invader_hit") if inv.siege else 0)
     bolster = inv.round == 1 and inv.manoeuvre == "bolster"
@@ -200,7 +204,8 @@ def on_casualties(c, u, a, rng) -> None:
 
 # -- Step 5: victory, Evacuate, next round ------------------------------------------------
 def check(c, u, inv: Invasion, rng) -> None:
-    """GW-CMB-17..23, GW-AMB-13/14."""
+    """GW-CMB-17, GW-CMB-18 (the winner holds the planet), GW-CMB-19, GW-AMB-13 (both gone: nobody
+    wins), GW-CMB-20, GW-AMB-14 (Evacuate), GW-CMB-21 (another round)."""
     s = u.state
     left_att = sum(inv.att)
     left_def = sum(s.pu[inv.planet])

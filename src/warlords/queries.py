@@ -51,12 +51,12 @@ def deploy_room(c, s: S, p: int, planet: int, invade: bool) -> int:
     return 0   # a teammate's planet
 
 
-def deploy_targets(c, s: S, p: int, ctx) -> list[tuple[int, bool]]:
+def deploy_targets(c, s: S, p: int, ctx, first: bool = False) -> list[tuple[int, bool]]:
     """(planet, needs an Aircraft) for every planet this deploy may target.
 
-    Reach (GW-DEP-01/07, GW-RCN-09, GW-SKILL-06, GW-SPT-02..04): `ship` = the ship's sector
-    (solo: the adjacency range), with Dropship anywhere; `sector` = only the Tactical sector;
-    `any` = Covert Ops."""
+    Reach (GW-DEP-01, GW-DEP-07, GW-FAQ-09, GW-AMB-36, GW-RCN-09, GW-SKILL-06, GW-SPT-02, GW-SPT-03,
+    GW-SPT-04): `ship` = the ship's sector (solo: the adjacency range), with Dropship anywhere;
+    `sector` = only the Tactical sector; `any` = Covert Ops."""
     units = lp(s, p)
     total = units[0] + units[1] + units[2]
     if not total:
@@ -69,18 +69,32 @@ def deploy_targets(c, s: S, p: int, ctx) -> list[tuple[int, bool]]:
     else:
         near = home_range(c, s, p)
     out = []
-    for i in range(len(s.owner)):
-        if not deploy_room(c, s, p, i, ctx.invade):
+    opp = opponents(s, p)
+    limit = c.limit
+    invade = ctx.invade
+    revealed, owner, pu = s.revealed, s.owner, s.pu
+    for i in range(len(owner)):
+        if not revealed[i]:
+            continue
+        o = owner[i]
+        if o == p:
+            if sum(pu[i]) >= limit:
+                continue
+        elif o and not (invade and o in opp):
             continue
         if near is None or s.planet_sector[i] in near:
             out.append((i, False))
         elif has_air and ctx.reach == "ship":
             out.append((i, True))
+        else:
+            continue
+        if first:
+            return out
     return out
 
 
 def unit_groups(c, s: S, p: int, planet: int, invade: bool, need_air: bool) -> list[tuple[int, int, int]]:
-    """Every mix of 1..room units from the Launch Pad (GW-DEP-02); Dropship needs an Aircraft."""
+    """Every mix of 1..room units from the Launch Pad (GW-DEP-02, GW-FAQ-04); Dropship needs an Aircraft."""
     room = deploy_room(c, s, p, planet, invade)
     have = lp(s, p)
     out = []
@@ -95,7 +109,8 @@ def unit_groups(c, s: S, p: int, planet: int, invade: bool, need_air: bool) -> l
 
 
 def wound_targets(s: S, p: int) -> list[tuple[int, str]]:
-    """GW-ASN-02, GW-ASN-06, GW-AMB-30: unguarded, unwounded mercenaries of an opponent with 2+ in play."""
+    """GW-ASN-02, GW-ASN-06, GW-AMB-30, GW-GUARD-04, GW-GUARD-05: unguarded (no guard on either side),
+    unwounded mercenaries of an opponent with 2+ in play; teammates never (GW-TEAM-07)."""
     out = []
     for q in opponents(s, p):
         if q == REBEL and s.mode == "solo":
@@ -171,12 +186,11 @@ def market_borrowable(c, s: S, p: int, source: str, invade: bool) -> list[tuple[
 
 def playable(c, s: S, p: int, kind: str, source: str, invade: bool = True) -> bool:
     """GW-ACT-04, GW-AMB-20: the cost can be paid and the action has a legal resolution."""
-    from warlords.state import Ctx
     if not can_pay(c, s, p, kind):
         return False
     if kind in ("deploy", "deploy_only"):
-        ctx = Ctx(kind=kind, source=source, invade=invade and kind == "deploy")
-        return bool(deploy_targets(c, s, p, ctx))
+        ctx = _PLAIN[invade and kind == "deploy"]
+        return bool(deploy_targets(c, s, p, ctx, first=True))
     if kind == "assassinate":
         if s.mode == "solo":
             return bool(pre_units(s))
@@ -194,6 +208,14 @@ def playable(c, s: S, p: int, kind: str, source: str, invade: bool = True) -> bo
     if kind == "recon":
         return s.mode != "solo"
     return False
+
+
+def _plain():
+    from warlords.state import Ctx
+    return {True: Ctx(kind="deploy", source="card"), False: Ctx(kind="deploy_only", source="card", invade=False)}
+
+
+_PLAIN = _plain()
 
 
 def mate(s: S, p: int) -> int:

@@ -14,7 +14,8 @@ def governing(c, s, p: int) -> str:
 
 
 def matches(c, s, p: int, kind: str) -> bool:
-    """GW-REP-03/08, GW-AMB-19: Deploy Only matches a Deploy marker (unless the data has its own)."""
+    """GW-REP-03, GW-REP-08, GW-AMB-19: Deploy Only matches a Deploy marker (unless the data has its
+    own); the markers never move (GW-REP-19). GW-EX-05."""
     marker = governing(c, s, p)
     if not marker or s.rep[p - 1] >= c.rep_last:
         return False
@@ -24,7 +25,8 @@ def matches(c, s, p: int, kind: str) -> bool:
 
 
 def bonus_options(c, s, p: int) -> list[str]:
-    """GW-REP-10..16, GW-AMB-38/39: power, or the space's alternative when it can be carried out."""
+    """GW-REP-10..16, GW-AMB-38, GW-AMB-39: power, or the space's alternative when it can be carried
+    out (GW-REP-16, GW-GAP-12: Gain Mission only if the data's track has it). GW-EX-02, GW-EX-19."""
     space = c.rep_space.get(s.rep[p - 1])
     if space is None:
         return []
@@ -48,9 +50,10 @@ def bonus_options(c, s, p: int) -> list[str]:
 
 
 def gain(c, u, p: int) -> None:
-    """GW-REP-01/10/18: one space right; the bonus is offered at once (resolved before the
-    action's effect, GW-REP-17). The Rebellion always takes the power (GW-AMB-54). Reaching
-    the last space ends the game (GW-END-03, GW-SEND-02)."""
+    """GW-REP-01, GW-REP-04 (one space per action), GW-REP-09 (a winning invader), GW-REP-10: the bonus
+    is offered at once (before the action's effect, GW-REP-17). The Rebellion always takes the
+    power (GW-AMB-54, GW-REB-19). Reaching the last space ends the game (GW-REP-18, GW-END-03,
+    GW-SEND-02); gains beyond it are ignored."""
     from warlords.scoring import finish
     s = u.state
     if s.rep[p - 1] >= c.rep_last:
@@ -72,7 +75,7 @@ def gain(c, u, p: int) -> None:
 
 
 def take_bonus(c, u, a, rng) -> None:
-    """GW-REP-11..16."""
+    """GW-REP-11..16; GW-AMB-37: Recover Units runs Recovery for Infantry only."""
     from warlords.scoring import finish
     from warlords.support import draw
     s = u.state

@@ -1,5 +1,11 @@
 """Solo mode, the Galactic Rebellion (GW-SSET, GW-REB, GW-SEND): the Rebel deck driven automa.
 
+The human's turn skips Move Base Ship (GW-SPT-01, GW-AMB-66, GW-SSET-14); the other solo changes
+live where the rule lives (deploy range, Assassinate, Subterfuge, skills: GW-SPT-02..12). The
+Rebellion never recovers, recalls, moves a ship, hires or holds cards (GW-REB-21); its human
+invasions follow the standard rules (GW-REB-15, GW-SPT-15) and the human's reputation works as in
+multiplayer (GW-SPT-16). Hands hold 3 (GW-SPT-13).
+
 The Rebellion is seat 2. Its pool is its Reserve zone; pre-deployed units wait in
 sectors (`state.pre`). Each Rebel turn draws a card and resolves its actions from
 the top (GW-REB-02); an invasion it starts may ask the human for choices, after
@@ -21,8 +27,8 @@ def rebel_step(c, u, rng) -> None:
     if not s.rebel_card:
         u.emit(ev.RebelCardDrawn(card=s.rebel_deck[0]))   # GW-REB-01/02
         return
-    card = c.rebels[s.rebel_card]
-    if s.rebel_step < len(card.actions):
+    card = c.rebels.get(s.rebel_card)   # unknown only when deciding on a player's view
+    if card is not None and s.rebel_step < len(card.actions):
         ACTIONS[card.actions[s.rebel_step]](c, u, card)
         return
     if not s.rebel_deck or s.end_kind == "supply":   # GW-SEND-01, GW-SEND-03
@@ -42,7 +48,7 @@ def by_priority(c, card, planets: list[int], s) -> list[int]:
 
 
 def bombard(c, u, card) -> None:
-    """GW-REB-04..06, GW-AMB-53: one human Infantry per marked sector, no dice."""
+    """GW-REB-04, GW-REB-05, GW-REB-06, GW-AMB-53, GW-EX-11: one human Infantry per marked sector, no dice."""
     s = u.state
     for sector in card.bombard:
         targets = [i for i, x in enumerate(s.planet_sector)
@@ -54,8 +60,8 @@ def bombard(c, u, card) -> None:
 
 
 def pre_deploy(c, u, card) -> None:
-    """GW-REB-07..09, GW-AMB-51: unit by unit; a 4th unit in a sector, or one the pool lacks,
-    is +1 Power instead."""
+    """GW-REB-07, GW-REB-08, GW-REB-09, GW-AMB-51, GW-EX-12: unit by unit; a 4th unit in a sector, or
+    one the pool lacks, is +1 Power instead."""
     from warlords.components import UNIT_KINDS
     s = u.state
     for entry in card.pre_deploy:
@@ -68,8 +74,9 @@ def pre_deploy(c, u, card) -> None:
 
 
 def rebel_target(c, s, card, sector: str) -> int:
-    """GW-REB-10..13, GW-AMB-52: the first priority type with an eligible planet (Rebellion
-    below 3 units); among equals: a human planet, an empty one, a Rebellion one, lower slot."""
+    """GW-REB-10, GW-REB-11, GW-REB-12, GW-REB-13, GW-AMB-52, GW-EX-10: the first priority type with an
+    eligible planet (Rebellion below 3 units); among equals: a human planet, an empty one, a
+    Rebellion one, lower slot."""
     planets = [i for i, x in enumerate(s.planet_sector) if x == sector]
     for kind in card.priority:
         eligible = [i for i in planets if s.planet_type[i] == kind and s.revealed[i]
@@ -81,7 +88,8 @@ def rebel_target(c, s, card, sector: str) -> int:
 
 
 def deploy_invade(c, u, card) -> None:
-    """GW-REB-10..16: sector by sector in canonical order; Tanks go first so Heavy Siege lasts."""
+    """GW-REB-10, GW-REB-14, GW-REB-16, GW-EX-13: sector by sector in canonical order, skipping sectors
+    without pre-deployed units; Tanks go first so Heavy Siege lasts."""
     s = u.state
     for x in range(s.rebel_sector, len(c.sectors)):
         units = s.pre[x]
@@ -127,7 +135,8 @@ ACTIONS = {"bombard": bombard, "pre_deploy": pre_deploy, "deploy_invade": deploy
 
 
 def setup(c, s, rng, level: str) -> list:
-    """GW-SSET-05..12 facts (the human's keep-3 choice follows as prompts)."""
+    """GW-SSET-05..12 facts (GW-SSET-10: a Market of 3; GW-SSET-13, GW-GAP-24: hard mode), then the
+    human's keep-3 choice as prompts. Markers start on the top space (GW-AMB-58)."""
     from warlords.setup import shuffled_support
     types = c.types
     per = c.data.planets.set_aside_per_type
@@ -140,7 +149,8 @@ def setup(c, s, rng, level: str) -> list:
     markers = [m for m in c.data.reputation.markers]
     markers.remove(c.data.reputation.solo_removed)
     facts.append(ev.MarkersPlaced(slots=tuple(rng.shuffled(markers))))
-    facts.append(shuffled_support(c, rng, solo=True))
+    support = shuffled_support(c, rng, solo=True)
+    facts += [support, ev.SupportDrawn(player=HUMAN, card=support.order[0])]   # GW-SSET-11
     mercs = [m for m in c.merc_ids if c.mercs[m].two_player and "recon" not in c.mercs[m].actions]
     deck = rng.shuffled(mercs)
     facts.append(ev.DeckFormed(order=tuple(deck)))

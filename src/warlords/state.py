@@ -1,5 +1,10 @@
 """The table as data: config, state and the small frozen records inside it.
 
+GW-CON-04: `area` holds the mercenaries in play; GW-CON-05: only Launch Pad units are used;
+GW-CON-08: `revealed` (face up for good); GW-CON-09, GW-AMB-05: `owner` is the player with units
+on a planet, 0 when empty; GW-CON-10: `track`; GW-CON-11: `rep` and `rep_slots`; GW-CON-12:
+`market`; GW-AMB-10: the DEST zone holds destroyed Tanks and Aircraft, out of the game.
+
 Units of a player sit in zones of their base (GW-COMP-04) kept as one flat list
 of 18 counters, `base[p][zone * 3 + kind]` (kind: Infantry, Tank, Aircraft),
 plus the planets they occupy and the guards on their Command Area circles
@@ -17,7 +22,7 @@ REBEL = 2  # the Rebellion's seat in solo
 OPEN, GUARDED, SHUT = 0, 1, 2
 
 
-class WarlordsConfig(msgspec.Struct, frozen=True, kw_only=True):
+class WarlordsConfig(msgspec.Struct, frozen=True, kw_only=True, forbid_unknown_fields=True):
     """`players`: 1 (solo), 2, 3 or 4. `mode`: "teams" (default for 4, GW-AMB-04) or "ffa".
     `level`: solo "standard" or "hard". `mission`: "per_planet" or "per_mercenary" (GW-AMB-40).
     `max_turns`: 0 = play to the end, else truncate after that many turns."""
@@ -80,6 +85,9 @@ class Pending(msgspec.Struct, frozen=True, kw_only=True):
     player: int
     card: str
     responders: tuple[int, ...] = ()
+
+
+_cp = list.copy
 
 
 class WarlordsState(msgspec.Struct, kw_only=True):
@@ -148,23 +156,14 @@ class WarlordsState(msgspec.Struct, kw_only=True):
     final: list[list[int]] = []     # per player: guards, majority, missions, sector score
 
     def copy(self) -> WarlordsState:
-        """Explicit copy: scalars and frozen records shared, every list new."""
+        """Explicit copy: the lists that change often are copied; the rest (planets, tracks,
+        circles, guards, discard piles...) are shared, and evolve copies them before a change."""
         return msgspec.structs.replace(
-            self,
-            planet_sector=self.planet_sector, planet_type=self.planet_type[:], revealed=self.revealed[:],
-            owner=self.owner[:], pu=[x[:] for x in self.pu], box_tiles=self.box_tiles[:],
-            track=self.track[:], peeked=[x[:] for x in self.peeked], ships=self.ships[:],
-            recon=[x[:] for x in self.recon], pre=[x[:] for x in self.pre],
-            base=[x[:] for x in self.base], power=self.power[:], rep=self.rep[:],
-            hands=[x[:] for x in self.hands], support_hands=[x[:] for x in self.support_hands],
-            area=[x[:] for x in self.area], circle=[x[:] for x in self.circle],
-            guard=[x[:] for x in self.guard], wounded=[x[:] for x in self.wounded],
-            skills_used=[x[:] for x in self.skills_used], rep_slots=self.rep_slots[:],
-            deck=self.deck[:], market=self.market[:], removed=self.removed[:],
-            removed_unseen=self.removed_unseen[:], sdeck=self.sdeck[:], sdiscard=self.sdiscard[:],
-            rebel_deck=self.rebel_deck[:], rebel_removed=self.rebel_removed[:], used=self.used[:],
-            support_played=self.support_played[:], ctx=self.ctx[:], pending=self.pending[:],
-            exchange=self.exchange[:], final=[x[:] for x in self.final])
+            self, owner=self.owner[:], base=list(map(_cp, self.base)), power=self.power[:], rep=self.rep[:],
+            hands=list(map(_cp, self.hands)), support_hands=list(map(_cp, self.support_hands)),
+            area=list(map(_cp, self.area)), deck=self.deck[:], market=self.market[:], sdeck=self.sdeck[:],
+            used=self.used[:], support_played=self.support_played[:], ctx=self.ctx[:], pending=self.pending[:],
+            exchange=self.exchange[:])
 
 
 def count(s: WarlordsState, p: int, zone: int) -> int:
@@ -178,8 +177,19 @@ def team_of(s: WarlordsState, p: int) -> int:
     return (p - 1) % 2 if s.mode == "teams" else p
 
 
+_OPPONENTS: dict = {}
+
+
 def opponents(s: WarlordsState, p: int) -> tuple[int, ...]:
     """Everyone else in free-for-all; the other team in 2 vs 2 (GW-AMB-44); the Rebellion in solo."""
+    key = (s.mode, s.seats, p)
+    found = _OPPONENTS.get(key)
+    if found is None:
+        found = _OPPONENTS[key] = _opponents(s, p)
+    return found
+
+
+def _opponents(s: WarlordsState, p: int) -> tuple[int, ...]:
     if s.mode == "solo":
         return (REBEL,) if p == 1 else (1,)
     if s.mode == "teams":

@@ -1,10 +1,15 @@
-"""Support cards (GW-SUP-01..13): drawing, playing, Blockade answers and their effects."""
+"""Support cards (GW-SUP-01..13): drawing, playing, Blockade answers and their effects.
+
+GW-SUP-06 Assassinate, GW-SUP-07 Scout Ships (Recon), GW-SUP-08 Subterfuge, GW-SUP-09 Deploy Only
+play that action at its normal cost (GW-SUP-05); played and blocked cards go to the face-up
+discard pile (GW-SUP-13)."""
 
 from __future__ import annotations
 
 from warlords import events as ev
 from warlords import queries as q
-from warlords.state import LP, RES, Ctx
+from warlords.prompt import ask
+from warlords.state import RES, Ctx
 
 ACTION_CARDS = ("assassinate", "recon", "subterfuge", "deploy_only")
 
@@ -50,7 +55,7 @@ def step(c, u, rng) -> None:
     s = u.state
     top = s.pending[-1]
     if top.responders:
-        from warlords.turn import ask
+        from warlords.prompt import ask
         ask(u, top.responders[0], "blockade")
         return
     kind = c.support[top.card]
@@ -91,6 +96,3 @@ def on_block(c, u, a, rng) -> None:
 def block_options(c, s, p: int) -> list:
     cards = [x for x in s.support_hands[p - 1] if c.support[x] == "blockade"]
     return [ev.Pass(player=p)] + [ev.Block(player=p, card=cards[0])] if cards else [ev.Pass(player=p)]
-
-
-_ = LP

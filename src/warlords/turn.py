@@ -1,38 +1,41 @@
-"""A Warlord's turn (GW-TURN-01..04): Recovery, Recall, Move Base Ship, Play a Mercenary
-(guards and skills), the Action Phase, Hire a Mercenary; and `advance`, which runs
-every automatic step until someone must decide.
+"""A Warlord's turn (GW-TURN-01, GW-TURN-02): Recovery, Recall, Move Base Ship, Play a
+Mercenary (guards and skills), the Action Phase, Hire a Mercenary; and `advance`, which
+runs every automatic step until someone must decide. Every phase is visited in order and
+never revisited (GW-TURN-03, GW-TURN-04); optional steps are prompts with a Pass.
 """
 
 from __future__ import annotations
 
 from warlords import events as ev
 from warlords import queries as q
-from warlords.state import GUARDED, LP, OPEN, REBEL, RES, Ctx, Prompt
+from warlords import support, team
+from warlords.prompt import ask
+from warlords.state import GUARDED, LP, RES, Ctx
 
 MAX_STEPS = 10_000
-
-
-def ask(u, player: int, kind: str) -> None:
-    u.emit(ev.Asked(prompt=Prompt(player=player, kind=kind)))
+_STEP: dict = {}
 
 
 def advance(c, u, rng) -> None:
     """Run automatic steps until a prompt is open or the game is over. Order of concern:
     support cards awaiting Blockade answers, then an invasion, then the action being
     resolved, then the turn's phase."""
-    from warlords import actions, invasion, solo, support
+    if not _STEP:
+        from warlords import actions, invasion, solo, support
+        _STEP.update(pending=support.step, inv=invasion.step, ctx=actions.step, rebel=solo.rebel_step)
+    pending, inv, ctx, rebel = _STEP["pending"], _STEP["inv"], _STEP["ctx"], _STEP["rebel"]
     for _ in range(MAX_STEPS):
         s = u.state
         if s.prompt is not None or s.over:
             return
         if s.pending:
-            support.step(c, u, rng)
+            pending(c, u, rng)
         elif s.inv is not None:
-            invasion.step(c, u, rng)
+            inv(c, u, rng)
         elif s.ctx:
-            actions.step(c, u, rng)
+            ctx(c, u, rng)
         elif s.phase == "rebel":
-            solo.rebel_step(c, u, rng)
+            rebel(c, u, rng)
         else:
             PHASES[s.phase](c, u, rng)
     raise RuntimeError("warlords: advance did not settle")
@@ -46,7 +49,7 @@ def next_player(s) -> int:
 
 
 def begin_turn(c, u, rng) -> None:
-    """GW-TURN-01/02, GW-REC-01..05: Recovery is automatic."""
+    """GW-TURN-01/02; Recovery (GW-REC-01, GW-REC-02, GW-REC-03, GW-REC-04) is automatic (GW-REC-05)."""
     s = u.state
     if s.max_turns and s.turn >= s.max_turns:
         from warlords.scoring import finish
@@ -58,7 +61,10 @@ def begin_turn(c, u, rng) -> None:
 
 # -- Recall -----------------------------------------------------------------
 def recall_options(s, p: int) -> list:
-    """GW-RCL-01..04: one own Infantry from any planet, or a guard (FAQ)."""
+    """GW-RCL-01, GW-RCL-03, GW-RCL-04, GW-AMB-21: one own Infantry (never a Tank or Aircraft) from any
+    planet, or a guard (GW-RCL-02, GW-FAQ-01). Losing the last unit loses control (GW-RCL-05); a
+    recalled guard's circle stays empty (GW-RCL-06, GW-GUARD-06); the unit is usable this turn
+    (GW-RCL-07). GW-EX-18."""
     out = [ev.Recall(player=p, planet=i) for i, o in enumerate(s.owner) if o == p and s.pu[i][0]]
     out += [ev.Recall(player=p, circle=k) for k, g in enumerate(s.guard[p - 1]) if g == GUARDED]
     return out
@@ -80,7 +86,8 @@ def on_recall(c, u, a, rng) -> None:
 
 # -- Move Base Ship -----------------------------------------------------------
 def ship_room(c, s, sector: str, p: int) -> bool:
-    """GW-SHIP-03/04/05: Outer Sectors hold 1 ship (2 players) or 2 (3-4); The Core any number."""
+    """GW-SHIP-03, GW-SHIP-04, GW-SHIP-05, GW-AMB-32: Outer Sectors hold 1 ship each (2 players) or
+    2 (3-4); The Core any number; teammates' ships count too (GW-AMB-44)."""
     if sector == c.core:
         return True
     here = sum(1 for x, ship in enumerate(s.ships) if ship == sector and x != p - 1)
@@ -92,8 +99,9 @@ def sector_revealed(s, sector: str) -> bool:
 
 
 def ship_destinations(c, s, p: int) -> list[str]:
-    """GW-SHIP-01/02/06/07: first turn anywhere revealed; later an adjacent sector or a
-    sector holding one's recon marker, never staying."""
+    """GW-SHIP-01, GW-SHIP-02, GW-FAQ-02: a different, adjacent sector; GW-SHIP-06, GW-AMB-62: the first
+    turn anywhere revealed; GW-SHIP-07, GW-RCN-05: a jump to a sector holding one's recon marker.
+    GW-EX-20."""
     here = s.ships[p - 1]
     if not here:
         options = [x for x in c.sectors if sector_revealed(s, x)]
@@ -110,7 +118,7 @@ def phase_ship(c, u, rng) -> None:
     if ship_destinations(c, s, s.active):
         ask(u, s.active, "ship")
     else:
-        u.emit(ev.PhaseStarted(phase="merc"))   # GW-SHIP-10: nowhere to go, the ship stays
+        u.emit(ev.PhaseStarted(phase="merc"))   # GW-SHIP-10, GW-AMB-33: nowhere to go, the ship stays
 
 
 def reveal_sector(c, u, sector: str) -> None:
@@ -123,7 +131,8 @@ def reveal_sector(c, u, sector: str) -> None:
 
 
 def on_move(c, u, a, rng) -> None:
-    """GW-SHIP-08/09, GW-RCN-08: reveal on entering, then a Tactical action may follow."""
+    """GW-SHIP-08, GW-EX-04: reveal on entering; GW-SHIP-09, GW-RCN-08, GW-AMB-34: then the
+    Tactical action of one's recon marker there may follow at once."""
     u.emit(ev.ShipMoved(player=a.player, sector=a.sector))
     reveal_sector(c, u, a.sector)
     s = u.state
@@ -139,7 +148,8 @@ def tactical_kind(c, s, p: int) -> str:
 
 
 def tactical_ctx(c, s, p: int) -> Ctx | None:
-    """GW-RCN-06/07/09: Drop is a Deploy Only, Invade a Deploy, both on one planet of the sector."""
+    """GW-RCN-06, GW-RCN-07, GW-RCN-09, GW-EX-17: Drop is a Deploy Only, Invade a Deploy (may
+    invade), both on one planet of the entered sector, costing nothing."""
     kind = tactical_kind(c, s, p)
     if not kind:
         return None
@@ -176,13 +186,13 @@ def phase_merc(c, u, rng) -> None:
 
 
 def play_options(s, p: int) -> list:
-    """GW-MERC-02: the first card starts the row; later ones go to either end."""
+    """GW-MERC-02, GW-AMB-64: the first card starts the row; later ones go to either end."""
     sides = ("left", "right") if s.area[p - 1] else ("right",)
     return [ev.PlayMercenary(player=p, card=card, side=side) for card in s.hands[p - 1] for side in sides]
 
 
 def circle_formed(c, s, p: int, card: str, side: str) -> str:
-    """GW-MERC-04/05: the touching half-circles match -> a full circle of that colour."""
+    """GW-MERC-04, GW-MERC-05: the new card touches one card; matching half-circles make a full circle."""
     area = s.area[p - 1]
     if not area:
         return ""
@@ -195,7 +205,9 @@ def circle_formed(c, s, p: int, card: str, side: str) -> str:
 
 
 def on_play(c, u, a, rng) -> None:
-    """GW-MERC-03 (units), GW-END-04 (a 4th mercenary with one mission), then the guard."""
+    """GW-MERC-03, GW-AMB-46, GW-AMB-47 (Infantry from the Reserve, as many as remain), GW-END-04 and
+    GW-AMB-41 (a 4th mercenary with one mission, wounded ones included; not in solo, GW-SEND-04),
+    then the guard (GW-GUARD-01, GW-GUARD-03: an Infantry from the Launch Pad, one per circle)."""
     s = u.state
     p = a.player
     colour = circle_formed(c, s, p, a.card, a.side)
@@ -222,8 +234,8 @@ def new_circle(s, p: int) -> int:
 
 
 def skill_colour(c, s, p: int) -> str:
-    """GW-SKILL-01/02, GW-SPT-10, GW-AMB-29: after placing a guard on colour X, two guards
-    on X circles (one in solo) allow skill X if unused."""
+    """GW-SKILL-01, GW-SKILL-02, GW-SPT-10, GW-AMB-29, GW-FAQ-03, GW-AMB-28: after placing a guard on
+    colour X, two guards on X circles (one in solo) allow skill X if unused."""
     k = new_circle(s, p)
     colour = s.circle[p - 1][k]
     if s.guard[p - 1][k] != GUARDED or colour in s.skills_used[p - 1]:
@@ -247,7 +259,9 @@ def on_guard(c, u, a, rng) -> None:
 
 
 def skill_ctx(c, colour: str) -> Ctx:
-    """GW-SKILL-03..07: Covert Ops is a Deploy anywhere (reputation-eligible, GW-REP-07)."""
+    """GW-SKILL-03..06; GW-SKILL-07: skills cost nothing. Covert Ops is a Deploy anywhere
+    (reputation-eligible, GW-REP-07, GW-AMB-18); the others never match a marker. Solo changes only
+    Heavy Assault (GW-SPT-11, in actions.heavy_assault); the other three are unchanged (GW-SPT-12)."""
     kind = c.skill_of[colour]
     if kind == "covert_ops":
         return Ctx(kind="deploy", source="skill", rep=True, reach="any", card=colour)
@@ -279,8 +293,8 @@ def phase_actions(c, u, rng) -> None:
 
 
 def action_options(c, s, p: int) -> list:
-    """GW-ACT-01/02/04/06, GW-SUP-02/03, GW-TEAM-02."""
-    from warlords import support, team
+    """GW-ACT-01, GW-ACT-02, GW-ACT-04, GW-MERC-06 (only this turn's card), GW-ACT-06 (one support
+    card, GW-SUP-02, GW-SUP-03), GW-TEAM-02 (one Team Action)."""
     out: list = [ev.Pass(player=p)]
     if s.played:
         for slot, kind in enumerate(c.mercs[s.played].actions):
@@ -299,10 +313,9 @@ def action_options(c, s, p: int) -> list:
 
 
 def on_action_choice(c, u, a, rng) -> None:
-    from warlords import support, team
     if isinstance(a, ev.ChooseAction):
         u.emit(ev.ActionUsed(slot=a.slot),
-               ev.ActionStarted(ctx=Ctx(kind=a.action, source="card", rep=True)))
+               ev.ActionStarted(ctx=Ctx(kind=a.action, source="card", rep=True, invade=a.action != "deploy_only")))
     elif isinstance(a, ev.PlaySupport):
         support.play(c, u, a.player, a.card)
     elif isinstance(a, ev.TeamAction):
@@ -344,8 +357,10 @@ def market_size(c, s) -> int:
 
 
 def on_hire(c, u, a, rng) -> None:
-    """GW-HIRE-02..05, GW-SPT-14: draft refills at once (multiplayer); a draw clears the
-    Market in 2 players and solo; solo refills at the end of the turn."""
+    """GW-HIRE-02 (draft, refilled at once in multiplayer), GW-HIRE-03 (draw while the deck has
+    cards), GW-HIRE-04, GW-AMB-02, GW-SPT-14, GW-AMB-48 (a draw clears the Market in 2 players and
+    solo, out of the game face up: GW-HIRE-07), GW-HIRE-05 (3-4 players keep it); the Market never
+    exceeds its size (GW-HIRE-08); solo refills at the end of the turn (GW-SPT-09)."""
     s = u.state
     if a.card:
         u.emit(ev.MercenaryHired(player=a.player, card=a.card, drafted=True))
@@ -374,7 +389,8 @@ def check_supply(c, u) -> None:
 
 # -- end of turn ----------------------------------------------------------------
 def phase_end(c, u, rng) -> None:
-    """GW-END-01/03/04: finish after the turn the end was set for; GW-SPT-09 solo refill."""
+    """GW-END-01, GW-END-03, GW-END-04, GW-AMB-23: finish after the turn the end was set for;
+    GW-SPT-09 solo refill."""
     from warlords.scoring import finish
     s = u.state
     if s.mode == "solo":
@@ -398,4 +414,3 @@ def phase_keep(c, u, rng) -> None:
 PHASES = {"start": begin_turn, "recall": phase_recall, "ship": phase_ship, "tactical": phase_tactical,
           "merc": phase_merc, "actions": phase_actions, "hire": phase_hire, "end": phase_end,
           "keep": phase_keep}
-_ = (OPEN, REBEL)

@@ -1,0 +1,261 @@
+"""B. Administration phase: the quarter's earnings, then up to 2 Director actions each in
+Director Authority order (AP-ADM-*, AP-ERN-*, AP-DIR-*, AP-SELL, AP-REC, AP-DIS, AP-SF, AP-LCH).
+
+Rulebook examples worked here: AP-EX-05 (sales and Yelena), AP-EX-08 (Pedro's launch), AP-EX-09
+(debt), AP-EX-13 (weather and an additional die), AP-EX-14 (Crucial Performance Test), AP-EX-18
+(SOC Authority with Engineer Training and Shuguang Jun)."""
+
+from __future__ import annotations
+
+from boardcore.rules import Unfolding
+
+from apogee import events as ev
+from apogee.common import (ROLLS, ask, authority_order, cat_of, event_amount, event_key, gain, goto,
+                           next_in_order, pay, roll_main, sale_price, sell)
+from apogee.components import FIRST, RND, UPPER, Catalog
+from apogee.rocket import (cost, crew, has_stages, mass, min_roll, mission_of, required_authority,
+                           soc_authority, thrust, yield_of)
+from apogee.state import KEEP_FIRST, SOC, SOC_FIXED, ApogeeState, Launch
+
+
+def start_administration(u: Unfolding, rng) -> None:
+    """AP-ADM-01, AP-ERN-08, AP-AMB-11: everyone collects or pays first, in Authority order."""
+    cat = cat_of(u)
+    s = u.state
+    from apogee.planning import soc_reveal
+    soc_reveal(u)
+    order = authority_order(cat, s)
+    salary = event_key(cat, s) == "salary_exemption"
+    for p in order:
+        pl = u.state.p[p - 1]
+        if salary:  # AP-EV-31, AP-ERN-07
+            amount = event_amount(cat, s)
+        else:  # AP-ERN-01, AP-ERN-02 with the Director's table (AP-GAP-04); every Engineer owned counts (AP-ERN-02, AP-AMB-46)
+            table = cat.earnings[pl.director]
+            amount = table[min(len(pl.hand), len(table) - 1)]
+        if amount >= 0:  # AP-ERN-03
+            u.emit(ev.EarningsCollected(player=p, amount=amount))
+        else:  # AP-ERN-04, AP-ERN-05, AP-ERN-06, AP-AMB-51
+            paid = min(-amount, pl.credits)
+            unpaid = -amount - paid
+            dismiss = min(-(-unpaid // 20), len(pl.hand))
+            u.emit(ev.EarningsCollected(player=p, amount=-paid, unpaid=unpaid, dismissals=dismiss))
+    burn_out = event_key(cat, s) == "burn_out"
+    u.emit(ev.ActionsGranted(count=event_amount(cat, s) if burn_out else cat.n.director_actions))
+    goto(u, "admin", order)
+
+
+def admin_step(u: Unfolding, rng) -> None:
+    """AP-DIR-01, AP-DIR-05: the player in turn acts until their actions are spent or they pass."""
+    s = u.state
+    if s.cursor >= len(s.order):
+        from apogee.flow import end_turn
+        end_turn(u, rng)
+        return
+    p = s.order[s.cursor]
+    if s.p[p - 1].actions > 0:
+        ask(u, "admin", p)
+    else:
+        next_in_order(u)
+
+
+# -- what may be done --------------------------------------------------------
+def static_fire_ok(cat: Catalog, s: ApogeeState, player: int) -> bool:
+    """AP-SF-01, AP-SF-06, AP-SF-08 (Supply Problem, AP-EV-24). Static fires ignore Anti-Nuclear
+    Demonstration and Space Debris Alert (AP-EV-03, AP-EV-28)."""
+    pl = s.p[player - 1]
+    if pl.fired or event_key(cat, s) == "supply_problem":
+        return False
+    first, upper, _ = has_stages(cat, pl)
+    return first and upper
+
+
+def launch_problem(cat: Catalog, s: ApogeeState, player: int, destination: int) -> tuple[str, str] | None:
+    """AP-LCH-20: the checks in order; any failure means the launch cannot be declared (AP-AMB-52).
+    Either missing condition makes the launch impossible (AP-LCH-03); only the player's own SOC
+    Engineers count (AP-LCH-04); Mission 12's yield floor applies to every launch (AP-AMB-19)."""
+    pl = s.p[player - 1]
+    if pl.launched:
+        return "only one launch per turn", "AP-LCH-12"
+    key = event_key(cat, s)
+    tech, kind = cat.tech, cat.kind
+    if key == "anti_nuclear" and any(tech[c].nuclear and kind[c] in (FIRST, UPPER) for c in pl.pad):
+        return "Anti-Nuclear Demonstration grounds Nuclear rockets", "AP-EV-02"
+    if key == "space_debris" and any(tech[c].solar_sail or tech[c].capsule for c in pl.pad):
+        return "Space Debris Alert grounds Solar Sails and Conical Capsules", "AP-EV-27"
+    if not all(has_stages(cat, pl)):
+        return "the rocket is not complete", "AP-LCH-01"
+    n, authority = soc_authority(cat, pl)
+    if not n or authority < required_authority(cat, s, pl, destination):
+        return "not enough Authority at the Space Operations Center", "AP-LCH-02"
+    y = yield_of(cat, thrust(cat, pl), mass(cat, pl))
+    if not y:
+        return "the rocket's thrust or mass is not in the yield table", "AP-LCH-07"
+    m = mission_of(cat, s)
+    if y < m.min_yield:
+        return "Mission 12 forbids launching below a yield of 2.6", "AP-MIS-27"
+    if not min_roll(cat, y, destination):
+        return "that destination cannot be reached with this yield", "AP-LCH-08"
+    if key == "timid_insurers" and pl.credits < event_amount(cat, s):
+        return "Timid Insurers: the launch fee cannot be paid", "AP-EV-07"
+    return None
+
+
+def launch_destinations(cat: Catalog, s: ApogeeState, player: int) -> list[int]:
+    """The destinations `launch_problem` allows, computed once for all of them."""
+    pl = s.p[player - 1]
+    if pl.launched or not all(has_stages(cat, pl)):
+        return []
+    n, authority = soc_authority(cat, pl)
+    if not n:
+        return []
+    return [d for d in range(len(cat.destinations)) if authority >= required_authority(cat, s, pl, d)
+            and launch_problem(cat, s, player, d) is None]
+
+
+def specialty_ok(cat: Catalog, s: ApogeeState, player: int) -> bool:
+    """AP-DIR-04, AP-DSP-02, AP-DSP-04, AP-DSP-05, AP-AMB-33, AP-AMB-68, AP-SEV-03. Using it is one action
+    (AP-DSP-03); an unavailable one is neither offered nor spent (AP-DSP-05)."""
+    pl = s.p[player - 1]
+    if pl.specialty_used or "director_specialty" in s.bans:
+        return False
+    key = cat.director[pl.director].specialty
+    if key == "draw_rnd":
+        return bool(s.piles[3])  # AP-MD-12
+    if key == "recruit_seniors":
+        return bool(s.seniors) and "senior_recruit" not in s.bans  # AP-MD-20, AP-SEV-01
+    if key in ("keep_first_stages", "thrust", "authority_cut"):
+        return pl.actions >= 2 and not pl.launched  # AP-MD-04, AP-MD-15, AP-MD-17
+    return True
+
+
+def nation_ok(cat: Catalog, s: ApogeeState, player: int) -> bool:
+    """AP-NAT-02, AP-NAT-05 (Solo AP-SOLO-03, Mission 5 AP-MIS-13, AP-AMB-54)."""
+    return not (s.p[player - 1].nation_used or s.solo or mission_of(cat, s).no_nation)
+
+
+def dismissable(s: ApogeeState, player: int) -> list[int]:
+    """AP-DIS-03, AP-AMB-67: not the Engineers at the SOC this turn."""
+    pl = s.p[player - 1]
+    return [e for e, spot in zip(pl.hand, pl.spots) if spot not in (SOC, SOC_FIXED)]
+
+
+def admin_actions(cat: Catalog, s: ApogeeState, player: int) -> list:
+    """AP-DIR-02, AP-DIR-03: every Director action open to the player now, and Pass (AP-DIR-05). Two actions
+    of seven kinds (AP-COMP-12); the same kind twice except static fire and launch (AP-DIR-03); one
+    under Burn Out (AP-DIR-06). Selling takes unbuilt reserve cards only (AP-SELL-05, AP-SELL-06, AP-SELL-07), recruiting
+    is free (AP-REC-02), dismissing too (AP-DIS-02); Engineers leave a hand only by Dismiss or the
+    listed effects (AP-COMP-15). A launch banned by an Event is not offered, so no action or fee is
+    spent (AP-EV-33); static fires stay open under those bans (AP-EV-03, AP-EV-28)."""
+    pl = s.p[player - 1]
+    out: list = [ev.Pass(player=player)]
+    if specialty_ok(cat, s, player):
+        out.append(ev.UseSpecialty(player=player))
+    out += [ev.Sell(player=player, card=c) for c in pl.reserve]  # AP-SELL-01, AP-SELL-06
+    if len(pl.hand) < cat.n.hand_limit:  # AP-REC-03, AP-AMB-12, AP-AMB-60
+        if s.juniors:
+            out.append(ev.Recruit(player=player, senior=False))
+        if s.seniors and "senior_recruit" not in s.bans:
+            out.append(ev.Recruit(player=player, senior=True))
+    out += [ev.Dismiss(player=player, engineer=e) for e in dismissable(s, player)]
+    if static_fire_ok(cat, s, player):
+        out.append(ev.StaticFire(player=player))
+    if not pl.launched:
+        out += [ev.LaunchRocket(player=player, destination=cat.destinations[d])
+                for d in launch_destinations(cat, s, player)]
+    if nation_ok(cat, s, player):
+        out += [ev.Intervene(player=player, target=t) for t in range(1, s.players + 1) if t != player]
+    return out
+
+
+# -- doing it ----------------------------------------------------------------
+def resolve_admin(u: Unfolding, rng, action) -> None:
+    """The chosen Director action (its cost in actions is taken by evolve)."""
+    cat = cat_of(u)
+    s = u.state
+    p = action.player
+    kind = type(action)
+    if kind is ev.Sell:  # AP-SELL-01, AP-SELL-02, AP-SELL-03, AP-SELL-04, AP-SELL-05
+        sell(u, p, action.card, sale_price(cat, s, p))
+    elif kind is ev.Recruit:  # AP-REC-01, AP-REC-02
+        pile = s.seniors if action.senior else s.juniors
+        u.emit(ev.EngineersRecruited(player=p, senior=action.senior, engineers=(pile[-1],)))
+    elif kind is ev.Dismiss:  # AP-DIS-01, AP-DIS-02
+        u.emit(ev.EngineerDismissed(player=p, engineer=action.engineer, reason="dismiss"))
+    elif kind is ev.StaticFire:
+        static_fire(u, rng, p)
+    elif kind is ev.LaunchRocket:
+        launch(u, rng, p, cat.dest_index[action.destination])
+    elif kind is ev.UseSpecialty:
+        from apogee.directors import use_specialty
+        use_specialty(u, rng, p)
+    elif kind is ev.Intervene:
+        from apogee.directors import intervene
+        intervene(u, rng, p, action.target)
+
+
+def static_fire(u: Unfolding, rng, player: int) -> None:
+    """AP-SF-02, AP-SF-03, AP-SF-04: the main die only, no re-roll; repeatable in later turns with the same rocket
+    (AP-SF-05), no SOC or Payload needed (AP-SF-07), weather irrelevant (AP-AMB-58); 4 or more (6 under Crucial Performance Test,
+    AP-EV-25) gains a die if the player may hold one (AP-AMB-34); Investors check (AP-IVR-10)."""
+    cat = cat_of(u)
+    s = u.state
+    target = event_amount(cat, s) if event_key(cat, s) == "performance_test" else cat.n.static_fire
+    value = rng.roll(cat.n.die_sides)
+    u.emit(ev.DiceRolled(player=player, value=value, purpose="static_fire"))
+    success = value >= target
+    u.emit(ev.StaticFired(player=player, success=success))
+    if success:
+        if s.p[player - 1].dice < cat.n.dice_limit and u.state.supply > 0:
+            u.emit(ev.DieGained(player=player))
+        from apogee.investors import check_investors
+        check_investors(u, player, "static_fire")
+
+
+def launch(u: Unfolding, rng, player: int, destination: int) -> None:
+    """AP-LCH-09, AP-LCH-10, AP-EV-06 (the fee, once, before the first roll, AP-AMB-13), weather on every
+    attempt (AP-EV-13, AP-EV-14, AP-EV-15, AP-AMB-14), additional dice after a failure (AP-DICE-01, AP-DICE-02, AP-DICE-03, AP-DICE-04, AP-DICE-05)."""
+    cat = cat_of(u)
+    s = u.state
+    key = event_key(cat, s)
+    if key == "timid_insurers":
+        pay(u, player, event_amount(cat, s), "timid_insurers")
+    pl = s.p[player - 1]
+    needed = min_roll(cat, yield_of(cat, thrust(cat, pl), mass(cat, pl)), destination)
+    if key == "weather":
+        needed -= event_amount(cat, s)
+    roll_main(u, rng, player, "launch", needed, destination)
+
+
+def launched(u: Unfolding, rng, player: int, destination: int) -> None:
+    """AP-LCH-11, AP-LCH-13, AP-LCH-14, AP-LCH-15, AP-LCH-18, AP-LCH-19: the launch succeeds. Payloads and the depositing R&D
+    (Extra Seat, Pressurization, CubeSat) go to the SOC with the destination and astronauts;
+    First Stages stay with Reuse or Harper Tompkins (AP-TECH-17, AP-MD-03, AP-AMB-26, AP-AMB-27); see
+    AP-LCH-15, AP-AMB-25; the rest
+    return to the reserve; the Director's launch credits are paid (AP-GAP-04)."""
+    cat = cat_of(u)
+    s = u.state
+    pl = s.p[player - 1]
+    tech, kind = cat.tech, cat.kind
+    keep = pl.mods[KEEP_FIRST] > 0 or any(tech[c].reuse for c in pl.pad)
+    deposited = tuple(c for c in pl.pad if tech[c].deposit)
+    kept = tuple(c for c in pl.pad if keep and kind[c] == FIRST)
+    returned = tuple(c for c in pl.pad if c not in deposited and c not in kept)
+    astronauts, crewed = crew(cat, pl)
+    t = thrust(cat, pl)
+    record = Launch(destination=destination, cards=deposited, astronauts=astronauts, crewed=crewed,
+                    rnd=sum(kind[c] == RND for c in pl.pad), thrust=t,
+                    yield_=yield_of(cat, t, mass(cat, pl)), cost=cost(cat, pl), turn=s.turn)
+    u.emit(ev.RocketLaunched(player=player, launch=record, returned=returned, kept=kept))
+    gain(u, player, cat.launch_credits[pl.director], "launch")
+    from apogee.investors import check_investors
+    check_investors(u, player, "launch", launch=record)
+
+
+def aborted(u: Unfolding, rng, player: int, destination: int) -> None:
+    """AP-LCH-16, AP-AMB-13: the rocket stays; the launch of the turn is spent. New cards may still
+    be built on it later (AP-LCH-17)."""
+    u.emit(ev.LaunchAborted(player=player, destination=destination))
+
+
+ROLLS["launch"] = (launched, aborted)

@@ -1,0 +1,103 @@
+"""The greedy bot's estimate of a player's standing: progress toward the Mission first, then the
+rocket that would make progress, then the means to build and launch it."""
+
+from __future__ import annotations
+
+from apogee.components import FIRST, PAYLOAD, RND, UPPER, Catalog
+from apogee.missions import goal_met, goals, objective_met
+from apogee.rocket import build_problem, has_stages, mass, min_roll, mission_of, soc_authority, thrust, yield_of
+from apogee.state import CONSTRUCTION, DESIGN, RND as RND_SPOT, SOC, SOC_FIXED, SPECIALTY, ApogeeState
+
+SPOT_VALUE = {SPECIALTY: 1.5, RND_SPOT: 2.0, DESIGN: 3.0}
+
+
+def evaluate(cat: Catalog, s: ApogeeState, player: int) -> float:
+    if s.over:
+        return 0.0 if s.truncated else (1000.0 if player in s.winners else -1000.0)
+    pl = s.p[player - 1]
+    m = mission_of(cat, s)
+    score = 0.0
+    if objective_met(cat, s, player) and not (m.end_credits or m.end_authority):
+        score += 500
+    # -- the Mission ---------------------------------------------------------
+    targets = []
+    for g in goals(cat, s):
+        if goal_met(cat, g, pl):
+            score += 120
+            continue
+        d = cat.dest_index[g.destination]
+        targets.append(d)
+        mine = [x for x in pl.launches if x.destination == d]
+        if g.launches:
+            score += 60 * min(len(mine), g.launches) / g.launches
+        if g.cards:
+            names = [cat.tech[c].name for x in mine for c in x.cards]
+            score += 60 * sum(min(names.count(k), n) for k, n in g.cards.items()) / sum(g.cards.values())
+        if g.astronauts:
+            score += 60 * min(sum(x.astronauts for x in mine), g.astronauts) / g.astronauts
+    if m.investors:
+        score += (80 if not s.solo and m.no_tie else 40) * min(len(pl.investors), m.investors)
+    if m.race_turn:
+        score += 25 * (1 + max((x.destination for x in pl.launches), default=-1))
+        targets = [min(len(cat.destinations) - 1, 1 + max((x.destination for x in pl.launches), default=-1))]
+    if m.end_credits:
+        score += 100 * min(pl.credits, m.end_credits) / m.end_credits
+    if m.end_authority:
+        score += 60 * min(sum(cat.eng_auth[e] for e in pl.hand if e >= 0), m.end_authority) / m.end_authority
+    if not targets:
+        targets = [0]
+    # -- the rocket ----------------------------------------------------------
+    stages = has_stages(cat, pl)
+    complete = all(stages)
+    score += 15 * sum(stages)
+    t = thrust(cat, pl)
+    y = yield_of(cat, t, mass(cat, pl))
+    score += 0.8 * min(t, 24)
+    launchable = False
+    if complete and y:
+        need = min(min_roll(cat, y, d) or 99 for d in targets)
+        if need <= 12 and y >= m.min_yield:
+            launchable = True
+            score += 25 + 3 * (13 - need)
+        n, authority = soc_authority(cat, pl)
+        if n and authority >= min(cat.required[d] for d in targets):
+            score += 15
+    gs = goals(cat, s)
+    wanted = {k for g in gs for k in g.cards}
+    crewed = any(g.crewed or g.astronauts for g in gs)
+    rnd_needed = any(g.min_rnd for g in gs)
+    for c in pl.pad:
+        tc = cat.tech[c]
+        if tc.name in wanted or (crewed and tc.crew) or (rnd_needed and cat.kind[c] == RND):
+            score += 12
+    # -- means -----------------------------------------------------------------
+    score += 0.06 * pl.credits + 4 * pl.dice + 8 * len(pl.investors)
+    missing = {FIRST: not stages[0], UPPER: not stages[1], PAYLOAD: not stages[2], RND: rnd_needed and not any(
+        cat.kind[c] == RND for c in pl.pad)}
+    ready = set()
+    buildable_now = 0
+    for c in pl.reserve:
+        if c < 0 or build_problem(cat, s, pl, c) is not None:
+            score += 0.3
+            continue
+        k = cat.kind[c]
+        buildable_now += cat.tech[c].cost <= pl.credits
+        if missing.get(k) and k not in ready:
+            ready.add(k)
+            score += 9
+        else:
+            score += 2 + 0.3 * cat.tech[c].thrust
+    hand = len(pl.hand)
+    score += 4 * min(hand, 3) - 5 * max(0, hand - 3)
+    builds = 0
+    for e, spot in zip(pl.hand, pl.spots) if s.stage == "place" else ():
+        if spot in (SOC, SOC_FIXED):
+            score += 8 if (launchable or (complete and not y)) else -2
+        elif spot == CONSTRUCTION:
+            builds += 1
+            score += 6 if builds <= buildable_now else -1
+        elif spot == DESIGN:
+            score += 3 if any(missing.values()) or len(pl.reserve) < 4 else 1
+        elif spot in SPOT_VALUE:
+            score += SPOT_VALUE[spot]
+    return score

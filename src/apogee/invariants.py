@@ -1,0 +1,229 @@
+"""AP-INV-*: properties of every state, each a function returning None or what is wrong.
+
+Some invariants are about histories rather than single states (AP-INV-25 determinism, AP-INV-26
+views, AP-INV-27 monotony); `boardcore.check` and the tests check those (fold, views do not leak).
+"""
+
+from __future__ import annotations
+
+from collections import Counter
+
+from apogee.components import FIRST, RND, UPPER, Catalog
+from apogee.rocket import build_problem, mission_of
+from apogee.state import DESIGN, SPECIALTY, ApogeeState
+
+
+def registry(cat: Catalog) -> dict:
+    """The invariants `check` asserts after every event."""
+    n = cat.n
+    tech_ids = list(range(len(cat.tech)))
+    eng_ids = list(range(len(cat.engineer)))
+    inv_ids = list(range(len(cat.investor)))
+
+    def credits_not_negative(s: ApogeeState):
+        """AP-INV-01."""
+        bad = [pl.credits for pl in s.p if pl.credits < 0]
+        return f"negative credits {bad}" if bad else None
+
+    def credits_in_twenties(s: ApogeeState):
+        """AP-INV-02: with the default data every amount is a multiple of 20,000."""
+        bad = [pl.credits for pl in s.p if pl.credits % 20]
+        return f"credits not in 20,000s: {bad}" if bad else None
+
+    def reserve_limit(s: ApogeeState):
+        """AP-INV-03: at rest (a prompt open), no reserve over 9 except the one being trimmed."""
+        if s.prompt is None:
+            return None
+        for p, pl in enumerate(s.p, 1):
+            if len(pl.reserve) > n.reserve_limit and not (s.prompt.kind == "trim" and s.prompt.player == p):
+                return f"P{p} holds {len(pl.reserve)} reserve cards at rest"
+        return None
+
+    def slot_limit(s: ApogeeState):
+        """AP-INV-04."""
+        for p, pl in enumerate(s.p, 1):
+            counts = Counter(cat.kind[c] for c in pl.pad)
+            if counts and max(counts.values()) > n.slot_limit:
+                return f"P{p} has a Launch Pad slot over {n.slot_limit}"
+        return None
+
+    def compatible(s: ApogeeState):
+        """AP-INV-05: every card could be built next to the others (group, SSTO, unique)."""
+        for p, pl in enumerate(s.p, 1):
+            for i, c in enumerate(pl.pad):
+                others = pl.pad[:i] + pl.pad[i + 1:]
+                saved = pl.pad
+                pl.pad = others
+                try:
+                    problem = build_problem(cat, _no_bans(s), pl, c)
+                finally:
+                    pl.pad = saved
+                if problem and problem[1].startswith("AP-TECH"):
+                    return f"P{p}'s rocket breaks {problem[1]}: {problem[0]}"
+        return None
+
+    def dice_limit(s: ApogeeState):
+        """AP-INV-06."""
+        bad = [pl.dice for pl in s.p if not 0 <= pl.dice <= n.dice_limit]
+        return f"dice held {bad}" if bad else None
+
+    def dice_total(s: ApogeeState):
+        """AP-INV-07."""
+        total = s.supply + sum(pl.dice for pl in s.p)
+        return None if total == n.blue_dice and s.supply >= 0 else f"{total} blue dice in play"
+
+    def hand_limit(s: ApogeeState):
+        """AP-INV-08."""
+        bad = [len(pl.hand) for pl in s.p if len(pl.hand) > n.hand_limit]
+        return f"hands over the limit: {bad}" if bad else None
+
+    def technologies_conserved(s: ApogeeState):
+        """AP-INV-09: each Technology in exactly one place."""
+        if s.stage == "setup":
+            return None
+        seen = [c for x in s.piles for c in x] + [c for x in s.rivers for c in x]
+        for pl in s.p:
+            seen += pl.reserve + pl.pad + pl.drawn + [c for x in pl.launches for c in x.cards]
+        return None if sorted(seen) == tech_ids else "Technology cards lost or duplicated"
+
+    def others_conserved(s: ApogeeState):
+        """AP-INV-10, AP-INV-14: Engineers, Investors and Events each in one place."""
+        if s.stage == "setup":
+            return None
+        engineers = s.juniors + s.seniors + [e for pl in s.p for e in pl.hand]
+        if sorted(engineers) != eng_ids:
+            return "Engineer cards lost or duplicated"
+        investors = s.investor_pile + s.investor_river + s.investors_out + [i for pl in s.p for i in pl.investors]
+        if sorted(investors) != inv_ids:
+            return "Investor cards lost or duplicated"
+        events = s.event_pile + s.events_seen
+        if len(set(events)) != len(events):
+            return "an Event card is in two places"
+        return None
+
+    def rivers_full(s: ApogeeState):
+        """AP-INV-11, AP-INV-12."""
+        for k, river in enumerate(s.rivers):
+            if len(river) > n.river_size or (len(river) < n.river_size and s.piles[k] and s.stage != "setup"):
+                return f"river {k} holds {len(river)} cards"
+        if len(s.investor_river) > n.investor_river or (
+                len(s.investor_river) < n.investor_river and s.investor_pile and s.stage != "setup"):
+            return f"the Investor river holds {len(s.investor_river)} cards"
+        return None
+
+    def once_per_game(s: ApogeeState):
+        """AP-INV-13: no Nation Intervention in Solo or Mission 5; a spent Specialty has a Director."""
+        m = mission_of(cat, s)
+        for p, pl in enumerate(s.p, 1):
+            if pl.nation_used and (s.solo or m.no_nation):
+                return f"P{p} used a forbidden Nation Intervention"
+            if pl.specialty_used and pl.director < 0:
+                return f"P{p} spent a Specialty without a Director"
+        return None
+
+    def actions_per_turn(s: ApogeeState):
+        """AP-INV-15: at most 2 Director actions (none for a debtor)."""
+        for p, pl in enumerate(s.p, 1):
+            if pl.actions > n.director_actions or (pl.skip and pl.actions):
+                return f"P{p} has {pl.actions} Director actions"
+        return None
+
+    def draws_per_turn(s: ApogeeState):
+        """AP-INV-16: R&D draws no more than the player's R&D Engineers."""
+        from apogee.state import RND as RND_SPOT
+        for p, pl in enumerate(s.p, 1):
+            if len(pl.drawn) > pl.spots.count(RND_SPOT):
+                return f"P{p} drew {len(pl.drawn)} R&D cards"
+        return None
+
+    def placement_limits(s: ApogeeState):
+        """AP-INV-17: one spot per Engineer; Event limits on Specialty and Design."""
+        key = cat.events[s.event].key if s.event >= 0 else ""
+        for p, pl in enumerate(s.p, 1):
+            if len(pl.spots) != len(pl.hand):
+                return f"P{p}'s Engineers and spots differ"
+            if key == "inaccessible_premises" and SPECIALTY in pl.spots:
+                return f"P{p} has an Engineer on Specialty under Inaccessible Premises"
+            if key == "design_limit" and pl.spots.count(DESIGN) > cat.events[s.event].amount:
+                return f"P{p} has too many Engineers on Design"
+        return None
+
+    def deposits_recorded(s: ApogeeState):
+        """AP-INV-18: each deposit has its owner's slot, a destination and astronauts."""
+        for p, pl in enumerate(s.p, 1):
+            for x in pl.launches:
+                if not 0 <= x.destination < len(cat.destinations) or x.astronauts < 0:
+                    return f"P{p} has a malformed deposit"
+        return None
+
+    def turn_counter(s: ApogeeState):
+        """AP-INV-19."""
+        if s.turn and (s.event_pile or len(s.events_seen) < s.turn) and len(s.events_seen) != s.turn:
+            return f"turn {s.turn} with {len(s.events_seen)} Events revealed"
+        if s.solo and s.turn > mission_of(cat, s).turns:
+            return f"Solo turn {s.turn} beyond the Mission's {mission_of(cat, s).turns}"
+        return None
+
+    def one_director(s: ApogeeState):
+        """AP-INV-20."""
+        if s.stage in ("setup", "director"):
+            return None
+        chosen = [pl.director for pl in s.p]
+        if min(chosen) < 0 or len(set(chosen)) != len(chosen):
+            return f"Directors {chosen}"
+        return None
+
+    def turn_effects_expire(s: ApogeeState):
+        """AP-INV-21: no turn modifier before the turn's Specialties resolve."""
+        if s.stage in ("turn_start", "event", "place", "team", "director"):
+            for p, pl in enumerate(s.p, 1):
+                if any(pl.mods):
+                    return f"P{p} keeps turn modifiers {pl.mods} in stage {s.stage}"
+        return None
+
+    def mission_bans(s: ApogeeState):
+        """AP-INV-22."""
+        m = mission_of(cat, s)
+        for p, pl in enumerate(s.p, 1):
+            for c in pl.pad:
+                if m.forbid_rnd and cat.kind[c] == RND:
+                    return f"P{p} built R&D under Mission 4"
+                if m.forbid_nuclear and cat.tech[c].nuclear and cat.kind[c] in (FIRST, UPPER):
+                    return f"P{p} built a Nuclear stage under Mission 9"
+        return None
+
+    def launched_cards_left(s: ApogeeState):
+        """AP-INV-23: deposited cards left the Launch Pad (and never come back)."""
+        for p, pl in enumerate(s.p, 1):
+            deposited = {c for x in pl.launches for c in x.cards}
+            if deposited & set(pl.pad):
+                return f"P{p}'s rocket still holds deposited cards"
+        return None
+
+    def ends_at_turn_end(s: ApogeeState):
+        """AP-INV-24: a finished game (not Mission 3's race, not a truncated run) ended with its turn."""
+        if not s.over or s.truncated or (not s.solo and mission_of(cat, s).no_tie):
+            return None
+        if any(any(pl.mods) or pl.actions for pl in s.p):
+            return "the game ended in the middle of a turn"
+        return None
+
+    checks = {
+        "AP-INV-01": credits_not_negative, "AP-INV-03": reserve_limit, "AP-INV-04": slot_limit,
+        "AP-INV-05": compatible, "AP-INV-06": dice_limit, "AP-INV-07": dice_total, "AP-INV-08": hand_limit,
+        "AP-INV-09": technologies_conserved, "AP-INV-10": others_conserved, "AP-INV-11": rivers_full,
+        "AP-INV-12": rivers_full,
+        "AP-INV-13": once_per_game, "AP-INV-14": others_conserved, "AP-INV-15": actions_per_turn,
+        "AP-INV-16": draws_per_turn, "AP-INV-17": placement_limits, "AP-INV-18": deposits_recorded,
+        "AP-INV-19": turn_counter, "AP-INV-20": one_director, "AP-INV-21": turn_effects_expire,
+        "AP-INV-22": mission_bans, "AP-INV-23": launched_cards_left, "AP-INV-24": ends_at_turn_end,
+    }
+    if cat.loaded.data_id.startswith("default-"):
+        checks["AP-INV-02"] = credits_in_twenties
+    return checks
+
+
+def _no_bans(s: ApogeeState) -> ApogeeState:
+    """The compatibility check without Mission and Solo bans (cards built before a ban stay)."""
+    from apogee.state import ApogeeState as S
+    return S(players=s.players, mission=1 if not s.solo else s.mission, solo=s.solo, p=s.p)

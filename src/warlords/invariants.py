@@ -1,0 +1,324 @@
+"""Invariants GW-INV-01..27 as functions of (components, state): None when they hold,
+else a message. The check walker runs them after every event."""
+
+from __future__ import annotations
+
+from warlords.state import DEC, DEST, GUARDED, LP, MED, MIS, REBEL, RES, WarlordsState
+
+S = WarlordsState
+REACTIVE = {"blockade", "reinforce", "reroll", "evacuate", "casualties", "exchange", "keep"}
+
+
+def _on_board(s: S, p: int) -> list[int]:
+    out = [0, 0, 0]
+    for i, o in enumerate(s.owner):
+        if o == p:
+            for k in range(3):
+                out[k] += s.pu[i][k]
+    if s.inv is not None and s.inv.attacker == p:
+        for k in range(3):
+            out[k] += s.inv.att[k]
+    return out
+
+
+def units_conserved(c, s: S):
+    """GW-INV-01 (and GW-INV-23 for the Rebellion's pool, sectors and planets)."""
+    for p in range(1, s.seats + 1):
+        b = s.base[p - 1]
+        board = _on_board(s, p)
+        guards = sum(1 for g in s.guard[p - 1] if g == GUARDED)
+        for k in range(3):
+            total = sum(b[z * 3 + k] for z in range(6)) + board[k] + (guards if k == 0 else 0)
+            if s.mode == "solo" and p == REBEL:
+                total += sum(x[k] for x in s.pre)
+            if total != c.totals[k]:
+                return f"P{p} has {total} units of kind {k}, not {c.totals[k]}"
+    return None
+
+
+def zones_typed(c, s: S):
+    """GW-INV-02: Reserve and Medical Bay hold only Infantry; destroyed only Tanks/Aircraft."""
+    for p in range(1, s.seats + 1):
+        if s.mode == "solo" and p == REBEL:
+            continue
+        b = s.base[p - 1]
+        if b[RES * 3 + 1] or b[RES * 3 + 2] or b[MED * 3 + 1] or b[MED * 3 + 2] or b[DEST * 3]:
+            return f"P{p} has a unit in a zone that cannot hold its kind"
+    return None
+
+
+def planet_limit(c, s: S):
+    """GW-INV-03."""
+    for i, u in enumerate(s.pu):
+        if sum(u) > c.limit:
+            return f"planet {i} holds {sum(u)} units"
+    if s.inv is not None and sum(s.inv.att) > c.limit:
+        return "the invading force exceeds the planet limit"
+    return None
+
+
+def one_side_per_planet(c, s: S):
+    """GW-INV-04: units on a planet belong to its one owner; invaders wait in the invasion."""
+    for i, o in enumerate(s.owner):
+        if (o == 0) != (sum(s.pu[i]) == 0):
+            return f"planet {i} owner {o} does not match its units {s.pu[i]}"
+    return None
+
+
+def control_and_face_down(c, s: S):
+    """GW-INV-05."""
+    for i, o in enumerate(s.owner):
+        if o and not s.revealed[i]:
+            return f"face-down planet {i} holds units"
+    return None
+
+
+def track_positions(c, s: S):
+    """GW-INV-06."""
+    for t, pos in enumerate(s.track):
+        if not 0 <= pos <= c.track_last:
+            return f"marker {c.types[t]} on {pos}"
+        if s.mode != "solo" and s.phase != "setup":
+            shown = sum(1 for i, x in enumerate(s.planet_type) if x == c.types[t] and s.revealed[i])
+            if pos > shown:
+                return f"marker {c.types[t]} on {pos} with {shown} planets revealed"
+    return None
+
+
+def tiles_counted(c, s: S):
+    """GW-INV-07."""
+    if s.phase == "setup":
+        return None
+    if len(s.planet_type) + len(s.box_tiles) != len(c.tiles):
+        return "planet tiles are not all accounted for"
+    expected = 12 if s.mode == "solo" else 16 + 1 + s.players
+    if len(s.planet_type) != expected:
+        return f"{len(s.planet_type)} planets on the board, expected {expected}"
+    return None
+
+
+def ships_in_room(c, s: S):
+    """GW-INV-08."""
+    if s.mode == "solo":
+        return None if not any(s.ships) else "no Base Ship is used in solo"
+    limit = c.data.table.outer_ship_limit[s.players]
+    for sector in c.sectors:
+        if sector != c.core and sum(1 for x in s.ships if x == sector) > limit:
+            return f"too many ships in {sector}"
+    return None
+
+
+def support_conserved(c, s: S):
+    """GW-INV-09."""
+    total = len(s.sdeck) + len(s.sdiscard) + sum(map(len, s.support_hands)) + len(s.pending)
+    expected = len(c.support_ids) - (sum(1 for x in c.support_ids if c.support[x] in c.data.support.solo_removed)
+                                      if s.mode == "solo" else 0)
+    if s.phase != "setup" and total != expected:
+        return f"{total} support cards, expected {expected}"
+    return None
+
+
+def skills_once(c, s: S):
+    """GW-INV-10."""
+    for p, used in enumerate(s.skills_used, 1):
+        if len(set(used)) != len(used):
+            return f"P{p} used a skill twice"
+    return None
+
+
+def guards_on_circles(c, s: S):
+    """GW-INV-11: a guard only on a full circle; circle states line up with the row."""
+    for p in range(1, s.seats + 1):
+        circle, guard = s.circle[p - 1], s.guard[p - 1]
+        if len(circle) != len(guard):
+            return f"P{p}: circles and guards differ in length"
+        for k, g in enumerate(guard):
+            if g == GUARDED and not circle[k]:
+                return f"P{p}: guard on a circle that is not full"
+    return None
+
+
+def command_area(c, s: S):
+    """GW-INV-12."""
+    for p in range(1, s.seats + 1):
+        area = s.area[p - 1]
+        if len(s.circle[p - 1]) != max(0, len(area) - 1):
+            return f"P{p}: the row does not have one circle slot per pair of cards"
+        wounded = s.wounded[p - 1]
+        if len(set(wounded)) != len(wounded) or any(w not in area for w in wounded):
+            return f"P{p}: a wound off the row or twice"
+    return None
+
+
+def _merc_total(c, s: S) -> int:
+    if s.mode == "solo":
+        return sum(1 for m in c.mercs.values() if m.two_player and "recon" not in m.actions)
+    if s.players == 2:
+        return sum(1 for m in c.mercs.values() if m.two_player)
+    return len(c.mercs)
+
+
+def mercs_conserved(c, s: S):
+    """GW-INV-13."""
+    if s.phase == "setup":
+        return None
+    total = (len(s.deck) + len(s.market) + sum(map(len, s.hands)) + sum(map(len, s.area)) + len(s.removed)
+             + len(s.removed_unseen) + (len(s.exchange) if s.mode == "solo" else 0))
+    if total != _merc_total(c, s):
+        return f"{total} mercenary cards, expected {_merc_total(c, s)}"
+    return None
+
+
+def hand_sizes(c, s: S):
+    """GW-INV-14: 5 (solo 3) at the start of a turn while the supply lasts."""
+    pr = s.prompt
+    if (pr is None or pr.kind not in ("recall", "ship", "play") or s.played or s.end_kind == "supply"
+            or pr.player != s.active):
+        return None
+    want = c.data.table.solo_hand_kept if s.mode == "solo" else c.data.table.hand
+    have = len(s.hands[s.active - 1])
+    return None if have == want else f"P{s.active} starts a turn with {have} mercenaries"
+
+
+def market_size(c, s: S):
+    """GW-INV-15."""
+    size = c.data.table.solo_market if s.mode == "solo" else c.data.table.market
+    if len(s.market) > size:
+        return f"{len(s.market)} cards in the Market"
+    if s.prompt is not None and s.deck and s.phase != "keep" and len(s.market) != size:
+        if s.mode != "solo" or s.phase == "recall":
+            return f"{len(s.market)} cards in the Market while the deck has cards"
+    return None
+
+
+def power_accounted(c, s: S):
+    """GW-INV-16: never negative; final scoring only adds."""
+    for p in range(1, s.seats + 1):
+        if s.power[p - 1] < 0 or s.power[p - 1] < sum(s.final[p - 1]):
+            return f"P{p} power {s.power[p - 1]} is not accounted for"
+    return None
+
+
+def reputation_range(c, s: S):
+    """GW-INV-17."""
+    for p, r in enumerate(s.rep, 1):
+        if not 0 <= r <= c.rep_last:
+            return f"P{p} reputation {r}"
+    return None
+
+
+def rep_track_fixed(c, s: S):
+    """GW-INV-18."""
+    if s.phase == "setup" or not s.rep_slots:
+        return None
+    if len(s.rep_slots) != c.data.reputation.slots:
+        return f"{len(s.rep_slots)} reputation markers on the track"
+    if s.mode == "solo" and c.data.reputation.solo_removed in s.rep_slots:
+        return "the solo track holds the Recon marker"
+    return None
+
+
+def recon_markers(c, s: S):
+    """GW-INV-19."""
+    for p in range(1, s.seats + 1):
+        placed = [x for x in s.recon[p - 1] if x]
+        if len(set(placed)) != len(placed):
+            return f"P{p} has two recon markers in one sector"
+    if s.phase == "hire" and s.mode != "solo" and s.active:
+        if s.ships[s.active - 1] and s.ships[s.active - 1] in s.recon[s.active - 1]:
+            return f"P{s.active} kept a recon marker in the ship's sector after the Action Phase"
+    return None
+
+
+def dice_counts(c, s: S):
+    """GW-INV-20."""
+    inv = s.inv
+    if inv is None:
+        return None
+    cap = c.data.dice.max_dice
+    extra = 1 if inv.round == 1 and inv.manoeuvre == "fortify" else 0
+    if len(inv.att_dice) > cap or len(inv.def_dice) > cap + extra:
+        return "too many dice rolled"
+    if any(x not in c.faces for x in inv.att_dice + inv.def_dice):
+        return "a die shows an unknown result"
+    return None
+
+
+def zones_not_negative(c, s: S):
+    """GW-INV-21: units are only taken from where they are (a negative count would mean a unit
+    used from a zone that did not hold it); costs end up in Mission."""
+    for p in range(1, s.seats + 1):
+        if min(s.base[p - 1]) < 0:
+            return f"P{p} has a negative count in a base zone"
+    for x in s.pre:
+        if min(x) < 0:
+            return "negative pre-deployment"
+    return None
+
+
+def per_turn_limits(c, s: S):
+    """GW-INV-22."""
+    if len(set(s.used)) != len(s.used):
+        return "a printed action used twice"
+    if s.played and len(s.used) > len(c.mercs[s.played].actions):
+        return "more actions than the card prints"
+    return None
+
+
+def solo_rebellion(c, s: S):
+    """GW-INV-23."""
+    if s.mode != "solo":
+        return None
+    for x in s.pre:
+        if sum(x) > c.limit:
+            return "more than 3 pre-deployed units in a sector"
+    b = s.base[REBEL - 1]
+    if any(b[z * 3 + k] for z in (LP, MIS, MED, DEC, DEST) for k in range(3)) or s.hands[REBEL - 1]:
+        return "the Rebellion has units in a base zone or cards in hand"
+    return None
+
+
+def game_over_final(c, s: S):
+    """GW-INV-24."""
+    if s.over and (s.prompt is not None or s.ctx or s.inv is not None or s.pending):
+        return "play continues after the game ended"
+    return None
+
+
+def phase_order(c, s: S):
+    """GW-INV-25: only the active player is asked, except reactive choices."""
+    pr = s.prompt
+    if pr is None or pr.kind in REACTIVE or s.mode == "solo" and s.phase == "rebel":
+        return None
+    if s.ctx and s.ctx[-1].kind == "bonus":
+        return None
+    return None if pr.player == s.active else f"P{pr.player} asked {pr.kind} on P{s.active}'s turn"
+
+
+def wounds_legal(c, s: S):
+    """GW-INV-26: a wounded mercenary's owner has at least 2 in play."""
+    for p in range(1, s.seats + 1):
+        if s.wounded[p - 1] and len(s.area[p - 1]) < 2:
+            return f"P{p} has a wound with fewer than 2 mercenaries"
+    return None
+
+
+def removed_stay_out(c, s: S):
+    """GW-INV-27."""
+    out = set(s.removed)
+    live = set(s.deck) | set(s.market) | {x for h in s.hands for x in h} | {x for a in s.area for x in a}
+    back = out & live
+    return f"removed cards came back: {sorted(back)}" if back else None
+
+
+INVARIANTS = {
+    "GW-INV-01": units_conserved, "GW-INV-02": zones_typed, "GW-INV-03": planet_limit,
+    "GW-INV-04": one_side_per_planet, "GW-INV-05": control_and_face_down, "GW-INV-06": track_positions,
+    "GW-INV-07": tiles_counted, "GW-INV-08": ships_in_room, "GW-INV-09": support_conserved,
+    "GW-INV-10": skills_once, "GW-INV-11": guards_on_circles, "GW-INV-12": command_area,
+    "GW-INV-13": mercs_conserved, "GW-INV-14": hand_sizes, "GW-INV-15": market_size,
+    "GW-INV-16": power_accounted, "GW-INV-17": reputation_range, "GW-INV-18": rep_track_fixed,
+    "GW-INV-19": recon_markers, "GW-INV-20": dice_counts, "GW-INV-21": zones_not_negative,
+    "GW-INV-22": per_turn_limits, "GW-INV-23": solo_rebellion, "GW-INV-24": game_over_final,
+    "GW-INV-25": phase_order, "GW-INV-26": wounds_legal, "GW-INV-27": removed_stay_out,
+}

@@ -1,0 +1,88 @@
+"""Setup (GW-SET-01..20): the table built by `initial`, and the random facts of `setup`."""
+
+from __future__ import annotations
+
+from warlords import events as ev
+from warlords.state import LP, MIS, RES, WarlordsConfig, WarlordsState
+
+
+def initial(c, config: WarlordsConfig) -> WarlordsState:
+    """GW-SET-02, GW-SET-03, GW-SET-04, GW-GAP-20 (power and reputation start on 0), GW-SET-05,
+    GW-SSET-02, GW-SSET-03, GW-SSET-04: units in their starting zones, empty planets, no cards;
+    Base Ships off the board (GW-SET-19). Planet slots: 2 per Outer Sector, 1 + N in The Core
+    (GW-SET-09, GW-SET-21, GW-SET-22, GW-SET-23)."""
+    n = config.players
+    mode = "solo" if n == 1 else (config.mode or ("teams" if n == 4 else "ffa"))
+    seats = 2 if n == 1 else n
+    inf, tanks, air = c.totals
+    start = c.data.units.start_mission_infantry
+    base = []
+    for p in range(1, seats + 1):
+        b = [0] * 18
+        if mode == "solo" and p == 2:
+            b[RES * 3:RES * 3 + 3] = [inf, tanks, air]          # the Rebel pool (GW-SSET-04)
+        else:
+            b[RES * 3] = inf - start
+            b[MIS * 3] = start
+            b[LP * 3 + 1], b[LP * 3 + 2] = tanks, air
+        base.append(b)
+    sectors = []
+    for sector in c.data.galaxy.sectors:
+        if mode == "solo":
+            slots = c.data.planets.solo_middle_slots if sector.middle else c.data.planets.solo_other_slots
+        else:
+            slots = 1 + n if sector.core else c.data.planets.outer_slots
+        sectors += [sector.name] * slots
+    k = len(sectors)
+    return WarlordsState(
+        players=n, seats=seats, mode=mode, level=config.level, mission=config.mission,
+        max_turns=config.max_turns, planet_sector=sectors, planet_type=[""] * k, revealed=[False] * k,
+        owner=[0] * k, pu=[[0, 0, 0] for _ in range(k)], track=[c.data.planets.track.start] * len(c.types),
+        peeked=[[] for _ in range(seats)], ships=[""] * seats,
+        recon=[[""] * len(c.recon_kinds) for _ in range(seats)], pre=[[0, 0, 0] for _ in c.sectors],
+        base=base, power=[0] * seats, rep=[0] * seats, hands=[[] for _ in range(seats)],
+        support_hands=[[] for _ in range(seats)], area=[[] for _ in range(seats)],
+        circle=[[] for _ in range(seats)], guard=[[] for _ in range(seats)], wounded=[[] for _ in range(seats)],
+        skills_used=[[] for _ in range(seats)], support_played=[False] * seats, exchange=["", ""] if mode == "teams" else [],
+        final=[[0, 0, 0, 0] for _ in range(seats)])
+
+
+def shuffled_support(c, rng, solo: bool) -> ev.SupportShuffled:
+    """GW-SET-13, GW-SSET-11 (solo removes Blockade and Scout Ships)."""
+    removed = set(c.data.support.solo_removed) if solo else set()
+    return ev.SupportShuffled(order=tuple(rng.shuffled([x for x in c.support_ids if c.support[x] not in removed])))
+
+
+def facts(c, s: WarlordsState, rng) -> list:
+    """GW-SET-06..18 as facts, in the rulebook's order."""
+    n = s.players
+    per = c.data.planets.set_aside_per_type
+    aside = [t for t in c.types for _ in range(per)]
+    rest = rng.shuffled([t for t in c.types for _ in range(c.data.planets.tiles_per_type - per)])
+    extra = c.data.planets.extra_tiles[n]
+    tiles = rng.shuffled(aside + rest[:extra])                     # GW-SET-07, GW-SET-08, GW-SET-09
+    out: list = [ev.GalaxySeeded(types=tuple(tiles), box=tuple(rest[extra:]))]
+    middle = tuple(i for i, x in enumerate(s.planet_sector) if x in c.middle)
+    out.append(ev.PlanetsRevealed(planets=middle, types=tuple(tiles[i] for i in middle)))   # GW-SET-10/11
+    markers = rng.shuffled(c.data.reputation.markers)               # GW-SET-12
+    out.append(ev.MarkersPlaced(slots=tuple(markers[:-1]), leftover=markers[-1]))
+    support = shuffled_support(c, rng, solo=False)
+    out.append(support)
+    dealt = c.data.table.support_dealt
+    for p in range(1, n + 1):
+        for card in support.order[(p - 1) * dealt:p * dealt]:
+            out.append(ev.SupportDrawn(player=p, card=card))
+    if n == 2:          # GW-SET-14; GW-SET-15, GW-AMB-03 (3: remove 7); GW-SET-16, GW-GAP-17 (4: all 40)
+        deck, removed = rng.shuffled([m for m in c.merc_ids if c.mercs[m].two_player]), []
+    else:
+        deck = rng.shuffled(c.merc_ids)
+        cut = c.data.table.three_player_removed if n == 3 else 0
+        deck, removed = deck[cut:], deck[:cut]
+    out.append(ev.DeckFormed(order=tuple(deck), removed=tuple(removed)))
+    hand = c.data.table.hand
+    for p in range(1, n + 1):
+        out.append(ev.HandDealt(player=p, cards=tuple(deck[(p - 1) * hand:p * hand])))
+    out.append(ev.MarketFilled(cards=tuple(deck[n * hand:n * hand + c.data.table.market])))   # GW-SET-17
+    out.append(ev.FirstPlayer(player=rng.randint(1, n)))            # GW-SET-18, GW-GAP-19
+    out.append(ev.PhaseStarted(phase="start"))
+    return out

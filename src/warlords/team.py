@@ -1,0 +1,76 @@
+"""Team play, 2 vs 2 (GW-TEAM-01..08): the three free Team Actions, one per turn."""
+
+from __future__ import annotations
+
+from warlords import events as ev
+from warlords.state import LP, RES, teammate
+from warlords.prompt import ask
+
+
+def switch_pairs(c, s, p: int) -> list[tuple[int, int]]:
+    """GW-TEAM-04, GW-AMB-44: own planet and teammate's planet in two adjacent sectors."""
+    m = teammate(s, p)
+    mine = [i for i, o in enumerate(s.owner) if o == p]
+    theirs = [i for i, o in enumerate(s.owner) if o == m]
+    return [(a, b) for a in mine for b in theirs
+            if s.planet_sector[b] in c.adjacent[s.planet_sector[a]]]
+
+
+def transfer_max(s, p: int) -> int:
+    """GW-TEAM-05: X Infantry from the Launch Pad, no more than the teammate's Reserve."""
+    return min(s.base[p - 1][LP * 3], s.base[teammate(s, p) - 1][RES * 3])
+
+
+def available(c, s, p: int) -> list[str]:
+    out = []
+    if s.hands[p - 1] and s.hands[teammate(s, p) - 1]:
+        out.append("exchange")
+    if switch_pairs(c, s, p):
+        out.append("switch")
+    if transfer_max(s, p):
+        out.append("transfer")
+    return out
+
+
+def start(c, u, a) -> None:
+    """GW-TEAM-02, GW-TEAM-06: free, no reputation, no cost."""
+    if a.kind == "exchange":
+        ask(u, a.player, "exchange")
+    else:
+        ask(u, a.player, a.kind)
+
+
+def to_act(s) -> tuple[int, ...]:
+    """GW-TEAM-03: both pick at the same time (hidden)."""
+    a, m = s.active, teammate(s, s.active)
+    return tuple(p for p, pick in ((a, s.exchange[0]), (m, s.exchange[1])) if not pick)
+
+
+def exchange_options(s) -> list:
+    return [ev.ExchangePick(player=p, card=card) for p in to_act(s) for card in s.hands[p - 1]]
+
+
+def on_pick(c, u, a, rng) -> None:
+    s = u.state
+    u.emit(ev.TeamPicked(player=a.player, card=a.card))
+    if s.exchange[0] and s.exchange[1]:
+        u.emit(ev.TeamExchanged(player=s.active, mate=teammate(s, s.active), given=s.exchange[0],
+                                received=s.exchange[1]))
+    else:
+        ask(u, to_act(s)[0], "exchange")
+
+
+def switch_options(c, s, p: int) -> list:
+    return [ev.SwitchPlanets(player=p, mine=a, theirs=b) for a, b in switch_pairs(c, s, p)]
+
+
+def on_switch(c, u, a, rng) -> None:
+    u.emit(ev.PlanetsSwitched(player=a.player, mine=a.mine, theirs=a.theirs))
+
+
+def transfer_options(s, p: int) -> list:
+    return [ev.Transfer(player=p, count=x) for x in range(1, transfer_max(s, p) + 1)]
+
+
+def on_transfer(c, u, a, rng) -> None:
+    u.emit(ev.InfantryTransferred(player=a.player, mate=teammate(u.state, a.player), count=a.count))

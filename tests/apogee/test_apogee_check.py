@@ -1,0 +1,86 @@
+"""Invariants (AP-INV-*) and boardcore's property walker over every player count and mode."""
+
+from __future__ import annotations
+
+import pytest
+from apogee_helpers import R
+from boardcore.check import check
+from boardcore.session import Session
+
+
+INV = R.invariants()
+
+
+@pytest.mark.parametrize("players,mission", [(2, 1), (3, 3), (4, 7), (5, 12), (2, 9), (3, 4)])
+@pytest.mark.rule("AP-INV-01", "AP-INV-02", "AP-INV-03", "AP-INV-04", "AP-INV-05", "AP-INV-06", "AP-INV-07",
+                  "AP-INV-08", "AP-INV-09", "AP-INV-10", "AP-INV-11", "AP-INV-12", "AP-INV-13", "AP-INV-14",
+                  "AP-INV-15", "AP-INV-16", "AP-INV-17", "AP-INV-18", "AP-INV-19", "AP-INV-20", "AP-INV-21",
+                  "AP-INV-22", "AP-INV-23", "AP-INV-24", "AP-INV-25", "AP-INV-26", "AP-COMP-25")
+def test_check_multiplayer(players, mission, tmp_path):
+    config = R.make_config(players=players, mission=mission, max_turns=3)
+    report = check(R, config, games=2, seed=players * 100 + mission, save_dir=tmp_path)
+    assert report.ok, report.failure
+
+
+@pytest.mark.parametrize("mission", [1, 2, 3, 4, 5, 6])
+@pytest.mark.rule("AP-INV-19", "AP-INV-24", "AP-SOLO-08", "AP-SOLO-12")
+def test_check_solo(mission, tmp_path):
+    report = check(R, R.make_config(players=1, mission=mission), games=2, seed=mission, save_dir=tmp_path)
+    assert report.ok, report.failure
+
+
+def broken(rule, s):
+    assert INV[rule](s), f"{rule} should notice"
+
+
+def fresh():
+    sess = Session.new(R, players=2, seed=4)
+    while sess.state.stage in ("director", "team"):
+        sess.apply(sess.legal_actions()[0])
+    s = R.copy(sess.state)
+    assert all(fn(s) is None for fn in INV.values())
+    return s
+
+
+@pytest.mark.rule("AP-INV-01", "AP-INV-02", "AP-INV-06", "AP-INV-07", "AP-INV-08", "AP-INV-09", "AP-INV-10",
+                  "AP-INV-11", "AP-INV-12", "AP-INV-16", "AP-INV-18", "AP-INV-20", "AP-INV-14")
+def test_invariants_notice_broken_states():
+    s = fresh()
+    s.p[0].credits = -20
+    broken("AP-INV-01", s)
+    s = fresh()
+    s.p[0].credits = 90
+    broken("AP-INV-02", s)
+    s = fresh()
+    s.p[0].dice = 4
+    broken("AP-INV-06", s)
+    s = fresh()
+    s.supply -= 1
+    broken("AP-INV-07", s)
+    s = fresh()
+    s.p[0].hand += s.juniors[:5]
+    broken("AP-INV-08", s)
+    s = fresh()
+    s.p[0].reserve.append(s.piles[0][-1])
+    broken("AP-INV-09", s)
+    s = fresh()
+    s.p[0].investors.append(s.investor_river[0])
+    broken("AP-INV-10", s)
+    broken("AP-INV-14", s)
+    s = fresh()
+    s.piles[0].insert(0, s.rivers[0].pop())
+    broken("AP-INV-11", s)
+    s = fresh()
+    s.investor_pile.insert(0, s.investor_river.pop())
+    broken("AP-INV-12", s)
+    s = fresh()
+    s.p[0].drawn = [s.piles[3].pop()]
+    broken("AP-INV-16", s)
+    s = fresh()
+    from apogee.state import Launch
+    s.p[0].launches = [Launch(destination=9, cards=(), astronauts=0, crewed=False, rnd=0, thrust=0, yield_=0,
+                              cost=0, turn=1)]
+    broken("AP-INV-18", s)
+    s = fresh()
+    s.p[1].director = s.p[0].director
+    broken("AP-INV-20", s)

@@ -1,0 +1,156 @@
+"""Setup, the course of a turn, views and the log (AP-SETUP-*, AP-TURN-*, AP-PEV-*, AP-COMP-25)."""
+
+from __future__ import annotations
+
+import msgspec
+import pytest
+from apogee_helpers import CAT, R, table
+from boardcore.errors import BoardcoreError
+from boardcore.rng import Rng
+from boardcore.session import Session
+
+from apogee import events as ev
+from apogee.state import HIDDEN, Prompt
+
+
+def new(players=3, seed=5, **kw):
+    return Session.new("apogee", players=players, seed=seed, **kw)
+
+
+@pytest.mark.rule("AP-SETUP-01", "AP-SETUP-02", "AP-SETUP-03", "AP-SETUP-04", "AP-SETUP-05", "AP-SETUP-06",
+                  "AP-SETUP-07", "AP-SETUP-08", "AP-SETUP-11", "AP-SETUP-15", "AP-SETUP-16", "AP-GAP-27",
+                  "AP-IVR-01", "AP-COMP-01", "AP-COMP-09")
+def test_setup_deals_the_table():
+    s = new().state
+    assert [len(r) for r in s.rivers] == [3, 3, 3]
+    assert len(s.piles[3]) == 28 and len(s.piles[0]) == 25 and len(s.piles[1]) == 23
+    assert len(s.investor_river) == 2 and len(s.investor_pile) == 18
+    assert len(s.juniors) == 15 and len(s.seniors) == 15 and len(s.event_pile) == 20
+    assert s.supply == 10 and all(pl.credits == 80 and pl.dice == 0 for pl in s.p)
+    assert all(len(pl.dealt) == 2 for pl in s.p)
+    dealt = [d for pl in s.p for d in pl.dealt]
+    assert len(set(dealt)) == 6
+    assert s.prompt == Prompt(kind="director")
+    with pytest.raises(BoardcoreError):
+        new(players=6)
+
+
+@pytest.mark.rule("AP-SETUP-09", "AP-SETUP-10", "AP-SOLO-02")
+def test_mission_is_a_setup_parameter():
+    assert new(mission=7).state.mission == 7
+    assert new(players=1, mission=6).state.solo
+    with pytest.raises(BoardcoreError):
+        new(mission=13)
+    with pytest.raises(BoardcoreError):
+        new(players=1, mission=7)
+
+
+@pytest.mark.rule("AP-SETUP-12", "AP-AMB-01", "AP-TURN-03", "AP-SETUP-13", "AP-SETUP-14", "AP-AMB-32", "AP-GEN-06",
+                  "AP-COMP-25", "AP-INV-26")
+def test_director_choice_is_simultaneous_and_hidden():
+    sess = new(players=2)
+    s = sess.state
+    assert sess.to_act == (1, 2)
+    keep = s.p[1].dealt[0]
+    sess.apply(ev.KeepDirector(player=2, director=keep))
+    assert sess.to_act == (1,)
+    assert sess.view(1).p[1].director == -1 and sess.view(1).p[1].dealt == [-1, -1]
+    assert R.visible(sess.records()[-1].event, 1) == ev.KeepDirector(player=2, director=-1)
+    sess.apply(ev.KeepDirector(player=1, director=s.p[0].dealt[1]))
+    st = sess.state
+    assert st.stage == "team" and all(not pl.dealt for pl in st.p)
+    assert len(st.directors_out) == 10
+    first = max((1, 2), key=lambda p: (CAT.dir_auth[st.p[p - 1].director], -p))
+    assert st.prompt == Prompt(kind="team", player=first)
+    sess.apply(ev.ChooseTeam(player=first, senior=False))
+    other = 3 - first
+    sess.apply(ev.ChooseTeam(player=other, senior=True))
+    st = sess.state
+    assert len(st.p[first - 1].hand) == 2 and len(st.p[other - 1].hand) == 1
+    assert all(not CAT.senior[e] for e in st.p[first - 1].hand)
+    assert st.p[first - 1].credits == 80
+    v = sess.view(other)
+    assert v.p[first - 1].hand == [-1, -1] and v.p[first - 1].spots == [HIDDEN, HIDDEN]
+    assert v.juniors == [-1] * len(st.juniors)
+
+
+@pytest.mark.rule("AP-TURN-01", "AP-TURN-02", "AP-TURN-05", "AP-PEV-01", "AP-PEV-05", "AP-PEV-07", "AP-GEN-07",
+                  "AP-PLC-11", "AP-ADM-02", "AP-INV-19", "AP-PLC-09", "AP-PLC-13")
+def test_turns_count_events_and_go_on_without_them():
+    sess = new(players=2, seed=9)
+    while sess.state.stage in ("director", "team"):
+        sess.apply(sess.legal_actions()[0])
+    st = sess.state
+    assert st.turn == 1 and st.event == st.events_seen[-1] and len(st.event_pile) == 19
+    assert st.stage == "place"
+    # nobody places anything: the turn runs to the Administration phase, then passes
+    for _ in range(3):
+        turn = sess.state.turn
+        while sess.state.turn == turn:
+            kinds = {a.__struct_config__.tag for a in sess.legal_actions()}
+            pick = next(a for a in sess.legal_actions() if isinstance(a, (ev.Pass,)) or
+                        (isinstance(a, ev.Place) and a.spot == "none")) if kinds & {"pass", "place"} else sess.legal_actions()[0]
+            sess.apply(pick)
+    assert sess.state.turn == 4 and len(sess.state.events_seen) == 4
+    st = R.copy(sess.state)
+    st.event_pile = []
+    from apogee.flow import turn_start_step
+    from apogee_helpers import _unfolding_for
+    u = _unfolding_for(st)
+    turn_start_step(u, None)
+    assert u.state.turn == 5 and u.state.event == -1
+
+
+@pytest.mark.rule("AP-INV-25", "AP-GEN-02")
+def test_same_seed_same_game():
+    def play(seed):
+        sess = new(players=3, seed=seed)
+        rng = Rng.derive("picks", 0)
+        for _ in range(150):
+            if sess.outcome:
+                break
+            legal = sess.legal_actions()
+            sess.apply(legal[rng.randbelow(len(legal))])
+        return msgspec.json.encode(sess.state), [msgspec.json.encode(r.event) for r in sess.records()]
+    assert play(3) == play(3)
+    assert play(3) != play(4)
+
+
+@pytest.mark.rule("AP-COMP-25", "AP-INV-26", "AP-AMB-01")
+def test_placements_hidden_until_revealed():
+    s = table()
+    from apogee_helpers import give_engineer
+    from apogee.state import SPOT_OF, UNSET
+    e1 = give_engineer(s, 1, "Qian Tao", UNSET)
+    give_engineer(s, 2, "Kathy Johnson", UNSET)
+    s.stage, s.prompt = "place", Prompt(kind="place")
+    s.p[0].waiting = s.p[1].waiting = True
+    sess = Session.from_state(R, s, config=R.make_config(players=2))
+    sess.apply(ev.Place(player=1, engineer=e1, spot="rnd"))
+    assert sess.view(2).p[0].hand == [-1] and sess.view(1).p[0].spots == [SPOT_OF["rnd"]]
+    assert R.visible(sess.records()[-1].event, 2) == ev.Place(player=1, engineer=-1, spot="hidden")
+    assert R.visible(sess.records()[-1].event, 1).engineer == e1
+    v = R.hidden_variant(sess.state, 2, Rng.derive("v", 1))
+    assert msgspec.json.encode(R.view(v, 2)) == msgspec.json.encode(sess.view(2))
+
+
+@pytest.mark.rule("AP-SETUP-12")
+def test_text_form_of_actions_round_trips():
+    sess = new(players=2, seed=1)
+    for _ in range(40):
+        for action in sess.legal_actions():
+            text = R.format_action(action)
+            assert R.parse_action(sess.state, text) == action
+        sess.apply(sess.legal_actions()[-1])
+    text = R.format_action(ev.TakeCard(player=1, card=0))
+    assert text.endswith(f"# {CAT.tech[0].name}")
+
+
+@pytest.mark.rule("AP-COMP-25")
+def test_render_fits_100_columns():
+    sess = new(players=3, seed=2)
+    for _ in range(30):
+        sess.apply(sess.legal_actions()[0])
+    text = R.render(sess.state, 1)
+    assert "Mission 1" in text and "Launch Pad" in text
+    assert max(len(line) for line in text.splitlines()) <= 100

@@ -1,0 +1,33 @@
+"""The terminal rendering: every line fits 100 columns, markup is valid, hidden data stays hidden."""
+
+from __future__ import annotations
+
+import pytest
+from rich.text import Text
+from ss_helpers import RULES, fresh
+
+
+@pytest.mark.parametrize("players", [1, 2, 3, 4])
+def test_render_fits_100_columns(players):
+    from boardcore.agents import RandomAgent
+    from boardcore.play import agent_rng, seeded, start
+    from boardcore.rng import Rng
+    st, pos = start(RULES, RULES.make_config(players=players), seeded(players))
+    agent = RandomAgent(RULES)
+    seen = 0
+    while RULES.outcome(st) is None:
+        if seen % 7 == 0:
+            plain = Text.from_markup(RULES.render(st, 1)).plain
+            assert max(len(line) for line in plain.splitlines()) <= 100
+        action = agent.choose(None, RULES.legal_actions(st), agent_rng(players)(pos))
+        for event in RULES.decide(st, action, Rng.derive(str(players), pos)):
+            st = RULES.evolve(st, event)
+            pos += 1
+        seen += 1
+    assert "Final scores" in RULES.render(st, None)
+
+
+def test_render_hides_face_down_hexes():
+    _, s = fresh(2, seed=3)
+    plain = Text.from_markup(RULES.render(s, 1)).plain
+    assert plain.count("####") == 6 and "CORE" in plain and "Sphere scoring card" in plain
