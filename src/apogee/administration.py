@@ -1,9 +1,10 @@
-"""B. Administration phase: the quarter's earnings, then up to 2 Director actions each in
-Director Authority order (AP-ADM-*, AP-ERN-*, AP-DIR-*, AP-SELL, AP-REC, AP-DIS, AP-SF, AP-LCH).
+"""B. Administration phase: the quarter's earnings, then up to 2 Director actions each in Director Authority
+order (AP-ADM-*, AP-ERN-*, AP-DIR-*, AP-SELL, AP-REC, AP-DIS, AP-SF, AP-LCH).
 
-Rulebook examples worked here: AP-EX-05 (sales and Yelena), AP-EX-08 (Pedro's launch), AP-EX-09
-(debt), AP-EX-13 (weather and an additional die), AP-EX-14 (Crucial Performance Test), AP-EX-18
-(SOC Authority with Engineer Training and Shuguang Jun)."""
+Rulebook examples worked here: AP-EX-05 (sales and Yelena), AP-EX-08 (Pedro's launch), AP-EX-09 (debt),
+AP-EX-13 (weather and an additional die), AP-EX-14 (Crucial Performance Test), AP-EX-18 (SOC Authority with
+Engineer Training and Shuguang Jun).
+"""
 
 from __future__ import annotations
 
@@ -30,7 +31,9 @@ def start_administration(u: Unfolding, rng) -> None:
         pl = u.state.p[p - 1]
         if salary:  # AP-EV-31, AP-ERN-07
             amount = event_amount(cat, s)
-        else:  # AP-ERN-01, AP-ERN-02 with the Director's table (AP-GAP-04); every Engineer owned counts (AP-ERN-02, AP-AMB-46)
+        else:
+            # AP-ERN-01, AP-ERN-02 with the Director's table (AP-GAP-04); every Engineer owned counts
+            # (AP-ERN-02, AP-AMB-46)
             table = cat.earnings[pl.director]
             amount = table[min(len(pl.hand), len(table) - 1)]
         if amount >= 0:  # AP-ERN-03
@@ -61,8 +64,8 @@ def admin_step(u: Unfolding, rng) -> None:
 
 # -- what may be done --------------------------------------------------------
 def static_fire_ok(cat: Catalog, s: ApogeeState, player: int) -> bool:
-    """AP-SF-01, AP-SF-06, AP-SF-08 (Supply Problem, AP-EV-24). Static fires ignore Anti-Nuclear
-    Demonstration and Space Debris Alert (AP-EV-03, AP-EV-28)."""
+    """AP-SF-01, AP-SF-06, AP-SF-08 (Supply Problem, AP-EV-24). Static fires ignore Anti-Nuclear Demonstration
+    and Space Debris Alert (AP-EV-03, AP-EV-28)."""
     pl = s.p[player - 1]
     if pl.fired or event_key(cat, s) == "supply_problem":
         return False
@@ -71,9 +74,9 @@ def static_fire_ok(cat: Catalog, s: ApogeeState, player: int) -> bool:
 
 
 def launch_problem(cat: Catalog, s: ApogeeState, player: int, destination: int) -> tuple[str, str] | None:
-    """AP-LCH-20: the checks in order; any failure means the launch cannot be declared (AP-AMB-52).
-    Either missing condition makes the launch impossible (AP-LCH-03); only the player's own SOC
-    Engineers count (AP-LCH-04); Mission 12's yield floor applies to every launch (AP-AMB-19)."""
+    """AP-LCH-20: the checks in order; any failure means the launch cannot be declared (AP-AMB-52). Either
+    missing condition makes the launch impossible (AP-LCH-03); only the player's own SOC Engineers count
+    (AP-LCH-04); Mission 12's yield floor applies to every launch (AP-AMB-19)."""
     pl = s.p[player - 1]
     if pl.launched:
         return "only one launch per turn", "AP-LCH-12"
@@ -142,11 +145,11 @@ def dismissable(s: ApogeeState, player: int) -> list[int]:
 
 def admin_actions(cat: Catalog, s: ApogeeState, player: int) -> list:
     """AP-DIR-02, AP-DIR-03: every Director action open to the player now, and Pass (AP-DIR-05). Two actions
-    of seven kinds (AP-COMP-12); the same kind twice except static fire and launch (AP-DIR-03); one
-    under Burn Out (AP-DIR-06). Selling takes unbuilt reserve cards only (AP-SELL-05, AP-SELL-06, AP-SELL-07), recruiting
-    is free (AP-REC-02), dismissing too (AP-DIS-02); Engineers leave a hand only by Dismiss or the
-    listed effects (AP-COMP-15). A launch banned by an Event is not offered, so no action or fee is
-    spent (AP-EV-33); static fires stay open under those bans (AP-EV-03, AP-EV-28)."""
+    of seven kinds (AP-COMP-12); the same kind twice except static fire and launch (AP-DIR-03); one under Burn
+    Out (AP-DIR-06). Selling takes unbuilt reserve cards only (AP-SELL-05, AP-SELL-06, AP-SELL-07), recruiting
+    is free (AP-REC-02), dismissing too (AP-DIS-02); Engineers leave a hand only by Dismiss or the listed
+    effects (AP-COMP-15). A launch banned by an Event is not offered, so no action or fee is spent (AP-EV-33);
+    static fires stay open under those bans (AP-EV-03, AP-EV-28)."""
     pl = s.p[player - 1]
     out: list = [ev.Pass(player=player)]
     if specialty_ok(cat, s, player):
@@ -195,9 +198,10 @@ def resolve_admin(u: Unfolding, rng, action) -> None:
 
 
 def static_fire(u: Unfolding, rng, player: int) -> None:
-    """AP-SF-02, AP-SF-03, AP-SF-04: the main die only, no re-roll; repeatable in later turns with the same rocket
-    (AP-SF-05), no SOC or Payload needed (AP-SF-07), weather irrelevant (AP-AMB-58); 4 or more (6 under Crucial Performance Test,
-    AP-EV-25) gains a die if the player may hold one (AP-AMB-34); Investors check (AP-IVR-10)."""
+    """AP-SF-02, AP-SF-03, AP-SF-04: the main die only, no re-roll; repeatable in later turns with the same
+    rocket (AP-SF-05), no SOC or Payload needed (AP-SF-07), weather irrelevant (AP-AMB-58); 4 or more (6 under
+    Crucial Performance Test, AP-EV-25) gains a die if the player may hold one (AP-AMB-34); Investors check
+    (AP-IVR-10)."""
     cat = cat_of(u)
     s = u.state
     target = event_amount(cat, s) if event_key(cat, s) == "performance_test" else cat.n.static_fire
@@ -214,7 +218,8 @@ def static_fire(u: Unfolding, rng, player: int) -> None:
 
 def launch(u: Unfolding, rng, player: int, destination: int) -> None:
     """AP-LCH-09, AP-LCH-10, AP-EV-06 (the fee, once, before the first roll, AP-AMB-13), weather on every
-    attempt (AP-EV-13, AP-EV-14, AP-EV-15, AP-AMB-14), additional dice after a failure (AP-DICE-01, AP-DICE-02, AP-DICE-03, AP-DICE-04, AP-DICE-05)."""
+    attempt (AP-EV-13, AP-EV-14, AP-EV-15, AP-AMB-14), additional dice after a failure (AP-DICE-01,
+    AP-DICE-02, AP-DICE-03, AP-DICE-04, AP-DICE-05)."""
     cat = cat_of(u)
     s = u.state
     key = event_key(cat, s)
@@ -228,11 +233,11 @@ def launch(u: Unfolding, rng, player: int, destination: int) -> None:
 
 
 def launched(u: Unfolding, rng, player: int, destination: int) -> None:
-    """AP-LCH-11, AP-LCH-13, AP-LCH-14, AP-LCH-15, AP-LCH-18, AP-LCH-19: the launch succeeds. Payloads and the depositing R&D
-    (Extra Seat, Pressurization, CubeSat) go to the SOC with the destination and astronauts;
+    """AP-LCH-11, AP-LCH-13, AP-LCH-14, AP-LCH-15, AP-LCH-18, AP-LCH-19: the launch succeeds. Payloads and the
+    depositing R&D (Extra Seat, Pressurization, CubeSat) go to the SOC with the destination and astronauts;
     First Stages stay with Reuse or Harper Tompkins (AP-TECH-17, AP-MD-03, AP-AMB-26, AP-AMB-27); see
-    AP-LCH-15, AP-AMB-25; the rest
-    return to the reserve; the Director's launch credits are paid (AP-GAP-04)."""
+    AP-LCH-15, AP-AMB-25; the rest return to the reserve; the Director's launch credits are paid (AP-GAP-04).
+    """
     cat = cat_of(u)
     s = u.state
     pl = s.p[player - 1]
@@ -253,8 +258,8 @@ def launched(u: Unfolding, rng, player: int, destination: int) -> None:
 
 
 def aborted(u: Unfolding, rng, player: int, destination: int) -> None:
-    """AP-LCH-16, AP-AMB-13: the rocket stays; the launch of the turn is spent. New cards may still
-    be built on it later (AP-LCH-17)."""
+    """AP-LCH-16, AP-AMB-13: the rocket stays; the launch of the turn is spent. New cards may still be built
+    on it later (AP-LCH-17)."""
     u.emit(ev.LaunchAborted(player=player, destination=destination))
 
 

@@ -1,5 +1,5 @@
-"""Small steps every part of the rules uses: asking, moving through a step's order, paying,
-taking cards, building, and rolling the main die with additional dice after it."""
+"""Small steps every part of the rules uses: asking, moving through a step's order, paying, taking cards,
+building, and rolling the main die with additional dice after it."""
 
 from __future__ import annotations
 
@@ -34,8 +34,8 @@ def next_in_order(u: Unfolding) -> None:
 
 
 def authority_order(cat: Catalog, s: ApogeeState) -> tuple[int, ...]:
-    """AP-GEN-06, AP-AMB-32: descending Director Authority, ties to the lower seat. Seats are the
-    boards' identification numbers 1-5 (AP-COMP-09, AP-SETUP-01)."""
+    """AP-GEN-06, AP-AMB-32: descending Director Authority, ties to the lower seat. Seats are the boards'
+    identification numbers 1-5 (AP-COMP-09, AP-SETUP-01)."""
     auth = cat.dir_auth
     return tuple(sorted(range(1, s.players + 1), key=lambda p: (-auth[s.p[p - 1].director], p)))
 
@@ -62,9 +62,9 @@ def pay(u: Unfolding, player: int, amount: int, reason: str) -> None:
 
 
 def sale_price(cat: Catalog, s: ApogeeState, player: int, base: int | None = None) -> int:
-    """AP-SELL-01, AP-SELL-04 (the Director's sale credits, AP-GAP-04); New Space Prices Soar adds its
-    amount to every Public Market sale of the turn (AP-EV-11, AP-EV-12, AP-AMB-38). A normal sale then
-    earns 60,000 (AP-SELL-08)."""
+    """AP-SELL-01, AP-SELL-04 (the Director's sale credits, AP-GAP-04); New Space Prices Soar adds its amount
+    to every Public Market sale of the turn (AP-EV-11, AP-EV-12, AP-AMB-38). A normal sale then earns 60,000
+    (AP-SELL-08)."""
     price = cat.sale_credits[s.p[player - 1].director] if base is None else base
     if event_key(cat, s) == "prices_soar":
         price += event_amount(cat, s)
@@ -72,8 +72,8 @@ def sale_price(cat: Catalog, s: ApogeeState, player: int, base: int | None = Non
 
 
 def take_from_river(u: Unfolding, player: int, card: int) -> None:
-    """AP-DES-04, AP-DES-07: the card to the reserve, the river refilled from its pile (AP-AMB-48),
-    then the Investors check the acquisition (AP-IVR-08)."""
+    """AP-DES-04, AP-DES-07: the card to the reserve, the river refilled from its pile (AP-AMB-48), then the
+    Investors check the acquisition (AP-IVR-08)."""
     cat = cat_of(u)
     river = cat.kind[card]
     pile = u.state.piles[river]
@@ -83,8 +83,9 @@ def take_from_river(u: Unfolding, player: int, card: int) -> None:
 
 
 def sell(u: Unfolding, player: int, card: int, price: int, built: bool = False) -> None:
-    """AP-SELL-01, AP-SELL-02, AP-SELL-03: beneath its pile for `price`. Credits at once (AP-SELL-02), the card beneath
-    the pile of its type (AP-SELL-03, AP-GEN-05); the price is the same for every type (AP-SELL-04)."""
+    """AP-SELL-01, AP-SELL-02, AP-SELL-03: beneath its pile for `price`. Credits at once (AP-SELL-02), the
+    card beneath the pile of its type (AP-SELL-03, AP-GEN-05); the price is the same for every type
+    (AP-SELL-04)."""
     u.emit(ev.TechSold(player=player, card=card, price=price, built=built, revealed=straight_back(u, card)))
 
 
@@ -102,8 +103,8 @@ def straight_back(u: Unfolding, card: int) -> int:
 
 
 def draw_rnd(u: Unfolding, player: int, count: int) -> None:
-    """R&D cards from the top of the pile straight into the reserve (AP-ENG-05, AP-MD-10, AP-MD-11,
-    AP-EV-19, AP-EV-20, AP-EV-21), each an acquisition for the Investors."""
+    """R&D cards from the top of the pile straight into the reserve (AP-ENG-05, AP-MD-10, AP-MD-11, AP-EV-19,
+    AP-EV-20, AP-EV-21), each an acquisition for the Investors."""
     from apogee.investors import check_investors
     for _ in range(count):
         pile = u.state.piles[3]
@@ -115,9 +116,9 @@ def draw_rnd(u: Unfolding, player: int, count: int) -> None:
 
 
 def build(u: Unfolding, player: int, card: int, paid: int) -> None:
-    """AP-CON-03: onto the Launch Pad. A 0-cost card (CubeSat) is built without paying
-    (AP-CON-10). A CubeSat pays its credits (AP-TECH-20) except under
-    Missed Call for Tenders (AP-EV-26); then the Investors check the build (AP-IVR-09)."""
+    """AP-CON-03: onto the Launch Pad. A 0-cost card (CubeSat) is built without paying (AP-CON-10). A CubeSat
+    pays its credits (AP-TECH-20) except under Missed Call for Tenders (AP-EV-26); then the Investors check
+    the build (AP-IVR-09)."""
     cat = cat_of(u)
     u.emit(ev.TechBuilt(player=player, card=card, paid=paid))
     bonus = cat.tech[card].cubesat
@@ -140,19 +141,19 @@ def payloads(cat: Catalog, cards) -> list[int]:
 
 
 def roll_main(u: Unfolding, rng, player: int, purpose: str, needed: int, arg: int = 0) -> None:
-    """Roll the main die (AP-GEN-01) for a roll that additional dice may repeat (AP-DICE-06). The main
-    die is never owned (AP-COMP-10)."""
+    """Roll the main die (AP-GEN-01) for a roll that additional dice may repeat (AP-DICE-06). The main die is
+    never owned (AP-COMP-10)."""
     value = rng.roll(cat_of(u).n.die_sides)
     u.emit(ev.DiceRolled(player=player, value=value, purpose=purpose))
     settle(u, rng, player, purpose, needed, arg, value)
 
 
 def settle(u: Unfolding, rng, player: int, purpose: str, needed: int, arg: int, value: int) -> None:
-    """Success on `needed` or more; after a failure the player may spend an additional die, one at
-    a time (AP-SPC-06, AP-DICE-01, AP-DICE-02, AP-DICE-03, AP-AMB-15) while one could still succeed.
-    Comparisons follow AP-GEN-03: "N or higher" is >= N and "higher than N" is >= N + 1 (callers
-    pass the least succeeding value). Every attempt keeps the first one's target (AP-DICE-02,
-    AP-DICE-03, AP-DICE-05, AP-AMB-55, AP-LCH-10); Engineer rolls may be repeated (AP-AMB-57)."""
+    """Success on `needed` or more; after a failure the player may spend an additional die, one at a time
+    (AP-SPC-06, AP-DICE-01, AP-DICE-02, AP-DICE-03, AP-AMB-15) while one could still succeed. Comparisons
+    follow AP-GEN-03: "N or higher" is >= N and "higher than N" is >= N + 1 (callers pass the least succeeding
+    value). Every attempt keeps the first one's target (AP-DICE-02, AP-DICE-03, AP-DICE-05, AP-AMB-55,
+    AP-LCH-10); Engineer rolls may be repeated (AP-AMB-57)."""
     success, failure = ROLLS[purpose]
     if value >= needed:
         success(u, rng, player, arg)

@@ -1,9 +1,9 @@
 """Component data: the msgspec schema of `data/*.toml` and the lookups the rules use.
 
-`load(folder)` reads the default data (with `folder`'s files replacing same-named ones, the
-`--data DIR` of AP-GAP-01) through `boardcore.data.load` and builds a `Catalog`: every card kind
-expanded to card ids, and flat per-id tuples so hot paths index instead of searching.
-Units follow AP-GEN-04: credits in thousands, Authority and yield in tenths.
+`load(folder)` reads the default data (with `folder`'s files replacing same-named ones, the `--data DIR` of
+AP-GAP-01) through `boardcore.data.load` and builds a `Catalog`: every card kind expanded to card ids, and
+flat per-id tuples so hot paths index instead of searching. Units follow AP-GEN-04: credits in thousands,
+Authority and yield in tenths.
 """
 
 from __future__ import annotations
@@ -54,8 +54,8 @@ class TechFile(msgspec.Struct, frozen=True):
 
 
 class Engineer(msgspec.Struct, frozen=True, kw_only=True):
-    """AP-COMP-13; effect names the Specialty (AP-ENG-*). Four Engineers are named only by the
-    rulebook's examples (AP-ENG-23) and four not at all (AP-GAP-21)."""
+    """AP-COMP-13; effect names the Specialty (AP-ENG-*). Four Engineers are named only by the rulebook's
+    examples (AP-ENG-23) and four not at all (AP-GAP-21)."""
     name: str
     authority: int
     profile: str
@@ -79,8 +79,8 @@ class DirectorDefaults(msgspec.Struct, frozen=True, kw_only=True):
 
 
 class Director(msgspec.Struct, frozen=True, kw_only=True):
-    """AP-COMP-11, AP-MD-01; per-card credits default to `defaults` (AP-GAP-04). Four per Nation
-    (AP-COMP-08); Directors of one Nation share its Intervention (AP-MD-21)."""
+    """AP-COMP-11, AP-MD-01; per-card credits default to `defaults` (AP-GAP-04). Four per Nation (AP-COMP-08);
+    Directors of one Nation share its Intervention (AP-MD-21)."""
     name: str
     company: str
     nation: str
@@ -162,9 +162,9 @@ class Goal(msgspec.Struct, frozen=True, kw_only=True):
 
 
 class Mission(msgspec.Struct, frozen=True, kw_only=True):
-    """AP-MIS-* and AP-SMIS-*. 12 multiplayer and 6 Solo Missions (AP-COMP-07); a Solo Mission card
-    gives its objective, turns and Solo Event numbers (AP-COMP-23). Durations are not data: they have no
-    rules effect (AP-GAP-32)."""
+    """AP-MIS-* and AP-SMIS-*. 12 multiplayer and 6 Solo Missions (AP-COMP-07); a Solo Mission card gives its
+    objective, turns and Solo Event numbers (AP-COMP-23). Durations are not data: they have no rules effect
+    (AP-GAP-32)."""
     number: int
     level: str
     goals: list[Goal] = []

@@ -93,10 +93,10 @@ def resolve_choice(u: Unfolding, rng, action) -> None:
 
 
 def intervene(u: Unfolding, rng, player: int, target: int) -> None:
-    """AP-NAT-01, AP-NAT-02, AP-NAT-03, AP-NAT-04, AP-NI-01, AP-NI-02, AP-NI-03, AP-NI-04, AP-NI-05, AP-AMB-31: a main-die roll, no additional dice; spent either way.
-    The roll needs 6 or more (AP-NAT-03); a failure spends it for good (AP-NAT-04, AP-NI-04); a
-    target with nothing to lose makes a success void (AP-NI-05); China's Engineer is random among
-    those not at the SOC (AP-NI-03)."""
+    """AP-NAT-01, AP-NAT-02, AP-NAT-03, AP-NAT-04, AP-NI-01, AP-NI-02, AP-NI-03, AP-NI-04, AP-NI-05,
+    AP-AMB-31: a main-die roll, no additional dice; spent either way. The roll needs 6 or more (AP-NAT-03); a
+    failure spends it for good (AP-NAT-04, AP-NI-04); a target with nothing to lose makes a success void
+    (AP-NI-05); China's Engineer is random among those not at the SOC (AP-NI-03)."""
     cat = cat_of(u)
     s = u.state
     nation = cat.nations[cat.director[s.p[player - 1].director].nation]

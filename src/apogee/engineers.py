@@ -13,7 +13,8 @@ TURN_MODS = {"solid_thrust", "liquid_thrust", "ion_thrust", "nuclear_thrust", "m
 
 
 def activate(u: Unfolding, rng, player: int, engineer: int) -> None:
-    """AP-SPC-03, AP-SPC-04, AP-SPC-05: an Engineer with a roll rolls the main die first (AP-SPC-04); others act at once."""
+    """AP-SPC-03, AP-SPC-04, AP-SPC-05: an Engineer with a roll rolls the main die first (AP-SPC-04); others
+    act at once."""
     e = cat_of(u).engineer[engineer]
     if e.roll:
         roll_main(u, rng, player, "engineer", e.roll, engineer)
@@ -22,8 +23,8 @@ def activate(u: Unfolding, rng, player: int, engineer: int) -> None:
 
 
 def succeed(u: Unfolding, rng, player: int, engineer: int) -> None:
-    """What each Specialty does. Turn-long ones become modifiers of the owner's rocket
-    (AP-ENG-24, AP-AMB-65, AP-AMB-69): AP-ENG-02, -11, -12, -15, -19, -20, -21."""
+    """What each Specialty does. Turn-long ones become modifiers of the owner's rocket (AP-ENG-24, AP-AMB-65,
+    AP-AMB-69): AP-ENG-02, -11, -12, -15, -19, -20, -21."""
     cat = cat_of(u)
     e = cat.engineer[engineer]
     s = u.state
@@ -31,7 +32,8 @@ def succeed(u: Unfolding, rng, player: int, engineer: int) -> None:
     effect = e.effect
     if effect in TURN_MODS:
         u.emit(ev.Modified(player=player, mod=effect, amount=e.amount))
-    elif effect == "discount":  # AP-ENG-13, AP-ENG-14: every player's allowance for this turn (spent in planning.resolve_build)
+    # AP-ENG-13, AP-ENG-14: every player's allowance for this turn (spent in planning.resolve_build)
+    elif effect == "discount":
         u.emit(ev.Modified(player=0, mod="discount", amount=e.amount))
     elif effect == "soc_authority":  # AP-ENG-03, AP-ENG-17, AP-AMB-21
         u.emit(ev.SocAssigned(player=player, engineer=engineer))
@@ -44,7 +46,8 @@ def succeed(u: Unfolding, rng, player: int, engineer: int) -> None:
             return
     elif effect == "draw_rnd":  # AP-ENG-05: both cards kept
         draw_rnd(u, player, e.amount)
-    elif effect == "cheap_build":  # AP-ENG-06, AP-ENG-07: printed cost exactly 20,000, for free; no card, no effect
+    # AP-ENG-06, AP-ENG-07: printed cost exactly 20,000, for free; no card, no effect
+    elif effect == "cheap_build":
         if [c for c in buildable(cat, s, player, pl.reserve) if cat.tech[c].cost == e.amount]:
             ask(u, "cheap_build", player, b=engineer)
             return

@@ -1,5 +1,5 @@
-"""The greedy bot's estimate of a player's standing: progress toward the Mission first, then the
-rocket that would make progress, then the means to build and launch it."""
+"""The greedy bot's estimate of a player's standing: progress toward the Mission first, then the rocket that
+would make progress, then the means to build and launch it."""
 
 from __future__ import annotations
 
@@ -40,8 +40,9 @@ def evaluate(cat: Catalog, s: ApogeeState, player: int) -> float:
     if m.race_turn:
         score += 25 * (1 + max((x.destination for x in pl.launches), default=-1))
         targets = [min(len(cat.destinations) - 1, 1 + max((x.destination for x in pl.launches), default=-1))]
-    if m.end_credits:
-        score += 100 * min(pl.credits, m.end_credits) / m.end_credits
+    if m.end_credits:  # worth most once the rest of the objective is in hand
+        weight = 100 if not targets else 30
+        score += weight * min(pl.credits, m.end_credits) / m.end_credits
     if m.end_authority:
         score += 60 * min(sum(cat.eng_auth[e] for e in pl.hand if e >= 0), m.end_authority) / m.end_authority
     if not targets:

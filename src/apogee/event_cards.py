@@ -1,6 +1,6 @@
-"""Event cards (AP-EV-*): the immediate ones resolve at reveal, player by player in Director
-Authority order (AP-PEV-02, AP-AMB-36, AP-EV-34); the others are read where they apply.
-Examples: AP-EX-11 (Economic Crisis), AP-EX-12 (Engine Failure)."""
+"""Event cards (AP-EV-*): the immediate ones resolve at reveal, player by player in Director Authority order
+(AP-PEV-02, AP-AMB-36, AP-EV-34); the others are read where they apply. Examples: AP-EX-11 (Economic Crisis),
+AP-EX-12 (Engine Failure)."""
 
 from __future__ import annotations
 
@@ -26,10 +26,12 @@ def resolve_for(u: Unfolding, rng, player: int) -> None:
     elif e.key == "exceptional_aid":  # AP-EV-16, AP-EV-17, AP-AMB-66, AP-AMB-70 (AP-EV-17: nothing once spent)
         if not pl.specialty_used:
             gain(u, player, e.amount, "exceptional_aid")
-    elif e.key == "new_patents":  # AP-EV-19, AP-EV-20, AP-EV-21 (AP-EV-20: not at 9; AP-EV-21: not from an empty pile)
+    # AP-EV-19, AP-EV-20, AP-EV-21 (AP-EV-20: not at 9; AP-EV-21: not from an empty pile)
+    elif e.key == "new_patents":
         if len(pl.reserve) < cat.n.reserve_limit:
             draw_rnd(u, player, e.amount)
-    elif e.key == "engine_failure":  # AP-EV-08, AP-EV-10, AP-AMB-16, AP-AMB-61: one roll, more than 4 (AP-EV-10: dice allowed)
+    # AP-EV-08, AP-EV-10, AP-AMB-16, AP-AMB-61: one roll, more than 4 (AP-EV-10: dice allowed)
+    elif e.key == "engine_failure":
         if liquid_stages(cat, pl):
             roll_main(u, rng, player, "engine", event_amount(cat, s))
             return

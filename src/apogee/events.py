@@ -1,9 +1,9 @@
 """Apogee's decisions (one player's choice) and facts (what follows).
 
 Decisions name what the player does in the rulebook's words; which prompt a decision answers
-(`ApogeeState.prompt`) gives it its meaning, e.g. `Sell` answers a Director action, Matviy
-Lyulka's Specialty or Liam Van Horn's. Facts carry every card, die and credit that moves, so
-`evolve` never draws (ARCHITECTURE.md). Credits in thousands, Authority in tenths.
+(`ApogeeState.prompt`) gives it its meaning, e.g. `Sell` answers a Director action, Matviy Lyulka's Specialty
+or Liam Van Horn's. Facts carry every card, die and credit that moves, so `evolve` never draws
+(ARCHITECTURE.md). Credits in thousands, Authority in tenths.
 """
 
 from __future__ import annotations
@@ -58,8 +58,8 @@ class KeepRnd(Decision):
 
 
 class Discard(Decision):
-    """A reserve card beneath its pile: over the limit of 9 (AP-AMB-08), or the United States
-    Intervention's pick from the target's reserve (AP-NI-01)."""
+    """A reserve card beneath its pile: over the limit of 9 (AP-AMB-08), or the United States Intervention's
+    pick from the target's reserve (AP-NI-01)."""
     card: int
 
 
@@ -96,13 +96,14 @@ class Intervene(Decision):
 
 
 class Pass(Decision):
-    """Decline: end one's Administration turn, skip a build or a Design pick, stop selling or
-    dismissing, accept a failed roll."""
+    """Decline: end one's Administration turn, skip a build or a Design pick, stop selling or dismissing,
+    accept a failed roll."""
 
 
 # -- facts -------------------------------------------------------------------
 class PileShuffled(Fact):
-    """AP-SETUP-02, AP-SETUP-03, AP-SETUP-04, AP-SETUP-05, AP-SETUP-06, AP-SOLO-05, AP-SOLO-06, AP-SOLO-07: a face-down pile's order, bottom first."""
+    """AP-SETUP-02, AP-SETUP-03, AP-SETUP-04, AP-SETUP-05, AP-SETUP-06, AP-SOLO-05, AP-SOLO-06, AP-SOLO-07: a
+    face-down pile's order, bottom first."""
     reveals = True
     pile: str
     order: tuple[int, ...]
@@ -201,8 +202,8 @@ class PlacementRevealed(Fact):
 
 
 class TurnStarted(Fact):
-    """AP-TURN-05, AP-PEV-01: the turn counter, and the Event revealed from the top of the pile
-    (-1 once the pile is spent, AP-PEV-07)."""
+    """AP-TURN-05, AP-PEV-01: the turn counter, and the Event revealed from the top of the pile (-1 once the
+    pile is spent, AP-PEV-07)."""
     reveals = True
     turn: int
     event: int = -1
@@ -236,8 +237,8 @@ class DiceReturned(Fact):
 
 
 class TechAcquired(Fact):
-    """A card into a reserve from a river (`river` 0-2) or the top of the R&D pile (river -1);
-    `revealed` refills the river from its pile (AP-DES-07), -1 if the pile is empty (AP-DES-08)."""
+    """A card into a reserve from a river (`river` 0-2) or the top of the R&D pile (river -1); `revealed`
+    refills the river from its pile (AP-DES-07), -1 if the pile is empty (AP-DES-08)."""
     reveals = True
     player: int
     card: int
@@ -265,8 +266,8 @@ class TechBuilt(Fact):
 
 
 class TechSold(Fact):
-    """AP-SELL-01, AP-MD-13: reserve (or Launch Pad when `built`) beneath its pile, for `price`;
-    `revealed`: the card goes straight into its short river (AP-AMB-48, AP-AMB-62)."""
+    """AP-SELL-01, AP-MD-13: reserve (or Launch Pad when `built`) beneath its pile, for `price`; `revealed`:
+    the card goes straight into its short river (AP-AMB-48, AP-AMB-62)."""
     player: int
     card: int
     price: int
@@ -327,7 +328,8 @@ class ActionsGranted(Fact):
 
 
 class EarningsCollected(Fact):
-    """AP-ERN-01, AP-ERN-02, AP-ERN-03, AP-ERN-04, AP-ERN-05, AP-ERN-06: what the player got or paid, and the dismissals an unpaid debt costs."""
+    """AP-ERN-01, AP-ERN-02, AP-ERN-03, AP-ERN-04, AP-ERN-05, AP-ERN-06: what the player got or paid, and the
+    dismissals an unpaid debt costs."""
     player: int
     amount: int
     unpaid: int = 0
@@ -341,7 +343,8 @@ class DismissalsOwed(Fact):
 
 
 class BanAdded(Fact):
-    """AP-SEV-01, AP-SEV-02, AP-SEV-03, AP-SEV-04, AP-SEV-05, AP-SEV-06: a prohibition until the end of the game."""
+    """AP-SEV-01, AP-SEV-02, AP-SEV-03, AP-SEV-04, AP-SEV-05, AP-SEV-06: a prohibition until the end of the
+    game."""
     ban: str
 
 
@@ -356,7 +359,8 @@ class TurnEnded(Fact):
 
 
 class GameEnded(Fact):
-    """AP-END-01, AP-END-02, AP-END-03, AP-SOLO-11, AP-SOLO-12: the winners (none for a failed Solo Mission)."""
+    """AP-END-01, AP-END-02, AP-END-03, AP-SOLO-11, AP-SOLO-12: the winners (none for a failed Solo Mission).
+    """
     winners: tuple[int, ...]
 
 

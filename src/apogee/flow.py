@@ -1,7 +1,7 @@
-"""The turn's sequence (AP-TURN-01): a turn is a quarter, a Planning phase then an
-Administration phase (AP-GEN-07, AP-TURN-02); from setup's choices through each turn's Planning and
-Administration phases to the end of the game. `advance` runs every automatic step until someone
-must decide; `LEGAL` and `RESOLVE` give, per prompt kind, the decisions and what follows them."""
+"""The turn's sequence (AP-TURN-01): a turn is a quarter, a Planning phase then an Administration phase
+(AP-GEN-07, AP-TURN-02); from setup's choices through each turn's Planning and Administration phases to the
+end of the game. `advance` runs every automatic step until someone must decide; `LEGAL` and `RESOLVE` give,
+per prompt kind, the decisions and what follows them."""
 
 from __future__ import annotations
 
@@ -16,8 +16,8 @@ from apogee.state import ApogeeState
 
 
 def advance(u: Unfolding, rng) -> None:
-    """Run automatic steps until a prompt is open or the game is over. Choices owed at once come
-    first: Engineers to dismiss (AP-ERN-06, AP-SEV-*) and reserves over 9 (AP-COMP-16, AP-AMB-08)."""
+    """Run automatic steps until a prompt is open or the game is over. Choices owed at once come first:
+    Engineers to dismiss (AP-ERN-06, AP-SEV-*) and reserves over 9 (AP-COMP-16, AP-AMB-08)."""
     cat = cat_of(u)
     limit = cat.n.reserve_limit
     while True:
@@ -47,8 +47,8 @@ def directors_step(u: Unfolding, rng) -> None:
 
 
 def team_step(u: Unfolding, rng) -> None:
-    """AP-SETUP-13, AP-SETUP-14: in descending Director Authority, one Senior or two Juniors, free. The cards go
-    to the player's hidden hand (AP-SETUP-14)."""
+    """AP-SETUP-13, AP-SETUP-14: in descending Director Authority, one Senior or two Juniors, free. The cards
+    go to the player's hidden hand (AP-SETUP-14)."""
     s = u.state
     if s.cursor < len(s.order):
         ask(u, "team", s.order[s.cursor])
@@ -71,8 +71,8 @@ def resolve_team(u: Unfolding, rng, action) -> None:
 
 # -- turns --------------------------------------------------------------------
 def turn_start_step(u: Unfolding, rng) -> None:
-    """AP-TURN-05, AP-PEV-01, AP-PEV-07: the turn counter moves on; the top Event is revealed
-    while the pile lasts."""
+    """AP-TURN-05, AP-PEV-01, AP-PEV-07: the turn counter moves on; the top Event is revealed while the pile
+    lasts."""
     s = u.state
     u.emit(ev.TurnStarted(turn=s.turn + 1, event=s.event_pile[-1] if s.event_pile else -1))
     cat = cat_of(u)
@@ -83,9 +83,9 @@ def turn_start_step(u: Unfolding, rng) -> None:
 
 
 def event_step(u: Unfolding, rng) -> None:
-    """AP-PEV-02, AP-PEV-03, AP-PEV-04, AP-AMB-36: an immediate Event (base or Solo) resolves player by player in
-    Director Authority order before placement; a whole-turn Event is read where it applies. Base
-    Events for "all players" apply to the Solo player too (AP-SOLO-10, AP-SOLO-13)."""
+    """AP-PEV-02, AP-PEV-03, AP-PEV-04, AP-AMB-36: an immediate Event (base or Solo) resolves player by player
+    in Director Authority order before placement; a whole-turn Event is read where it applies. Base Events for
+    "all players" apply to the Solo player too (AP-SOLO-10, AP-SOLO-13)."""
     cat = cat_of(u)
     s = u.state
     card = cat.events[s.event] if s.event >= 0 else None
@@ -105,9 +105,9 @@ def place_step(u: Unfolding, rng) -> None:
 
 
 def end_turn(u: Unfolding, rng) -> None:
-    """AP-ADM-02, then the end of the game (AP-END-01, AP-END-02, AP-END-03, AP-END-04, AP-SOLO-11, AP-SOLO-12), or the run's cap.
-    The Mission counts as fulfilled from the moment its last condition holds (AP-END-05); later
-    fulfilments in the same turn share the victory (AP-AMB-64)."""
+    """AP-ADM-02, then the end of the game (AP-END-01, AP-END-02, AP-END-03, AP-END-04, AP-SOLO-11,
+    AP-SOLO-12), or the run's cap. The Mission counts as fulfilled from the moment its last condition holds
+    (AP-END-05); later fulfilments in the same turn share the victory (AP-AMB-64)."""
     cat = cat_of(u)
     s = u.state
     u.emit(ev.TurnEnded(turn=s.turn))

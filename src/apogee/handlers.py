@@ -1,5 +1,5 @@
-"""evolve: one handler per event, applying it to the state in place (never drawing, never failing
-on a valid stream). Built per catalog because returning a card beneath "its" pile needs its kind."""
+"""evolve: one handler per event, applying it to the state in place (never drawing, never failing on a valid
+stream). Built per catalog because returning a card beneath "its" pile needs its kind."""
 
 from __future__ import annotations
 

@@ -13,7 +13,8 @@ from apogee.state import Launch, Player
 
 def matches(cat: Catalog, inv: Investor, pl: Player, occurrence: str, card: int,
             launch: Launch | None) -> bool:
-    """AP-IVR-07, AP-IVR-08, AP-IVR-09, AP-IVR-10, AP-IVR-11: does this occurrence fulfil the card's objective?"""
+    """AP-IVR-07, AP-IVR-08, AP-IVR-09, AP-IVR-10, AP-IVR-11: does this occurrence fulfil the card's
+    objective?"""
     if inv.kind != occurrence:
         return False
     if occurrence in ("acquire", "build"):
@@ -36,13 +37,13 @@ def matches(cat: Catalog, inv: Investor, pl: Player, occurrence: str, card: int,
 
 def check_investors(u: Unfolding, player: int, occurrence: str, card: int = -1,
                     launch: Launch | None = None) -> None:
-    """AP-IVR-02, AP-IVR-03, AP-IVR-04, AP-IVR-05, AP-IVR-06, AP-AMB-17, AP-AMB-18: each face-up Investor the occurrence fulfils goes to the player
-    with its credits (none under Timid Investors, AP-EV-22, AP-IVR-12) and the river is refilled;
-    a card revealed meanwhile cannot be fulfilled by the same occurrence. Only face-up cards are
-    checked (AP-IVR-01), each once (AP-IVR-05), and only for what happens after their reveal
-    (AP-IVR-06); an empty pile leaves the river short (AP-IVR-04). Launch and static fire
-    objectives are met in the Administration phase, where those actions are (AP-IVR-11, AP-AMB-72). Mission 3 ends at once on
-    a third Investor (AP-MIS-06, AP-END-03, AP-AMB-71)."""
+    """AP-IVR-02, AP-IVR-03, AP-IVR-04, AP-IVR-05, AP-IVR-06, AP-AMB-17, AP-AMB-18: each face-up Investor the
+    occurrence fulfils goes to the player with its credits (none under Timid Investors, AP-EV-22, AP-IVR-12)
+    and the river is refilled; a card revealed meanwhile cannot be fulfilled by the same occurrence. Only
+    face-up cards are checked (AP-IVR-01), each once (AP-IVR-05), and only for what happens after their reveal
+    (AP-IVR-06); an empty pile leaves the river short (AP-IVR-04). Launch and static fire objectives are met
+    in the Administration phase, where those actions are (AP-IVR-11, AP-AMB-72). Mission 3 ends at once on a
+    third Investor (AP-MIS-06, AP-END-03, AP-AMB-71)."""
     s = u.state
     if s.over:
         return

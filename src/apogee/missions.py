@@ -1,5 +1,4 @@
-"""Missions: when a player's objective holds, and who wins (AP-MIS-*, AP-END-*, AP-TIE-*,
-AP-SMIS-*)."""
+"""Missions: when a player's objective holds, and who wins (AP-MIS-*, AP-END-*, AP-TIE-*, AP-SMIS-*)."""
 
 from __future__ import annotations
 
@@ -9,9 +8,10 @@ from apogee.state import ApogeeState, Player
 
 
 def goal_met(cat: Catalog, goal: Goal, pl: Player) -> bool:
-    """AP-MIS-29, AP-MIS-30, AP-MIS-31: (AP-MIS-31: own launches only) the player's own successful launches to the goal's destination that meet its
-    per-launch conditions (crewed AP-AMB-23, R&D AP-MIS-01, AP-MIS-08, crew AP-MIS-02, AP-MIS-03, thrust AP-MIS-20,
-    cost AP-MIS-15/AP-AMB-24), counted cumulatively: launches, deposited cards, astronauts."""
+    """AP-MIS-29, AP-MIS-30, AP-MIS-31: (AP-MIS-31: own launches only) the player's own successful launches to
+    the goal's destination that meet its per-launch conditions (crewed AP-AMB-23, R&D AP-MIS-01, AP-MIS-08,
+    crew AP-MIS-02, AP-MIS-03, thrust AP-MIS-20, cost AP-MIS-15/AP-AMB-24), counted cumulatively: launches,
+    deposited cards, astronauts."""
     d = cat.dest_index[goal.destination]
     launches = [x for x in pl.launches
                 if x.destination == d and (x.crewed or not goal.crewed) and x.rnd >= goal.min_rnd
@@ -66,11 +66,11 @@ def farthest(pl: Player) -> int:
 def winners_at_turn_end(cat: Catalog, s: ApogeeState) -> tuple[int, ...] | None:
     """Who wins if the game ends at the end of this turn, or None if it goes on.
 
-    Multiplayer: the end of the turn in which someone fulfils the Mission (AP-END-01, AP-END-02,
-    AP-MIS-28, AP-AMB-40, AP-AMB-64); Mission 7 at the end of its race turn (AP-END-04, AP-MIS-17).
-    Solo (AP-SOLO-11, AP-SOLO-12, AP-AMB-41): a Mission without end clause is won at the end of the turn it
-    is fulfilled; one with end clauses is judged at the end of the last turn; the last turn ends
-    the game either way."""
+    Multiplayer: the end of the turn in which someone fulfils the Mission (AP-END-01, AP-END-02, AP-MIS-28,
+    AP-AMB-40, AP-AMB-64); Mission 7 at the end of its race turn (AP-END-04, AP-MIS-17). Solo (AP-SOLO-11,
+    AP-SOLO-12, AP-AMB-41): a Mission without end clause is won at the end of the turn it is fulfilled; one
+    with end clauses is judged at the end of the last turn; the last turn ends the game either way.
+    """
     m = mission_of(cat, s)
     players = range(1, s.players + 1)
     if s.solo:
@@ -96,8 +96,8 @@ def winners_at_turn_end(cat: Catalog, s: ApogeeState) -> tuple[int, ...] | None:
 
 
 def tiebreak(cat: Catalog, s: ApogeeState, won: tuple[int, ...]) -> tuple[int, ...]:
-    """AP-TIE-01, AP-TIE-02, AP-TIE-03, AP-TIE-04: only when agreed (config `tiebreak`): AP-TIE-02 (Director plus Engineers),
-    AP-TIE-03 (then the Director), AP-TIE-04 (else shared); lowest Director plus Engineers'
+    """AP-TIE-01, AP-TIE-02, AP-TIE-03, AP-TIE-04: only when agreed (config `tiebreak`): AP-TIE-02 (Director
+    plus Engineers), AP-TIE-03 (then the Director), AP-TIE-04 (else shared); lowest Director plus Engineers'
     Authority, then lowest Director Authority; a tie beyond that stays shared (AP-AMB-32)."""
     if not s.tiebreak or len(won) < 2:
         return won

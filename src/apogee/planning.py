@@ -1,8 +1,9 @@
-"""A. Planning phase: Engineer placement and the resolution of Specialties, Constructions, R&D
-and Design, in that order (AP-PLC-11).
+"""A. Planning phase: Engineer placement and the resolution of Specialties, Constructions, R&D and Design, in
+that order (AP-PLC-11).
 
-Rulebook examples worked here: AP-EX-01 (Specialty order), AP-EX-02 (Constructions), AP-EX-03
-(R&D order), AP-EX-04 (Design order), AP-EX-15 (Design tie), AP-EX-10 (Ethan N. Maughmer)."""
+Rulebook examples worked here: AP-EX-01 (Specialty order), AP-EX-02 (Constructions), AP-EX-03 (R&D order),
+AP-EX-04 (Design order), AP-EX-15 (Design tie), AP-EX-10 (Ethan N. Maughmer).
+"""
 
 from __future__ import annotations
 
@@ -25,10 +26,10 @@ def open_placement(u: Unfolding) -> None:
 
 def placement_actions(cat: Catalog, s: ApogeeState) -> list:
     """AP-PLC-01, AP-PLC-08, AP-PLC-10: the next unplaced Engineer of each waiting player goes on one spot (or
-    none, AP-PLC-09). Spots: Specialty (AP-PLC-02), Construction (AP-PLC-03), R&D (AP-PLC-04),
-    Design (AP-PLC-05) and the SOC (AP-PLC-06, used in Administration, AP-PLC-12); placing costs
-    nothing (AP-PLC-07). Events limit spots: Inaccessible Premises (AP-EV-32), Poor Schedule
-    Management (AP-EV-30) and Resource Restriction (AP-EV-18)."""
+    none, AP-PLC-09). Spots: Specialty (AP-PLC-02), Construction (AP-PLC-03), R&D (AP-PLC-04), Design
+    (AP-PLC-05) and the SOC (AP-PLC-06, used in Administration, AP-PLC-12); placing costs nothing (AP-PLC-07).
+    Events limit spots: Inaccessible Premises (AP-EV-32), Poor Schedule Management (AP-EV-30) and Resource
+    Restriction (AP-EV-18)."""
     key = event_key(cat, s)
     limit = event_amount(cat, s)
     memo = _PLACE
@@ -70,9 +71,9 @@ def reveal(u: Unfolding, spot: int) -> list[tuple[int, int]]:
 
 # -- a. Specialties ----------------------------------------------------------
 def start_specialties(u: Unfolding, rng) -> None:
-    """AP-SPC-01, AP-SPC-02, AP-AMB-02: all Specialty Engineers revealed, resolved one by one in
-    descending Engineer Authority across players (ties: Director Authority, then seat). A step
-    with no Engineer is skipped (AP-PLC-13)."""
+    """AP-SPC-01, AP-SPC-02, AP-AMB-02: all Specialty Engineers revealed, resolved one by one in descending
+    Engineer Authority across players (ties: Director Authority, then seat). A step with no Engineer is
+    skipped (AP-PLC-13)."""
     cat = cat_of(u)
     s = u.state
     pairs = reveal(u, SPECIALTY)
@@ -96,8 +97,8 @@ def specialty_step(u: Unfolding, rng) -> None:
 
 # -- b. Constructions --------------------------------------------------------
 def start_construction(u: Unfolding, rng) -> None:
-    """AP-CON-01, AP-CON-05, AP-AMB-03: revealed; players build in Director Authority order. Cards gained
-    by a Specialty are in the reserve by now and may be built (AP-SPC-08)."""
+    """AP-CON-01, AP-CON-05, AP-AMB-03: revealed; players build in Director Authority order. Cards gained by a
+    Specialty are in the reserve by now and may be built (AP-SPC-08)."""
     cat = cat_of(u)
     pairs = reveal(u, CONSTRUCTION)
     if not pairs:
@@ -108,9 +109,9 @@ def start_construction(u: Unfolding, rng) -> None:
 
 
 def construction_options(cat: Catalog, s: ApogeeState, player: int) -> list[int]:
-    """AP-CON-02, AP-CON-03, AP-CON-04, AP-CON-07, AP-CON-08, AP-AMB-10: build bans of Missions and Solo Events on every way
-    of building (AP-AMB-53); reserve cards that may be built and paid for, at
-    the price less this turn's Ethan N. Maughmer allowance (AP-ENG-13, AP-ENG-14)."""
+    """AP-CON-02, AP-CON-03, AP-CON-04, AP-CON-07, AP-CON-08, AP-AMB-10: build bans of Missions and Solo
+    Events on every way of building (AP-AMB-53); reserve cards that may be built and paid for, at the price
+    less this turn's Ethan N. Maughmer allowance (AP-ENG-13, AP-ENG-14)."""
     pl = s.p[player - 1]
     allowance = pl.mods[DISCOUNT]
     return [c for c in buildable(cat, s, player, pl.reserve)
@@ -118,8 +119,8 @@ def construction_options(cat: Catalog, s: ApogeeState, player: int) -> list[int]
 
 
 def construction_step(u: Unfolding, rng) -> None:
-    """One prompt per Construction Engineer (AP-CON-02, AP-CON-06); none when nothing can be built,
-    the build then being lost (AP-CON-04, AP-CON-07)."""
+    """One prompt per Construction Engineer (AP-CON-02, AP-CON-06); none when nothing can be built, the build
+    then being lost (AP-CON-04, AP-CON-07)."""
     s = u.state
     if s.cursor >= len(s.order):
         start_rnd(u, rng)
@@ -154,9 +155,9 @@ def resolve_build(u: Unfolding, rng, action) -> None:
 
 # -- c. R&D ------------------------------------------------------------------
 def start_rnd(u: Unfolding, rng) -> None:
-    """AP-RND-01, AP-RND-02, AP-RND-03, AP-RND-07, AP-AMB-04, AP-AMB-05: order by the single best Engineer (AP-RND-02),
-    for free (AP-RND-06); revealed; the player with the highest single R&D
-    Engineer draws first, as many cards as Engineers, while the pile lasts."""
+    """AP-RND-01, AP-RND-02, AP-RND-03, AP-RND-07, AP-AMB-04, AP-AMB-05: order by the single best Engineer
+    (AP-RND-02), for free (AP-RND-06); revealed; the player with the highest single R&D Engineer draws first,
+    as many cards as Engineers, while the pile lasts."""
     cat = cat_of(u)
     s = u.state
     pairs = reveal(u, RND)
@@ -204,9 +205,9 @@ def resolve_keep(u: Unfolding, rng, action) -> None:
 
 # -- d. Design ---------------------------------------------------------------
 def start_design(u: Unfolding, rng) -> None:
-    """AP-DES-01, AP-DES-02, AP-DES-03, AP-AMB-06: summed Authority first (AP-DES-02), then the best single Engineer
-    (AP-DES-03); revealed; order by summed Authority, ties by the single highest
-    Engineer, then Director Authority."""
+    """AP-DES-01, AP-DES-02, AP-DES-03, AP-AMB-06: summed Authority first (AP-DES-02), then the best single
+    Engineer (AP-DES-03); revealed; order by summed Authority, ties by the single highest Engineer, then
+    Director Authority."""
     cat = cat_of(u)
     s = u.state
     pairs = reveal(u, DESIGN)

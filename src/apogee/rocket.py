@@ -1,7 +1,7 @@
-"""The rocket on a Launch Pad: what may be built on it, and its thrust, mass, yield, astronauts
-and cost (AP-LCH-06, AP-LCH-07, AP-LCH-08, AP-YLD, AP-PRB, AP-TECH-*). Pure functions of the catalog and a player.
-Examples: AP-EX-06 (yield lookup), AP-EX-07 (probability lookup), AP-EX-16 (astronauts),
-AP-EX-17 (thrust order)."""
+"""The rocket on a Launch Pad: what may be built on it, and its thrust, mass, yield, astronauts and cost
+(AP-LCH-06, AP-LCH-07, AP-LCH-08, AP-YLD, AP-PRB, AP-TECH-*). Pure functions of the catalog and a player.
+Examples: AP-EX-06 (yield lookup), AP-EX-07 (probability lookup), AP-EX-16 (astronauts), AP-EX-17 (thrust
+order)."""
 
 from __future__ import annotations
 
@@ -11,10 +11,10 @@ from apogee.state import (AUTH_CUT, CAPSULE, ION, LIQUID, MASS, NUCLEAR, SOC, SO
 
 
 def thrust(cat: Catalog, pl: Player, turn_mods: bool = True) -> int:
-    """AP-AMB-28: First Stage thrust with per-card bonuses (Kathy Johnson AP-ENG-02, Patrick Dahm
-    AP-ENG-19), doubled by Heavy Version (AP-TECH-15); then Upper Stage with Airi Horikoshi
-    (AP-ENG-12) and Hitesh Kalam (AP-ENG-20), Payload and R&D; then Yang Jinmei's +2 (AP-MD-14).
-    Without `turn_mods`, only the cards count (Solo Event 05, AP-AMB-43)."""
+    """AP-AMB-28: First Stage thrust with per-card bonuses (Kathy Johnson AP-ENG-02, Patrick Dahm AP-ENG-19),
+    doubled by Heavy Version (AP-TECH-15); then Upper Stage with Airi Horikoshi (AP-ENG-12) and Hitesh Kalam
+    (AP-ENG-20), Payload and R&D; then Yang Jinmei's +2 (AP-MD-14). Without `turn_mods`, only the cards count
+    (Solo Event 05, AP-AMB-43)."""
     tech, kind = cat.tech, cat.kind
     mods = pl.mods if turn_mods else (0,) * 10
     first = rest = 0
@@ -34,9 +34,9 @@ def thrust(cat: Catalog, pl: Player, turn_mods: bool = True) -> int:
 
 
 def mass(cat: Catalog, pl: Player) -> int:
-    """AP-AMB-29: printed masses, less Chandresh Gokhale / Utto Kuchemann (AP-ENG-11, AP-ENG-21)
-    and the Aerospikes that have a Liquid Propulsion First Stage each (AP-TECH-13, AP-TECH-14), floor 0. The
-    largest Aerospikes count first (AP-TECH-14)."""
+    """AP-AMB-29: printed masses, less Chandresh Gokhale / Utto Kuchemann (AP-ENG-11, AP-ENG-21) and the
+    Aerospikes that have a Liquid Propulsion First Stage each (AP-TECH-13, AP-TECH-14), floor 0. The largest
+    Aerospikes count first (AP-TECH-14)."""
     tech = cat.tech
     total = 0
     liquid = 0
@@ -55,9 +55,8 @@ def mass(cat: Catalog, pl: Player) -> int:
 
 
 def yield_of(cat: Catalog, thrust_: int, mass_: int) -> int:
-    """AP-YLD-01, AP-GAP-05: the yield in tenths, 0 when the rocket is not in the table (the
-    rulebook's lookup example, AP-YLD-03; Pedro's 24/16 gives 1.6, AP-GAP-06)
-    (AP-LCH-07, AP-YLD-02, AP-GAP-28)."""
+    """AP-YLD-01, AP-GAP-05: the yield in tenths, 0 when the rocket is not in the table (the rulebook's lookup
+    example, AP-YLD-03; Pedro's 24/16 gives 1.6, AP-GAP-06) (AP-LCH-07, AP-YLD-02, AP-GAP-28)."""
     table = cat.yield_table
     row = next((i for i, low in enumerate(table.thrust) if thrust_ >= low), -1)
     col = -1
@@ -68,9 +67,8 @@ def yield_of(cat: Catalog, thrust_: int, mass_: int) -> int:
 
 
 def min_roll(cat: Catalog, yield_: int, destination: int) -> int:
-    """AP-PRB-01, AP-GAP-07: the least die result for a launch, 0 when unreachable (AP-LCH-08). Every
-    yield falls in exactly one row (AP-PRB-03); 1.9 to Venus needs 7 (AP-PRB-02); 1.6 to the Moon 5
-    (AP-GAP-08)."""
+    """AP-PRB-01, AP-GAP-07: the least die result for a launch, 0 when unreachable (AP-LCH-08). Every yield
+    falls in exactly one row (AP-PRB-03); 1.9 to Venus needs 7 (AP-PRB-02); 1.6 to the Moon 5 (AP-GAP-08)."""
     table = cat.prob_table
     for i, low in enumerate(table.yield_):
         if yield_ >= low:
@@ -83,10 +81,10 @@ def rocket_yield(cat: Catalog, pl: Player) -> int:
 
 
 def crew(cat: Catalog, pl: Player) -> tuple[int, bool]:
-    """AP-AMB-22: astronauts on the rocket now, and whether it is a crewed flight (AP-AMB-23):
-    Crewed flight Payloads (AP-TECH-08, AP-TECH-09), Kosuke Omi (AP-ENG-15), Extra Seats up to one per
-    crewed Payload (AP-TECH-11, AP-TECH-12), Pressurization up to one per Cargo (AP-TECH-18, AP-TECH-19). Crewed
-    flight Payloads add up (AP-TECH-09, AP-TECH-12, AP-TECH-19)."""
+    """AP-AMB-22: astronauts on the rocket now, and whether it is a crewed flight (AP-AMB-23): Crewed flight
+    Payloads (AP-TECH-08, AP-TECH-09), Kosuke Omi (AP-ENG-15), Extra Seats up to one per crewed Payload
+    (AP-TECH-11, AP-TECH-12), Pressurization up to one per Cargo (AP-TECH-18, AP-TECH-19). Crewed flight
+    Payloads add up (AP-TECH-09, AP-TECH-12, AP-TECH-19)."""
     tech = cat.tech
     total = crewed = capsules = seats = press = cargo = 0
     for c in pl.pad:
@@ -128,8 +126,8 @@ def has_stages(cat: Catalog, pl: Player) -> tuple[bool, bool, bool]:
 
 
 def soc_authority(cat: Catalog, pl: Player) -> tuple[int, int]:
-    """AP-LCH-02, AP-AMB-20: the player's own SOC Engineers (count, summed Authority), Malvina
-    Glushko and Felipe de la Cierva counting their fixed value when sent by Specialty (AP-AMB-21)."""
+    """AP-LCH-02, AP-AMB-20: the player's own SOC Engineers (count, summed Authority), Malvina Glushko and
+    Felipe de la Cierva counting their fixed value when sent by Specialty (AP-AMB-21)."""
     n = total = 0
     for e, spot in zip(pl.hand, pl.spots):
         if spot == SOC:
@@ -150,11 +148,11 @@ def required_authority(cat: Catalog, s: ApogeeState, pl: Player, destination: in
 
 
 def build_problem(cat: Catalog, s: ApogeeState, pl: Player, card: int) -> tuple[str, str] | None:
-    """Why `card` may not be built on `pl`'s rocket now: (reason, rule), or None.
-    AP-TECH-21: the same checks for every way of building. Mission bans (AP-MIS-09, AP-MIS-10, AP-MIS-22) and
-    Solo bans (AP-SEV-04, AP-SEV-05, AP-SEV-06) forbid building only: such cards may still be acquired and sold.
-    The SSTO takes one First Stage space and closes the Upper Stage slot (AP-GAP-29). Extra Seat,
-    Aerospike and Pressurization never block a build (AP-AMB-30)."""
+    """Why `card` may not be built on `pl`'s rocket now: (reason, rule), or None. AP-TECH-21: the same checks
+    for every way of building. Mission bans (AP-MIS-09, AP-MIS-10, AP-MIS-22) and Solo bans (AP-SEV-04,
+    AP-SEV-05, AP-SEV-06) forbid building only: such cards may still be acquired and sold. The SSTO takes one
+    First Stage space and closes the Upper Stage slot (AP-GAP-29). Extra Seat, Aerospike and Pressurization
+    never block a build (AP-AMB-30)."""
     t = cat.tech[card]
     k = cat.kind[card]
     m = mission_of(cat, s)

@@ -1,7 +1,7 @@
 """The Apogee rules object: setup, decisions, evolve, views, outcome (boardcore's decider contract).
 
-Turn logic lives in flow.py and the phase modules (planning, administration, engineers,
-directors, event_cards, solo, investors, missions); this module wires them to boardcore.
+Turn logic lives in flow.py and the phase modules (planning, administration, engineers, directors,
+event_cards, solo, investors, missions); this module wires them to boardcore.
 """
 
 from __future__ import annotations
@@ -24,9 +24,9 @@ VERSION = "1"
 
 
 class ApogeeConfig(msgspec.Struct, frozen=True, kw_only=True):
-    """players 2-5 (multiplayer, AP-COMP-01) or 1 (Solo); mission 1-12, or 1-6 in Solo
-    (AP-SETUP-09, AP-SETUP-10, AP-SOLO-02); tiebreak: the optional variant agreed before play (AP-TIE-01);
-    max_turns: the run's cap (0 = none), not a rule of the game."""
+    """players 2-5 (multiplayer, AP-COMP-01) or 1 (Solo); mission 1-12, or 1-6 in Solo (AP-SETUP-09,
+    AP-SETUP-10, AP-SOLO-02); tiebreak: the optional variant agreed before play (AP-TIE-01); max_turns: the
+    run's cap (0 = none), not a rule of the game."""
     players: int = 2
     mission: int = 1
     tiebreak: bool = False
@@ -85,21 +85,24 @@ class Apogee(Game):
             p=[Player(credits=n.start_credits, mods=[0] * 10) for _ in range(config.players)])
 
     def setup(self, state: ApogeeState, rng) -> list:
-        """AP-SETUP-02, AP-SETUP-03, AP-SETUP-04, AP-SETUP-05, AP-SETUP-06, AP-SETUP-07, AP-SETUP-08, AP-SETUP-09, AP-SETUP-10, AP-SETUP-11, AP-SETUP-12, AP-SETUP-13, AP-SETUP-14, AP-SETUP-15, AP-SETUP-16 and AP-SOLO-04, AP-SOLO-05, AP-SOLO-06, AP-SOLO-07, AP-SOLO-08, AP-SOLO-09: each player has a numbered board and Launch Pad
-        (AP-SETUP-01); Technologies by type, Engineers by profile (AP-SETUP-03), Investors
-        (AP-SETUP-04) and Events (AP-SETUP-06) shuffled face down; the SOC is its own area of each
-        player (AP-SETUP-07); the Mission comes from the config (AP-SETUP-09, AP-SETUP-10); Solo setup
-        is the same with its own Event pile (AP-SOLO-01, AP-SOLO-09). The Help card adds no rule
-        (AP-GAP-31). piles shuffled, two Directors dealt to each player one
-        at a time in seat order (AP-SETUP-11, AP-GAP-27), rivers and Investors revealed; the players
-        then keep a Director together, in secret."""
+        """AP-SETUP-02, AP-SETUP-03, AP-SETUP-04, AP-SETUP-05, AP-SETUP-06, AP-SETUP-07, AP-SETUP-08,
+        AP-SETUP-09, AP-SETUP-10, AP-SETUP-11, AP-SETUP-12, AP-SETUP-13, AP-SETUP-14, AP-SETUP-15, AP-SETUP-16
+        and AP-SOLO-04, AP-SOLO-05, AP-SOLO-06, AP-SOLO-07, AP-SOLO-08, AP-SOLO-09: each player has a numbered
+        board and Launch Pad (AP-SETUP-01); Technologies by type, Engineers by profile (AP-SETUP-03),
+        Investors (AP-SETUP-04) and Events (AP-SETUP-06) shuffled face down; the SOC is its own area of each
+        player (AP-SETUP-07); the Mission comes from the config (AP-SETUP-09, AP-SETUP-10); Solo setup is the
+        same with its own Event pile (AP-SOLO-01, AP-SOLO-09). The Help card adds no rule (AP-GAP-31). piles
+        shuffled, two Directors dealt to each player one at a time in seat order (AP-SETUP-11, AP-GAP-27),
+        rivers and Investors revealed; the players then keep a Director together, in secret."""
         cat = self.cat
         out = Emitter(self, state)
         for k, name in enumerate(KINDS):
             out.emit(ev.PileShuffled(pile=name, order=tuple(rng.shuffled(cat.by_kind[k]))))
         engineers = range(len(cat.engineer))
-        out.emit(ev.PileShuffled(pile="juniors", order=tuple(rng.shuffled([e for e in engineers if not cat.senior[e]]))))
-        out.emit(ev.PileShuffled(pile="seniors", order=tuple(rng.shuffled([e for e in engineers if cat.senior[e]]))))
+        juniors = [e for e in engineers if not cat.senior[e]]
+        seniors = [e for e in engineers if cat.senior[e]]
+        out.emit(ev.PileShuffled(pile="juniors", order=tuple(rng.shuffled(juniors))))
+        out.emit(ev.PileShuffled(pile="seniors", order=tuple(rng.shuffled(seniors))))
         out.emit(ev.PileShuffled(pile="investors", order=tuple(rng.shuffled(range(len(cat.investor))))))
         events = solo.event_pile(cat, state.mission, rng) if state.solo else rng.shuffled(cat.base_events)
         out.emit(ev.PileShuffled(pile="events", order=tuple(events)))
@@ -107,7 +110,8 @@ class Apogee(Game):
         out.emit(ev.PileShuffled(pile="directors", order=tuple(deck)))
         k = cat.n.dealt_directors
         for p in range(1, state.players + 1):
-            out.emit(ev.DirectorsDealt(player=p, directors=tuple(deck[p - 1 + i * state.players] for i in range(k))))
+            dealt = tuple(deck[p - 1 + i * state.players] for i in range(k))
+            out.emit(ev.DirectorsDealt(player=p, directors=dealt))
         for r in range(3):
             pile = out.state.piles[r]
             out.emit(ev.RiverFilled(river=r, cards=tuple(pile[-1:-cat.n.river_size - 1:-1])))
@@ -126,8 +130,8 @@ class Apogee(Game):
         return (q.player,)
 
     def legal_actions(self, s: ApogeeState) -> list:
-        """Every decision open now. The last answer is kept for the same state object until any
-        event is evolved, so `decide` right after `legal_actions` does not compute it twice."""
+        """Every decision open now. The last answer is kept for the same state object until any event is
+        evolved, so `decide` right after `legal_actions` does not compute it twice."""
         if self._legal_for is s:
             return list(self._legal)
         legal = flow.legal(self.cat, s)
@@ -185,8 +189,8 @@ class Apogee(Game):
 
     # -- information ---------------------------------------------------------
     def view(self, s: ApogeeState, player: int | None) -> ApogeeState:
-        """AP-COMP-25, AP-INV-26: piles face down, others' hands, unrevealed placements, R&D draws
-        and (during the choice) Directors hidden as -1."""
+        """AP-COMP-25, AP-INV-26: piles face down, others' hands, unrevealed placements, R&D draws and (during
+        the choice) Directors hidden as -1."""
         v = s.__copy__()
         v.order = s.order[:]
         v.rivers = [x[:] for x in s.rivers]
@@ -226,8 +230,8 @@ class Apogee(Game):
         return v
 
     def hidden_variant(self, s: ApogeeState, player: int | None, rng) -> ApogeeState:
-        """The same table with every pile reshuffled and others' unseen Engineers, R&D draws and
-        dealt Directors dealt afresh."""
+        """The same table with every pile reshuffled and others' unseen Engineers, R&D draws and dealt
+        Directors dealt afresh."""
         v = s.copy()
         cat = self.cat
         for k in range(4):
@@ -300,8 +304,8 @@ class Apogee(Game):
         return e
 
     def format_action(self, action) -> str:
-        """The generic text form, with the names behind card, Engineer and Director numbers after
-        a `#` (which `parse_action` ignores)."""
+        """The generic text form, with the names behind card, Engineer and Director numbers after a `#` (which
+        `parse_action` ignores)."""
         text = super().format_action(action)
         cat = self.cat
         names = []
@@ -340,8 +344,8 @@ class Apogee(Game):
 
 
 def _revealed(spot: int, revealed: int) -> bool:
-    """A placed Engineer is public once its spot was revealed this turn (SOC_FIXED: by Specialty,
-    so the Specialty step was revealed)."""
+    """A placed Engineer is public once its spot was revealed this turn (SOC_FIXED: by Specialty, so the
+    Specialty step was revealed)."""
     if spot == SOC_FIXED:
         spot = SPECIALTY
     return spot > IDLE and bool(revealed >> spot & 1)

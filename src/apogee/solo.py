@@ -1,5 +1,5 @@
-"""Solo mode (AP-SOLO-*): the built Event pile and the 14 Solo Events (AP-SEV-*). The Solo
-Missions' objectives are in missions.py (AP-SMIS-*)."""
+"""Solo mode (AP-SOLO-*): the built Event pile and the 14 Solo Events (AP-SEV-*). The Solo Missions'
+objectives are in missions.py (AP-SMIS-*)."""
 
 from __future__ import annotations
 
@@ -12,9 +12,10 @@ from apogee.rocket import thrust
 
 
 def event_pile(cat: Catalog, mission: int, rng) -> list[int]:
-    """AP-SOLO-04, AP-SOLO-05, AP-SOLO-06, AP-SOLO-07, AP-SOLO-08: AP-SOLO-05 (listed order, first on top), AP-SOLO-06 (base Events drawn
-    unseen), AP-SOLO-07 (alternating), AP-SOLO-08 (twice the Solo Events: the Mission's turns); the Solo Events in the Mission's order, top first, with one unseen base
-    Event after each; the bottom card is a base Event. Returned bottom first (the pile's order)."""
+    """AP-SOLO-04, AP-SOLO-05, AP-SOLO-06, AP-SOLO-07, AP-SOLO-08: AP-SOLO-05 (listed order, first on top),
+    AP-SOLO-06 (base Events drawn unseen), AP-SOLO-07 (alternating), AP-SOLO-08 (twice the Solo Events: the
+    Mission's turns); the Solo Events in the Mission's order, top first, with one unseen base Event after
+    each; the bottom card is a base Event. Returned bottom first (the pile's order)."""
     solo = [cat.solo_event_id[n] for n in cat.solo_missions[mission].events]
     base = rng.sample(list(cat.base_events), len(solo))
     top_first = [card for pair in zip(solo, base) for card in pair]
@@ -28,8 +29,9 @@ def resolve_for(u: Unfolding, rng, player: int) -> None:
     e = cat.events[s.event]
     pl = s.p[player - 1]
     key = e.key
-    if key == "ban":  # AP-SEV-01, AP-SEV-02, AP-SEV-03, AP-SEV-04, AP-SEV-05, AP-SEV-06 (AP-SEV-02: earlier Seniors stay) (AP-SEV-05: banned cards may
-        # still be acquired and sold)
+    # AP-SEV-01, AP-SEV-02, AP-SEV-03, AP-SEV-04, AP-SEV-05, AP-SEV-06: bans until the end of the game;
+    # earlier Seniors stay (AP-SEV-02); banned cards may still be acquired and sold (AP-SEV-05)
+    if key == "ban":
         if e.ban not in s.bans:
             u.emit(ev.BanAdded(ban=e.ban))
     elif key == "power_evaluation":  # AP-SEV-07, AP-SEV-08, AP-AMB-43
@@ -52,8 +54,8 @@ def resolve_for(u: Unfolding, rng, player: int) -> None:
             pay(u, player, e.amount, "hiring_bonus")
         elif len(pl.hand) > e.threshold:
             gain(u, player, e.amount, "hiring_bonus")
-    elif key == "human_resources":  # AP-SEV-16, AP-SEV-17, AP-AMB-45, AP-AMB-12 (AP-SEV-17: over 100,000, one
-        # Engineer of choice)
+    # AP-SEV-16, AP-SEV-17, AP-AMB-45, AP-AMB-12 (AP-SEV-17: over 100,000, one Engineer of choice)
+    elif key == "human_resources":
         if pl.credits < e.threshold:
             if s.seniors and len(pl.hand) < cat.n.hand_limit:
                 u.emit(ev.EngineersRecruited(player=player, senior=True, engineers=(s.seniors[-1],)))
@@ -65,8 +67,8 @@ def resolve_for(u: Unfolding, rng, player: int) -> None:
     elif key == "invested_funds":  # AP-SEV-19, AP-AMB-42: more than 4 avoids paying; dice allowed
         roll_main(u, rng, player, "funds", e.threshold + 1)
         return
-    elif key == "mission_change":  # AP-SEV-20, AP-SEV-21, AP-SEV-22, AP-SEV-23: no additional dice (AP-SEV-21, AP-SEV-23: pay what
-        # one has)
+    # AP-SEV-20, AP-SEV-21, AP-SEV-22, AP-SEV-23: no additional dice (AP-SEV-21, AP-SEV-23: pay what one has)
+    elif key == "mission_change":
         value = rng.roll(cat.n.die_sides)
         u.emit(ev.DiceRolled(player=player, value=value, purpose="mission_change"))
         if value <= e.threshold:

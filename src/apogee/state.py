@@ -1,9 +1,9 @@
 """The table: one `ApogeeState` with a `Player` per seat. Mutable, slotted, copied by hand.
 
-Units (AP-GEN-04): credits in thousands, Authority and yield in tenths. Credits are integer
-balances with an unlimited Bank (AP-COMP-02, AP-GAP-03: the Credit cards' denominations are cosmetic). Cards are ids into the
-catalog (components.Catalog). Piles are lists whose *last* element is the top card; "beneath the
-pile" (AP-GEN-05) is index 0. Hidden values in a view are -1 (rules.view).
+Units (AP-GEN-04): credits in thousands, Authority and yield in tenths. Credits are integer balances with an
+unlimited Bank (AP-COMP-02, AP-GAP-03: the Credit cards' denominations are cosmetic). Cards are ids into the
+catalog (components.Catalog). Piles are lists whose *last* element is the top card; "beneath the pile"
+(AP-GEN-05) is index 0. Hidden values in a view are -1 (rules.view).
 """
 
 from __future__ import annotations
@@ -110,7 +110,8 @@ class ApogeeState(msgspec.Struct, kw_only=True, gc=False):
     # ones are covered in `events_seen` (AP-PEV-05) and affect no later turn (AP-PEV-06)
     supply: int = 0                      # blue dice beside the play area (AP-INV-07)
     revealed: int = 0                    # bit per spot revealed this turn
-    bans: list[str] = []                 # Solo Events 01-04 (AP-SEV-01, AP-SEV-02, AP-SEV-03, AP-SEV-04, AP-SEV-05, AP-SEV-06)
+    # Solo Events 01-04 (AP-SEV-01, AP-SEV-02, AP-SEV-03, AP-SEV-04, AP-SEV-05, AP-SEV-06)
+    bans: list[str] = []
     extra_goals: list[int] = []          # Solo Events 13/14 that added an objective
     directors_out: list[int] = []
     over: bool = False

@@ -74,9 +74,10 @@ def kickbacks_for(rules, morale: int, to: int, rep: int) -> int:
     return sum(2 if sp <= column else 1 for sp in rules.c.cmd.spanners if to <= sp < morale)
 
 
-def apply_effect(u, seat: int, code: str) -> None:
+def apply_effect(u, seat: int, code: str, crew: bool = False) -> None:
     """One benefit of the SS-GAP-24 vocabulary (hexes, matrix, crew actions and retirements).
-    DRANDA ignores resources, drones and kickbacks (SS-AMB-48)."""
+    DRANDA ignores resources, drones and kickbacks (SS-AMB-48). Crew fabrications may stop short,
+    like every "up to" (SS-AMB-38); a hex's "fabricate 1 drone" may not."""
     s: SolarState = u.state
     parts = code.split(":")
     kind = parts[0]
@@ -97,7 +98,7 @@ def apply_effect(u, seat: int, code: str) -> None:
     elif kind == "gain_any":
         push(u, Task(kind="gain_any", player=seat, n=n))
     elif kind == "fabricate":
-        push(u, Task(kind="fabricate", player=seat, n=n))
+        push(u, Task(kind="fabricate", player=seat, n=n, arg="upto" if crew else ""))
     elif kind in ("salvage_up_to", "salvage"):
         push(u, Task(kind="salvage", player=seat, n=n))
     elif kind == "salvage_any":
@@ -152,11 +153,11 @@ def auto_task(u, t: Task, rng) -> bool:
         if t.n <= 0 or (p.reserve == 0 and not any(p.sats)):  # SS-DRN-06
             u.emit(TaskDone())
             return True
-        if p.reserve > 0:                                     # SS-DRN-04
+        if p.reserve > 0 and t.arg != "upto":                 # SS-DRN-04
             u.emit(DronesMoved(player=t.player, src="reserve", dst="active"))
             u.emit(TaskUpdated(task=Task(kind="fabricate", player=t.player, n=t.n - 1)) if t.n > 1 else TaskDone())
             return True
-        return False                                          # SS-DRN-05: recall a satellite?
+        return False                                          # up to (SS-GEN-04), or SS-DRN-05: recall a satellite?
     if t.kind == "salvage":
         p = s.p[t.player - 1]
         if t.n <= 0 or p.inactive == 0:                       # SS-SAL-04, SS-AMB-38
@@ -223,8 +224,11 @@ def do_salvage(u, t: Task, option: str) -> None:
 
 
 def recall_options(s: SolarState, seat: int, rules) -> list[str]:
-    """SS-DRN-05, SS-AMB-37: with an empty reserve, take back a satellite (any card) or stop."""
+    """SS-DRN-05, SS-AMB-37: with an empty reserve, take back a satellite (any card) or stop;
+    an "up to" fabrication from the reserve may also stop (SS-FAB-02, SS-GEN-04)."""
     p = s.p[seat - 1]
+    if p.reserve > 0:
+        return ["fabricate", "stop"]
     return [f"recall:{rules.c.locations[i]}" for i, on in enumerate(p.sats) if on] + ["stop"]
 
 
@@ -232,9 +236,12 @@ def do_recall(u, t: Task, option: str) -> None:
     if option == "stop":
         u.emit(TaskDone())
         return
-    loc = u.rules.c.loc_index[option.split(":", 1)[1]]
-    u.emit(SatelliteMoved(player=t.player, location=loc, launch=False))
-    u.emit(TaskUpdated(task=Task(kind="fabricate", player=t.player, n=t.n - 1)) if t.n > 1 else TaskDone())
+    if option == "fabricate":
+        u.emit(DronesMoved(player=t.player, src="reserve", dst="active"))
+    else:
+        loc = u.rules.c.loc_index[option.split(":", 1)[1]]
+        u.emit(SatelliteMoved(player=t.player, location=loc, launch=False))
+    u.emit(TaskUpdated(task=Task(kind="fabricate", player=t.player, n=t.n - 1, arg=t.arg)) if t.n > 1 else TaskDone())
 
 
 def storage_options(s: SolarState, t: Task) -> list[str]:

@@ -72,7 +72,7 @@ class Resistance(msgspec.Struct):
     composition: dict[str, list[int]]
     ship: list[Ship]
     columns: int = 5
-    die_provisional: bool = False
+    provisional: list[str] = []
 
 
 class ScoringCard(msgspec.Struct, forbid_unknown_fields=True):

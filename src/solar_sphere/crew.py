@@ -30,11 +30,11 @@ def hire(u, seat: int, slot: int, pay: str = "") -> None:
         for kind, n in enumerate(cost_of(rules, card, pay)):
             if n:
                 u.emit(ResourceChanged(player=seat, kind=kind, delta=-n))
+        if len(s.p[seat - 1].crew) >= rules.c.cmd.crew_slots:
+            push(u, Task(kind="retire", player=seat, n=card))                        # SS-CREW-08, SS-CREW-09
     u.emit(CrewHired(player=seat, slot=slot, factions=rules.c.crew_factions[card]))          # SS-CREW-07
     score(u, seat, rules.c.tiers.points[rules.c.crew[card].tier - 1], "hire")      # SS-CREW-05
     gain_morale(u, seat, token, "morale token")                                      # SS-CREW-06
-    if seat != s.dseat and len(s.p[seat - 1].crew) > rules.c.cmd.crew_slots:
-        push(u, Task(kind="retire", player=seat, n=card))                            # SS-CREW-08, SS-CREW-09
 
 
 def hire_choice(u, t: Task, option: str) -> None:
@@ -57,18 +57,18 @@ def retire(u, t: Task, option: str) -> None:
     Reproduces SS-EX-19."""
     rules = u.rules
     card = rules.c.crew_index[option]
-    u.emit(TaskDone())
     u.emit(CrewRetired(player=t.player, card=card))
+    u.emit(TaskDone())
     bonus = rules.c.crew[card].retire
     if len(bonus) == 1:
-        apply_effect(u, t.player, bonus[0])
+        apply_effect(u, t.player, bonus[0], crew=True)
     else:
         push(u, Task(kind="bonus", player=t.player, arg="|".join(bonus)))
 
 
 def bonus_choice(u, t: Task, option: str) -> None:
     u.emit(TaskDone())
-    apply_effect(u, t.player, option)
+    apply_effect(u, t.player, option, crew=True)
 
 
 ALMANAC = "SS-ALM-02, SS-ALM-04, SS-ALM-06: the card actions and bonuses are data codes (crew.toml)"
@@ -118,7 +118,7 @@ def use(u, seat: int, card: int) -> None:
             action += ":1"
         elif action == "kickback":
             action = "kickback:1"
-    apply_effect(u, seat, action)
+    apply_effect(u, seat, action, crew=True)
 
 
 def refresh_choice(u, t: Task, option: str) -> None:

@@ -132,7 +132,7 @@ def take_action(u, seat: int, loc: int, value: int) -> None:
     if card.kind == "asteroid":                   # SS-AST-03, SS-AST-04 (boost: 3 in total)
         push(u, Task(kind="gain", player=seat, n=3 if boosted else 1, arg=card.resource))
     elif card.kind == "fabricator":               # SS-FAB-02, SS-FAB-03 (boost: 1 more)
-        push(u, Task(kind="fabricate", player=seat, n=3 if boosted else 2))
+        push(u, Task(kind="fabricate", player=seat, n=3 if boosted else 2, arg="upto"))
     elif card.kind == "salvage":                  # SS-SAL-02, SS-SAL-03 (boost: 6 whatever the die)
         push(u, Task(kind="salvage", player=seat, n=6 if boosted else value))
     elif card.kind == "sphere":                   # SS-SPH-02, SS-SPH-03 (boost: any value)

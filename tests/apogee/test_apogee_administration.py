@@ -275,7 +275,8 @@ def test_free_builds_by_directors():
     thermal, pulsed = reserve(s, 2, "Thermal Nuclear Propulsion", "Pulsed Nuclear Propulsion")
     sess = admin(s, 2)
     sess.apply(ev.UseSpecialty(player=2))
-    assert {a.card for a in sess.legal_actions() if isinstance(a, ev.Build)} == {pulsed}  # AP-TECH-07 blocks thermal
+    # AP-TECH-07 blocks thermal
+    assert {a.card for a in sess.legal_actions() if isinstance(a, ev.Build)} == {pulsed}
     sess.apply(ev.Build(player=2, card=pulsed))
     assert pulsed in sess.state.p[1].pad
 

@@ -84,3 +84,14 @@ def test_invariants_notice_broken_states():
     s = fresh()
     s.p[1].director = s.p[0].director
     broken("AP-INV-20", s)
+
+
+@pytest.mark.slow
+@pytest.mark.parametrize("players,mission,max_turns", [(2, 1, 8), (3, 3, 8), (4, 7, 8), (5, 12, 6), (2, 9, 8),
+                                                       (1, 1, 0), (1, 2, 0), (1, 3, 0), (1, 4, 0), (1, 5, 0),
+                                                       (1, 6, 0)])
+def test_check_long(players, mission, max_turns, tmp_path):
+    """The issue's `check --games 300` runs (BOARDCORE_SLOW=1)."""
+    config = R.make_config(players=players, mission=mission, max_turns=max_turns)
+    report = check(R, config, games=300, seed=7, save_dir=tmp_path)
+    assert report.ok, report.failure

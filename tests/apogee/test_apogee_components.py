@@ -37,7 +37,8 @@ def test_engineer_roster():
     auth = [e.authority for e in CAT.engineer]
     assert len(set(auth)) == 30
     assert all(e.authority <= 60 for e in CAT.engineer if e.profile == "junior")
-    named_in_examples = {"Rafal Gora": 72, "Sebastian Von Braun": 80, "Carlotta Pelterie": 92, "Patricia Jackson": 102}
+    named_in_examples = {"Rafal Gora": 72, "Sebastian Von Braun": 80, "Carlotta Pelterie": 92,
+                         "Patricia Jackson": 102}
     for name, a in named_in_examples.items():
         e = next(x for x in CAT.engineer if x.name == name)
         assert e.authority == a and e.provisional and e.profile == "senior"

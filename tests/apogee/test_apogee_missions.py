@@ -102,7 +102,8 @@ def test_far_missions():
 @pytest.mark.rule("AP-MIS-27", "AP-AMB-19")
 def test_mission_12_yield_floor():
     s = table(mission=12)
-    build_pad(s, 1, "Liquid Hydrogen Propulsion", "Ion Engine", "Satellite", "Booster x4", "Booster x4", "Booster x4")
+    build_pad(s, 1, "Liquid Hydrogen Propulsion", "Ion Engine", "Satellite", "Booster x4", "Booster x4",
+              "Booster x4")
     at_soc(s, 1, "Pahal Chawla")
     sess = admin(s, 1)
     assert not any(isinstance(a, ev.LaunchRocket) for a in sess.legal_actions())
@@ -131,7 +132,8 @@ def test_mission_7_race():
 @pytest.mark.rule("AP-END-01", "AP-END-02", "AP-END-05", "AP-MIS-28", "AP-AMB-40", "AP-AMB-64", "AP-PEV-02")
 def test_game_ends_at_the_end_of_the_turn():
     s = table(directors=("Harper Tompkins", "Andrew Wingfield"))
-    build_pad(s, 1, "Liquid Hydrogen Propulsion", "Ion Engine", "Satellite", "Booster x4", "Booster x4", "Booster x4")
+    build_pad(s, 1, "Liquid Hydrogen Propulsion", "Ion Engine", "Satellite", "Booster x4", "Booster x4",
+              "Booster x4")
     at_soc(s, 1, "Pahal Chawla")
     sess = admin(s, 1, rolls=[12])
     sess.apply(ev.LaunchRocket(player=1, destination="GEO"))

@@ -126,7 +126,8 @@ def test_static_fire_and_launch_investors():
     assert sess.state.p[0].investors == [inv]
     s = table()
     inv = investor(s, "launch", destination="GEO")
-    build_pad(s, 1, "Liquid Hydrogen Propulsion", "Ion Engine", "Satellite", "Booster x4", "Booster x4", "Booster x4")
+    build_pad(s, 1, "Liquid Hydrogen Propulsion", "Ion Engine", "Satellite", "Booster x4", "Booster x4",
+              "Booster x4")
     at_soc(s, 1, "Pahal Chawla")
     sess = admin(s, 1, rolls=[10])
     sess.apply(ev.LaunchRocket(player=1, destination="GEO"))

@@ -60,6 +60,9 @@ def test_occupied_by_own_die():
     p = session.state.p[a - 1]
     assert (p.active, p.inactive) == (0, 3)
     choose(session, a, "action")
+    assert RULES.task_options(session.state, session.state.tasks[-1]) == ["fabricate", "stop"]   # up to 2
+    choose(session, a, "fabricate")
+    choose(session, a, "fabricate")
     p = session.state.p[a - 1]
     assert (p.active, p.reserve) == (2, 10)
     s.p[a - 1].active = 0
@@ -88,6 +91,8 @@ def test_satellite_then_boost():
     acts = RULES.legal_actions(session.state)
     assert Choose(player=a, option="satellite") not in acts              # one satellite per card
     choose(session, a, "action")
+    for _ in range(3):
+        choose(session, a, "fabricate")
     p = session.state.p[a - 1]
     assert (p.active, p.reserve) == (5 - 1 + 3, 12 - 3)
 
@@ -154,6 +159,9 @@ def test_matrix_row_limit_and_lost_aux_die():
     choose(session, a, "regenerate")
     p = session.state.p[a - 1]
     assert p.matrix == [2, 2, 1] and p.ports[2] == 1 and p.aux
+    before = s.p[a - 1]
+    assert (p.score, p.morale, p.store[1]) == (before.score + 1, before.morale + 2, before.store[1] + 1)
+    assert (p.active, p.inactive) == (before.active + 1, 0)
     # a later turn of the same round: column 2 completes, the auxiliary die is not gained again
     s2 = session.state.copy()
     at_turn(s2, a, dice=(2,), others_dice=True)
@@ -254,3 +262,15 @@ def test_end_turn_after_action_with_unused_crew():
     assert session.state.step == "after"
     session.apply(EndTurn(player=a))
     assert session.state.turn != a or session.state.step == "turn"
+
+
+@pytest.mark.rule("SS-AMB-38", "SS-GEN-04", "SS-FAB-02")
+def test_fabricator_may_stop_short():
+    config, s, a = turn(dice=(2,))
+    session = play(config, s)
+    deploy(session, a, 2, 2, "L-FAB")
+    choose(session, a, "action")
+    choose(session, a, "fabricate")
+    choose(session, a, "stop")
+    p = session.state.p[a - 1]
+    assert (p.active, p.reserve) == (s.p[a - 1].active + 1, s.p[a - 1].reserve - 1) and not session.state.tasks

@@ -79,3 +79,20 @@ def test_a_random_game_lasts_at_most_six_rounds(players):
     assert st.phase == "over" and st.round <= 6 and (st.round == 6 or st.final)
     out = RULES.outcome(st)
     assert out.scores == tuple(p.score for p in st.p) and out.winners
+
+
+@pytest.mark.rule("SS-INV-13")
+@pytest.mark.parametrize("players", [1, 3])
+def test_score_is_the_sum_of_point_events(players):
+    from boardcore.agents import RandomAgent
+    from boardcore.play import run_bots
+    from boardcore.session import Session
+    session = Session.new(RULES, players=players, level=2, seed=17)
+    run_bots(session, {p: RandomAgent(RULES) for p in range(1, players + 1)}, seed=17)
+    seats = list(range(1, players + 1)) + ([2] if players == 1 else [])
+    for seat in seats:
+        total = sum(e.points for e in events(session, PointsScored) if e.player == seat)
+        total += sum(e.sphere + e.factions + e.reputation + e.morale + e.halves + e.supply
+                     for e in events(session, FinalScored) if e.player == seat)
+        final = session.state.d.score if seat == session.state.dseat else session.state.p[seat - 1].score
+        assert total == final

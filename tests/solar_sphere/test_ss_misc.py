@@ -54,7 +54,10 @@ def test_satellites_do_not_occupy():
     deploy(session, a, 2, 2, "L-FAB")
     assert events(session, DieDeployed)[-1].occupied is False
     choose(session, a, "action")
-    assert session.state.p[a - 1].active == s.p[a - 1].active + 2            # not boosted by B's satellite
+    choose(session, a, "fabricate")
+    choose(session, a, "fabricate")
+    assert not session.state.tasks                                          # not boosted by B's satellite
+    assert session.state.p[a - 1].active == s.p[a - 1].active + 2
 
 
 @pytest.mark.rule("SS-KB-09", "SS-ALM-10")

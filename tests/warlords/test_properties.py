@@ -24,9 +24,12 @@ REPLAYS = Path(__file__).resolve().parents[2] / "replays" / "warlords"
                   "GW-INV-08", "GW-INV-09", "GW-INV-10", "GW-INV-11", "GW-INV-12", "GW-INV-13", "GW-INV-14",
                   "GW-INV-15", "GW-INV-16", "GW-INV-17", "GW-INV-18", "GW-INV-19", "GW-INV-20", "GW-INV-21",
                   "GW-INV-22", "GW-INV-23", "GW-INV-24", "GW-INV-25", "GW-INV-26", "GW-INV-27", "GW-REP-19")
-@pytest.mark.parametrize("players, games", [(2, 6), (3, 3), (4, 3), (1, 6)])
-def test_check_keeps_every_promise(players, games):
-    report = check(RULES, RULES.make_config(players=players), games=games, seed=players)
+@pytest.mark.parametrize("players, games, options", [
+    (2, 6, {}), (3, 3, {}), (4, 3, {}), (1, 5, {}),
+    (4, 2, {"mode": "ffa"}), (1, 3, {"level": "hard", "mission": "per_mercenary"}),
+])
+def test_check_keeps_every_promise(players, games, options):
+    report = check(RULES, RULES.make_config(players=players, **options), games=games, seed=players)
     assert report.ok, report.failure
     assert report.games == games
 
