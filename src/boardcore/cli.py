@@ -99,8 +99,12 @@ def _status(session: Session) -> str:
     if outcome is not None:
         if outcome.truncated:
             return f"stopped without a result (truncated); scores {_scores(outcome)}"
+        note = f" ({outcome.note})" if outcome.note else ""
+        if not outcome.winners:
+            return f"game over: no player wins{note}; scores {_scores(outcome)}"
         winners = ", ".join(f"P{p}" for p in outcome.winners)
-        return f"game over: {winners} {'win' if len(outcome.winners) > 1 else 'wins'}; scores {_scores(outcome)}"
+        verb = "win" if len(outcome.winners) > 1 else "wins"
+        return f"game over: {winners} {verb}{note}; scores {_scores(outcome)}"
     return "to act: " + ", ".join(f"P{p}" for p in session.to_act)
 
 

@@ -77,4 +77,5 @@ def _branch(session: Session, out: Callable[[Any], None]) -> None:
 def _over(session: Session) -> str:
     o = session.outcome
     scores = " ".join(f"P{p}={o.points(p):g}" for p in range(1, len(o.scores) + 1))
-    return f"game over: winners {', '.join(f'P{p}' for p in o.winners) or 'none'}; scores {scores}"
+    note = f" ({o.note})" if o.note else ""
+    return f"game over: winners {', '.join(f'P{p}' for p in o.winners) or 'none'}{note}; scores {scores}"
