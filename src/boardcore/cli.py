@@ -95,21 +95,9 @@ def _let_bots_move(session: Session) -> int:
 
 
 def _status(session: Session) -> str:
-    outcome = session.outcome
-    if outcome is not None:
-        if outcome.truncated:
-            return f"stopped without a result (truncated); scores {_scores(outcome)}"
-        note = f" ({outcome.note})" if outcome.note else ""
-        if not outcome.winners:
-            return f"game over: no player wins{note}; scores {_scores(outcome)}"
-        winners = ", ".join(f"P{p}" for p in outcome.winners)
-        verb = "win" if len(outcome.winners) > 1 else "wins"
-        return f"game over: {winners} {verb}{note}; scores {_scores(outcome)}"
-    return "to act: " + ", ".join(f"P{p}" for p in session.to_act)
+    from boardcore.play_terminal import status
 
-
-def _scores(outcome: Any) -> str:
-    return " ".join(f"P{p}={outcome.points(p):g}" for p in range(1, len(outcome.scores) + 1))
+    return status(session)
 
 
 def _numbered(session: Session, player: Optional[int]) -> list[Any]:

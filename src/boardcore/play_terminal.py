@@ -29,7 +29,7 @@ def play_loop(session: Session, seat: int | None, out: Callable[[Any], None]) ->
             out(f"bots took {made} decisions")
         if session.outcome is not None:
             out(session.rules.render(session.state, seat))
-            out(_over(session))
+            out(status(session))
             return
         humans = [p for p in session.to_act if p not in bots and (seat is None or p == seat)]
         if not humans:
@@ -74,8 +74,16 @@ def _branch(session: Session, out: Callable[[Any], None]) -> None:
     out(f"branch saved to {path} at position {child.position}; play it with `boardcore play {path}`")
 
 
-def _over(session: Session) -> str:
-    o = session.outcome
-    scores = " ".join(f"P{p}={o.points(p):g}" for p in range(1, len(o.scores) + 1))
-    note = f" ({o.note})" if o.note else ""
-    return f"game over: winners {', '.join(f'P{p}' for p in o.winners) or 'none'}{note}; scores {scores}"
+def status(session: Session) -> str:
+    """One line: who is to act, or how the game ended."""
+    outcome = session.outcome
+    if outcome is None:
+        return "to act: " + ", ".join(f"P{p}" for p in session.to_act)
+    scores = " ".join(f"P{p}={outcome.points(p):g}" for p in range(1, len(outcome.scores) + 1))
+    if outcome.truncated:
+        return f"stopped without a result (truncated); scores {scores}"
+    note = f" ({outcome.note})" if outcome.note else ""
+    if not outcome.winners:
+        return f"game over: no player wins{note}; scores {scores}"
+    verb = "win" if len(outcome.winners) > 1 else "wins"
+    return f"game over: {', '.join(f'P{p}' for p in outcome.winners)} {verb}{note}; scores {scores}"
