@@ -138,7 +138,6 @@ def test_placements_hidden_until_revealed():
     assert msgspec.json.encode(R.view(v, 2)) == msgspec.json.encode(sess.view(2))
 
 
-@pytest.mark.rule("AP-SETUP-12")
 def test_text_form_of_actions_round_trips():
     sess = new(players=2, seed=1)
     for _ in range(40):
@@ -150,7 +149,6 @@ def test_text_form_of_actions_round_trips():
     assert text.endswith(f"# {CAT.tech[0].name}")
 
 
-@pytest.mark.rule("AP-COMP-25")
 def test_render_fits_100_columns():
     sess = new(players=3, seed=2)
     for _ in range(30):
