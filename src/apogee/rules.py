@@ -33,19 +33,6 @@ class ApogeeConfig(msgspec.Struct, frozen=True, kw_only=True):
     max_turns: int = 50
 
 
-class Emitter:
-    """setup's scratch pad, like boardcore's Unfolding but without a decision."""
-
-    def __init__(self, rules: Apogee, state: ApogeeState) -> None:
-        self.rules, self.state, self.events = rules, state, []
-
-    def emit(self, *facts: Any) -> ApogeeState:
-        for fact in facts:
-            self.events.append(fact)
-            self.state = self.rules.evolve(self.state, fact)
-        return self.state
-
-
 class Apogee(Game):
     name = "apogee"
     version = VERSION
@@ -95,7 +82,7 @@ class Apogee(Game):
         shuffled, two Directors dealt to each player one at a time in seat order (AP-SETUP-11, AP-GAP-27),
         rivers and Investors revealed; the players then keep a Director together, in secret."""
         cat = self.cat
-        out = Emitter(self, state)
+        out = Unfolding.over(self, state)
         for k, name in enumerate(KINDS):
             out.emit(ev.PileShuffled(pile=name, order=tuple(rng.shuffled(cat.by_kind[k]))))
         engineers = range(len(cat.engineer))

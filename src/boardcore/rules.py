@@ -192,6 +192,14 @@ class Unfolding:
         self.state = rules.evolve(rules.copy(state), action)
         self.events: list[Event] = [action]
 
+    @classmethod
+    def over(cls, rules: Game, state: State) -> Unfolding:
+        """An unfolding with no decision that advances `state` itself: for `setup`
+        (handed a private copy already) and for tests that drive one step of the rules."""
+        u = cls.__new__(cls)
+        u.rules, u.state, u.events = rules, state, []
+        return u
+
     def emit(self, *facts: Event) -> State:
         evolve = self.rules.evolve
         for fact in facts:

@@ -40,19 +40,6 @@ class SolarConfig(msgspec.Struct, frozen=True, kw_only=True):
     level: int = 3
 
 
-class _Setup:
-    """An Unfolding without a decision, for the setup facts."""
-
-    def __init__(self, rules, state) -> None:
-        self.rules, self.state, self.events = rules, state, []
-
-    def emit(self, *facts):
-        for fact in facts:
-            self.events.append(fact)
-            self.state = self.rules.evolve(self.state, fact)
-        return self.state
-
-
 class SolarSphere(Game):
     name = "solar-sphere"
     version = VERSION
@@ -117,7 +104,7 @@ class SolarSphere(Game):
         (SS-SET-19, SS-GAP-19: 6 tokens, those not on display cards) need no state of their own.
         Of the 9 Corporation drones (SS-COMP-09) those on face-down hexes never move (SS-CORP-06)
         and 2 wait beside the deck (SS-SET-16); the rest are out of the game."""
-        u = _Setup(self, state)
+        u = Unfolding.over(self, state)
         s = state
         c = self.c
         key = str(s.players)

@@ -24,19 +24,6 @@ from warlords.prompt import ask
 from warlords.state import WarlordsConfig, WarlordsState, teammate
 
 
-class _Setup:
-    """An Unfolding without a decision: setup's facts, then the first automatic steps."""
-
-    def __init__(self, rules: Warlords, state: WarlordsState) -> None:
-        self.rules, self.state, self.events = rules, state, []
-
-    def emit(self, *facts) -> WarlordsState:
-        for fact in facts:
-            self.events.append(fact)
-            self.state = self.rules.evolve(self.state, fact)
-        return self.state
-
-
 class Warlords(Game):
     """Galactic Warlords: 2-3 players, 2 vs 2 for 4, and solo against the Rebellion."""
 
@@ -68,7 +55,7 @@ class Warlords(Game):
 
     def setup(self, state: WarlordsState, rng) -> list:
         """GW-SET-01..20 (multiplayer) or GW-SSET-01..14 (solo), then the first prompt."""
-        e = _Setup(self, state)
+        e = Unfolding.over(self, state)
         if state.mode == "solo":
             e.emit(*solo.setup(self.c, state, rng, state.level), ev.PhaseStarted(phase="keep"))
         else:

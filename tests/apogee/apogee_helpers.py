@@ -141,6 +141,4 @@ def reserve(s: ApogeeState, player: int, *names: str) -> list[int]:
 def _unfolding_for(s: ApogeeState):
     """An Unfolding over `s` without a decision, to run one step of the rules directly."""
     from boardcore.rules import Unfolding
-    u = Unfolding.__new__(Unfolding)
-    u.rules, u.state, u.events = R, s, []
-    return u
+    return Unfolding.over(R, s)

@@ -204,9 +204,7 @@ def test_ex11_crisis_payments_exact():
 
 def _unfolding(s):
     from boardcore.rules import Unfolding
-    u = Unfolding.__new__(Unfolding)
-    u.rules, u.state, u.events = R, s, []
-    return u
+    return Unfolding.over(R, s)
 
 
 @pytest.mark.rule("AP-EX-12", "AP-EV-08", "AP-EV-09", "AP-EV-10", "AP-AMB-16", "AP-AMB-61", "AP-DICE-06",

@@ -10,7 +10,7 @@ from wl_helpers import (DEST, GUARDED, HIT, IHIT, LP, MED, MISS, RES, SHUT, C, a
 from boardcore.errors import IllegalAction
 from boardcore.rng import ScriptedRng
 from warlords import RULES, scoring, solo, turn
-from warlords.rules import _Setup
+from boardcore.rules import Unfolding
 
 T = C.type_index
 DEPLOY_BOMBARD = "M01"     # Deploy, Bombard
@@ -329,7 +329,7 @@ def rebel_turn(s, card: str, step: int = 0, dice=()):
     """Run the Rebellion's card `card` from action `step` until it ends or the human must decide."""
     s.phase, s.prompt, s.rebel_card, s.rebel_step, s.rebel_sector = "rebel", None, card, step, 0
     s.rebel_deck = [x for x in s.rebel_deck if x != card] or ["R2-14"]
-    e = _Setup(RULES, s)
+    e = Unfolding.over(RULES, s)
     turn.advance(C, e, ScriptedRng(list(dice)))
     return e
 
@@ -373,7 +373,7 @@ def test_ex11_rebel_bombard_by_priority():
     medbay = s.base[0][MED * 3]
     rng = ScriptedRng([])                                             # no dice may be rolled
     s.phase, s.prompt, s.rebel_card, s.rebel_step = "rebel", None, "R1-03", 0
-    e = _Setup(RULES, s)
+    e = Unfolding.over(RULES, s)
     solo.bombard(C, e, C.rebels["R1-03"])
     st = e.state
     assert st.pu[blue] == [1, 0, 0] and st.pu[red] == [1, 0, 0]
@@ -389,7 +389,7 @@ def test_ex12_pre_deployment_overflow():
     s.base[1][RES * 3] -= 3
     pool = list(s.base[1][:3])
     power = s.power[1]
-    e = _Setup(RULES, s)
+    e = Unfolding.over(RULES, s)
     solo.pre_deploy(C, e, C.rebels["R2-01"])                       # C: I+T (both overflow), N: I
     st = e.state
     assert st.power[1] == power + 2
@@ -431,7 +431,7 @@ def test_ex14_rebellion_sector_score():
     s.pre[C.sector_index["N"]] = [2, 0, 0]
     s.pre[C.sector_index["S"]] = [1, 1, 0]
     s.power = [0, 3]
-    e = _Setup(RULES, s)
+    e = Unfolding.over(RULES, s)
     scoring.finish(C, e)
     assert e.state.final[1][3] == 4 and e.state.power[1] == 3 + 4
 

@@ -13,7 +13,7 @@ from boardcore.play import run_bots
 from boardcore.rng import ScriptedRng
 from boardcore.session import Session
 from warlords import RULES, scoring, solo, turn
-from warlords.rules import _Setup
+from boardcore.rules import Unfolding
 
 T = C.type_index
 
@@ -71,14 +71,14 @@ def test_rebel_assassinate_wounds_by_priority_then_kills_a_guard():
     blue = next(m for m in C.merc_ids if C.mercs[m].mission == "BLUE")
     red = next(m for m in C.merc_ids if C.mercs[m].mission == "RED")
     command_area(s, 1, [red, blue])
-    e = _Setup(RULES, s)
+    e = Unfolding.over(RULES, s)
     solo.assassinate(C, e, card)
     assert e.state.wounded[0] == [blue]
     cfg, s = solo_table()
     ready(s)
     command_area(s, 1, [red], guards={})
     s.area[0] = [red]
-    e = _Setup(RULES, s)
+    e = Unfolding.over(RULES, s)
     solo.assassinate(C, e, card)
     assert e.state.wounded[0] == []                                     # fewer than 2 mercenaries
     assert not s.hands[1] and not s.support_hands[1] and not s.ships[1]
@@ -90,7 +90,7 @@ def test_rebel_pool_limits_and_returns():
     ready(s)
     s.base[1][RES * 3] = 0
     s.base[1][MED * 3] = 20          # keep the count: they are "elsewhere" for this check only
-    e = _Setup(RULES, s)
+    e = Unfolding.over(RULES, s)
     power = s.power[1]
     solo.pre_deploy(C, e, C.rebels["R1-01"])                             # C: I, N: I - none in the pool
     assert e.state.power[1] == power + 2
@@ -101,7 +101,7 @@ def test_rebel_pool_limits_and_returns():
     s.pre[C.sector_index["N"]] = [3, 0, 0]
     s.base[1][RES * 3] -= 3
     card = next(r for r in C.rebels.values() if r.priority[0] == kind)
-    e = _Setup(RULES, s)
+    e = Unfolding.over(RULES, s)
     e.state.rebel_step, e.state.rebel_sector = 0, 0
     solo.deploy_invade(C, e, card)
     assert e.state.pu[held] == [3, 0, 0] and e.state.pre[C.sector_index["N"]] == [2, 0, 0]
@@ -140,7 +140,7 @@ def test_solo_deployment_range():
     assert len(sess.legal_actions()) == 12                              # Dropship reaches anywhere
     st = at_phase(solo_table()[1], 1, "recall", "recall")
     st.prompt = None
-    e = _Setup(RULES, st)
+    e = Unfolding.over(RULES, st)
     turn.advance(C, e, None)
     assert e.state.phase != "ship"
 
@@ -233,7 +233,7 @@ def test_solo_game_ends():
     cfg, s2 = solo_table()
     ready(s2)
     s2.rebel_deck = s2.rebel_deck[:1]
-    e = _Setup(RULES, s2)
+    e = Unfolding.over(RULES, s2)
     e.state.phase, e.state.prompt = "rebel", None
     turn.advance(C, e, ScriptedRng([], then=__import__("boardcore.rng", fromlist=["Rng"]).Rng.derive("x", 0)))
     assert e.state.over or e.state.prompt is not None

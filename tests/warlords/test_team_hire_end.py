@@ -151,8 +151,8 @@ def test_final_power_adds_guards_majority_and_missions():
     s.power = [5, 3]
     s.track = list(s.track)
     s.track[C.type_index["BLUE"]] = 3
-    from warlords.rules import _Setup
-    e = _Setup(RULES, s)
+    from boardcore.rules import Unfolding
+    e = Unfolding.over(RULES, s)
     scoring.finish(C, e)
     st = e.state
     guards = sum(1 for g in st.guard[0] if g == GUARDED)

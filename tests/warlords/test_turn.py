@@ -10,6 +10,8 @@ from wl_helpers import (DEST, GUARDED, LP, MED, MIS, RES, SHUT, C, at_actions, a
 
 from boardcore.agents import RandomAgent
 from boardcore.play import run_bots
+from boardcore.rng import Rng
+from boardcore.rules import Unfolding
 from boardcore.session import Session
 from warlords import RULES, turn
 from warlords.state import DEC
@@ -119,13 +121,12 @@ def test_a_ship_with_nowhere_to_go_stays(tmp_path: Path):
     rules = RULES.with_data(tmp_path)
     cfg = rules.make_config(players=2)
     st = rules.initial(cfg)
-    for e in rules.setup(rules.copy(st), __import__("boardcore.rng", fromlist=["Rng"]).Rng.derive("x", 1)):
+    for e in rules.setup(rules.copy(st), Rng.derive("x", 1)):
         st = rules.evolve(st, e)
     st.ships = ["NW", "SE"]
     at_phase(st, 1, "ship", "ship")
     st.prompt = None
-    from warlords.rules import _Setup
-    e = _Setup(rules, st)
+    e = Unfolding.over(rules, st)
     turn.advance(rules.c, e, None)
     assert e.state.ships[0] == "NW" and e.state.phase != "ship"
 
@@ -264,8 +265,8 @@ def _use_skill(cfg, s, colour: str, dice=()):
     st.phase = "actions"
     st.ctx = [turn.skill_ctx(C, colour)]
     st.skills_used = [[colour], []]
-    from warlords.rules import _Setup
-    e = _Setup(RULES, st)
+    from boardcore.rules import Unfolding
+    e = Unfolding.over(RULES, st)
     turn.advance(C, e, None)
     _ = Ctx
     return session(cfg, e.state, dice=dice)
