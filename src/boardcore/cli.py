@@ -32,7 +32,8 @@ app = typer.Typer(
 )
 
 FileArg = typer.Argument(..., metavar="FILE", help="A replay file path, or db:ID for a game in the database.")
-AsOpt = typer.Option(None, "--as", metavar="PLAYER", help="See the game as this player (1, 2, …); default: all.")
+AsOpt = typer.Option(None, "--as", metavar="PLAYER",
+                     help="As this player (1, 2, …); default: show the spectator's view, act for the first to act.")
 JsonOpt = typer.Option(False, "--json", help="Print JSON instead of text.")
 SeqOpt = "a position in the history, as `boardcore replay` numbers it"
 
@@ -101,6 +102,10 @@ def _status(session: Session) -> str:
 
 
 def _numbered(session: Session, player: Optional[int]) -> list[Any]:
+    """The numbered choices of `player`, by default of the first player to act: in a
+    simultaneous step each player lists their own (others' options may be secret)."""
+    if player is None and session.to_act:
+        player = session.to_act[0]
     return session.legal_actions(player)
 
 
@@ -265,10 +270,13 @@ def legal(target: str = FileArg, player: Optional[int] = AsOpt, as_json: bool = 
     if as_json:
         return _json([{"n": i, "player": a.player, "action": session.rules.format_action(a)}
                       for i, a in enumerate(_numbered(session, player), 1)])
-    if session.outcome is not None or not session.legal_actions(player):
+    if session.outcome is not None or not _numbered(session, player):
         _out(_status(session))
         return
     _show_legal(session, player)
+    others = [p for p in session.to_act if p != (player or session.to_act[0])]
+    if player is None and others:
+        _out(f"also to act: {', '.join(f'P{p}' for p in others)} (list theirs with --as)")
 
 
 @app.command()

@@ -253,3 +253,12 @@ def test_play_takes_numbered_actions_and_quits_saving_everything(run, human_game
     assert "card_picked" in out
     assert any("undone" in line for line in out.splitlines())
     assert Session.load(human_game).position >= 1
+
+
+def test_legal_in_a_simultaneous_step_lists_one_players_secret_options(run, tmp_path):
+    path = tmp_path / "hot.jsonl"
+    run("new", "toy-pig", "--players", "2", "--seed", "2", "-o", path)  # both pick a card at once
+    code, out, _ = run("legal", path)
+    assert code == 0 and "P2 card_picked" not in out and "also to act: P2" in out
+    code, out, _ = run("legal", path, "--as", "2")
+    assert "P2 card_picked" in out and "P1 card_picked" not in out
