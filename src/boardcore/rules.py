@@ -115,7 +115,7 @@ class Game:
             raise BoardcoreError(f"bad {self.name} options: {', '.join(unknown)} not known; the options are "
                                  f"{', '.join(self.config_type.__struct_fields__)}")
         try:
-            return msgspec.convert(given, self.config_type, strict=False)
+            return msgspec.convert(_typed(self.config_type, given), self.config_type, strict=False)
         except msgspec.ValidationError as exc:
             raise BoardcoreError(f"bad {self.name} options: {exc}") from None
 
@@ -264,13 +264,16 @@ def parse_action(rules: Rules, state: State, text: str) -> Decision:
     return (matches or actions)[0]
 
 
-def _typed(cls: type, raw: dict[str, str]) -> dict[str, Any]:
-    """Split comma lists for tuple fields and read yes/no; msgspec converts the rest."""
+def _typed(cls: type, raw: dict[str, Any]) -> dict[str, Any]:
+    """Typed text: split comma lists for tuple fields and read yes/no for booleans;
+    msgspec converts the rest (and values that are not text pass through)."""
     out: dict[str, Any] = {}
-    hints = msgspec.structs.fields(cls)
-    kinds = {f.name: f.type for f in hints}
+    kinds = {f.name: f.type for f in msgspec.structs.fields(cls)}
     for key, value in raw.items():
         kind = kinds[key]
+        if not isinstance(value, str):
+            out[key] = value
+            continue
         origin = getattr(kind, "__origin__", None)
         if origin in (tuple, list):
             out[key] = [] if value == "-" else value.split(",")
