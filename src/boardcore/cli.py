@@ -580,7 +580,7 @@ def main() -> None:
             raise
         sys.exit(code)
     except KeyboardInterrupt:
-        sys.stderr.write("\ninterrupted: every decision taken so far is saved\n")
+        sys.stderr.write("\ninterrupted: nothing already saved is lost (each decision is saved as it is taken)\n")
         sys.exit(130)
     sys.exit(code if isinstance(code, int) else 0)
 
