@@ -522,31 +522,13 @@ class SolarSphere(Game):
                    ChooseDie: _choose_die, Visit: _visit, DiscardDie: _discard, EndTurn: _end_turn}
 
     def answer(self, u, t: Task, option: str, rng) -> None:
-        kind = t.kind
-        if kind == "gain":
-            do_storage(u, t, option)
-        elif kind == "gain_any":
-            do_gain_any(u, t, option)
-        elif kind == "fabricate":
-            do_recall(u, t, option)
-        elif kind == "salvage":
-            do_salvage(u, t, option)
-        elif kind == "kickback":
-            do_kickback(u, t, option)
-        elif kind == "build":
-            do_build(u, t, option)
-        elif kind == "hire":
-            crew_mod.hire_choice(u, t, option)
-        elif kind == "retire":
-            crew_mod.retire(u, t, option)
-        elif kind == "bonus":
-            crew_mod.bonus_choice(u, t, option)
-        elif kind == "attack":
+        """The chosen option of an open task, dispatched on the task's kind."""
+        if t.kind == "attack":
             u.emit(TaskDone())
-        elif kind == "refresh":
-            crew_mod.refresh_choice(u, t, option)
-        elif kind == "reroll":
+        elif t.kind == "reroll":
             battle_mod.reroll_choice(u, t, option, rng)
+        else:
+            ANSWERS[t.kind](u, t, option)
 
     # -- information ---------------------------------------------------------------------------
     def view(self, s: SolarState, player: int | None) -> SolarState:  # noqa: ARG002
@@ -604,3 +586,9 @@ class SolarSphere(Game):
 
 
 __all__ = ["SolarSphere", "SolarConfig", "DECISIONS"]
+
+
+ANSWERS = {"gain": do_storage, "gain_any": do_gain_any, "fabricate": do_recall, "salvage": do_salvage,
+           "kickback": do_kickback, "build": do_build, "hire": crew_mod.hire_choice, "retire": crew_mod.retire,
+           "bonus": crew_mod.bonus_choice, "refresh": crew_mod.refresh_choice}
+"""Task kind -> the function that carries out the option chosen for it."""
