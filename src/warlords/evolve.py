@@ -115,9 +115,13 @@ def _turn(s: S, e: ev.TurnStarted) -> S:
 
 
 def _phase(s: S, e: ev.PhaseStarted) -> S:
+    """The Rebellion's turn is a turn of its own (GW-REB-01): the one-support-card limit
+    starts afresh for it too, so a defender may still answer with Kickstarter Brigade
+    (GW-SUP-03, GW-SUP-11, GW-AMB-26)."""
     s.phase = e.phase
     if e.phase == "rebel":
         s.rebel_card, s.rebel_step, s.rebel_sector = "", 0, 0
+        s.support_played = [False] * s.seats
     return s
 
 

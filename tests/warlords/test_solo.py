@@ -268,3 +268,34 @@ def test_solo_reputation_end_is_immediate_and_ties_go_to_reputation():
     assert scoring.majority(C, st)[1] == C.domination_value[st.track[T[st.planet_type[planet]]]]
 
 
+
+
+@pytest.mark.rule("GW-SUP-03", "GW-SUP-11", "GW-AMB-26", "GW-REB-01")
+def test_kickstarter_is_offered_on_the_rebellions_turn_after_a_support_card_on_ones_own():
+    """The Rebellion's turn is a turn of its own: a support card played on the human's
+    previous turn does not use up the one allowed while the Rebellion invades."""
+    from wl_helpers import set_type
+
+    cfg, s = solo_table()
+    clear(s)
+    for planet, kind in zip(planets_in(s, "C"), ["WHITE", "BLUE"]):
+        set_type(s, planet, kind)
+    put(s, planets_in(s, "C")[0], 1, infantry=1)
+    s.pre = [[0, 0, 0] for _ in C.sectors]
+    s.pre[C.sector_index["C"]] = [2, 0, 0]                             # the Rebellion invades from C
+    s.base[1][RES * 3] -= 2
+    kick = next(x for x in C.support_ids if C.support[x] == "kickstarter")
+    for hand in s.support_hands:
+        if kick in hand:
+            hand.remove(kick)
+    if kick in s.sdeck:
+        s.sdeck.remove(kick)
+    s.support_hands = [[kick], []]
+    s.support_played = [True, False]                                  # used on the human's own turn
+    s.rebel_deck = ["R1-01"] + [x for x in s.rebel_deck if x != "R1-01"]
+    s.prompt = None
+    e = Unfolding.over(RULES, s)
+    e.emit(ev.PhaseStarted(phase="rebel"))
+    turn.advance(C, e, ScriptedRng([4] * 6))
+    assert e.state.prompt.kind == "reinforce"
+    assert ev.PlaySupport(player=1, card=kick) in RULES.legal_actions(e.state)
