@@ -82,13 +82,16 @@ def usable(s: SolarState, rules, seat: int, where: str) -> list[int]:
     not current and never usable (SS-CREW-12); their icons and current ones count (SS-CREW-13)."""
     p = s.p[seat - 1]
     out = []
+    # SS-AMB-25: after the location action, a "When you visit X" card still counts for the turn that visited X
+    visited = (rules.c.locations[s.visiting] if where == GENERAL and s.turn == seat
+               and s.step in ("acting", "after") and s.visiting >= 0 else None)
     for card, used in zip(p.crew, p.used, strict=True):
         if used:
             continue
         action = rules.c.crew[card].action
         kind = action.split(":")[0]
         if kind == "visit":
-            if action.split(":")[1] == where:
+            if action.split(":")[1] in (where, visited):
                 out.append(card)
         elif where != GENERAL:
             continue

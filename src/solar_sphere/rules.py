@@ -30,7 +30,7 @@ from solar_sphere.scoring import final_parts, final_scoring, winners
 from solar_sphere.solo import dranda_turn
 from solar_sphere.state import DrandaState, PlayerState, SolarState, Task
 
-VERSION = "1"
+VERSION = "1.1"  # 1.1: "When you visit" crew usable after the location action (SS-AMB-25)
 
 
 class SolarConfig(msgspec.Struct, frozen=True, kw_only=True):

@@ -28,7 +28,7 @@ class Warlords(Game):
     """Galactic Warlords: 2-3 players, 2 vs 2 for 4, and solo against the Rebellion."""
 
     name = "warlords"
-    version = "1.0"
+    version = "1.1"  # 1.1: the Rebellion's turn resets the support-card limit (GW-AMB-26)
     config_type = WarlordsConfig
     state_type = WarlordsState
     events = ev.EVENTS

@@ -7,7 +7,22 @@ import pytest
 from ss_helpers import RULES, at_turn, choose, deploy, end_deploy, events, fleet, fresh, play, ship_index
 
 from boardcore.errors import IllegalAction
-from solar_sphere.events import Attack, ResistanceRolled, ShipMovedDown, ShipResolved
+from solar_sphere.events import (Attack, MoraleChanged, PhaseStarted, PointsScored, ResistanceRolled, ShipMovedDown,
+                                 ShipResolved)
+
+
+def battle_log(session, *kinds):
+    """The facts of the kinds asked for, from the first Battle phase up to Recover: what the
+    battle itself did (Recover and the next Dock change morale again afterwards)."""
+    out, inside = [], False
+    for e in events(session):
+        if isinstance(e, PhaseStarted):
+            if inside and e.phase == "recover":
+                break
+            inside = inside or e.phase == "battle"
+        elif inside and isinstance(e, kinds):
+            out.append(e)
+    return out
 
 
 def battle(players=2, round_=2, script=(), seed=1, **ships):
@@ -33,6 +48,7 @@ def test_arlo_alone_defeats_r01():
     assert a.score == before.p[0].score + 3
     assert ship_index("R01") in a.ships and a.factions[0] == 1 and a.rep == 0
     assert a.inactive == before.p[0].inactive + 3
+    assert battle_log(session, MoraleChanged) == [MoraleChanged(player=1, delta=1)]   # Arlo gains 1 morale
 
 
 @pytest.mark.rule("SS-EX-06", "SS-BAT-05", "SS-BAT-09", "SS-BAT-11", "SS-BAT-12")
@@ -42,6 +58,7 @@ def test_two_attackers_share_r02():
     assert st.p[0].score == before.p[0].score + 4 and st.p[1].score == before.p[1].score + 2
     assert ship_index("R02") in st.p[0].ships and st.p[0].factions[1] == 1
     assert st.p[0].inactive == before.p[0].inactive + 2 and st.p[1].inactive == before.p[1].inactive + 1
+    assert battle_log(session, MoraleChanged) == [MoraleChanged(player=1, delta=1), MoraleChanged(player=2, delta=1)]
 
 
 @pytest.mark.rule("SS-EX-07", "SS-BAT-17", "SS-BAT-18", "SS-BAT-19", "SS-CORP-01", "SS-CORP-05")
@@ -65,6 +82,10 @@ def test_bottom_row_defeat_with_corporation_drone():
     assert st.corp_beside == 2
     lost = [e for e in events(session, ShipResolved)][0]
     assert lost.claimed_by == 1
+    # every attacker loses 1 morale; Esther, already at 0, loses 2 points instead; nobody scores a bonus
+    assert battle_log(session, MoraleChanged, PointsScored) == [
+        MoraleChanged(player=1, delta=-1), PointsScored(player=2, points=-2, why="morale underflow"),
+        MoraleChanged(player=3, delta=-1)]
 
 
 @pytest.mark.rule("SS-EX-14", "SS-CORP-03", "SS-AMB-21", "SS-BAT-22", "SS-AMB-22")

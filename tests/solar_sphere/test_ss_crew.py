@@ -204,3 +204,31 @@ def test_visit_made_possible_by_a_when_you_visit_crew():
     choose(session, a, "action")
     choose(session, a, "I1")
     assert session.state.builder[slot("I1")] == a
+
+
+@pytest.mark.rule("SS-AMB-25", "SS-ALM-10", "SS-CREW-15")
+def test_when_you_visit_crew_may_still_be_used_after_the_location_action():
+    """A "When you visit the Solar Sphere" card works for the whole turn that visited it,
+    so the ore can be gained after paying for the hex, when storage has room again."""
+    from ss_helpers import open_sphere, put_hex
+
+    from solar_sphere.events import EndTurn
+
+    config, s = fresh(4, seed=1)
+    a = s.order[0]
+    at_turn(s, a, dice=(3, 5), others_dice=True)
+    open_sphere(s, {})
+    put_hex(s, "I2", "H07")                                     # value 3, costs 2 ore
+    p = s.p[a - 1]
+    p.store = [2, 2, 2]                                         # full before the build
+    p.crew, p.used = [crew_index("T1-07a"), crew_index("T3-05a")], [False, False]
+    p.factions = [1, 0, 0, 1]
+    session = play(config, s)
+    deploy(session, a, 3, 3, "L-SPH")
+    choose(session, a, "action")
+    choose(session, a, "I2")
+    legal = session.legal_actions(a)
+    assert UseCrew(player=a, card="T1-07a") in legal and UseCrew(player=a, card="T3-05a") in legal
+    assert EndTurn(player=a) in legal                           # the turn waits for the player
+    session.apply(UseCrew(player=a, card="T1-07a"))
+    assert session.state.p[a - 1].store == [1, 2, 2]            # paid 2 ore, then gained 1
