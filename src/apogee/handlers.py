@@ -4,12 +4,14 @@ stream). Built per catalog because returning a card beneath "its" pile needs its
 from __future__ import annotations
 
 from apogee import events as ev
-from apogee.components import Catalog
+from apogee.components import UPPER, Catalog
 from apogee.state import IDLE, MOD_OF, SOC_FIXED, SPOT_OF, UNSET, ApogeeState, Prompt
 
 
 def make_handlers(cat: Catalog) -> dict:
     kind, senior = cat.kind, cat.senior
+    # the Single-Stage Orbital Launcher counts as a First Stage and an Upper Stage (AP-TECH-03)
+    built_bits = [(1 << kind[c]) | ((1 << UPPER) if t.ssto else 0) for c, t in enumerate(cat.tech)]
     hand_limit = cat.n.hand_limit
 
     def answered(s: ApogeeState, e) -> ApogeeState:
@@ -253,7 +255,7 @@ def make_handlers(cat: Catalog) -> dict:
         pl.reserve.remove(e.card)
         pl.pad.append(e.card)
         pl.credits -= e.paid
-        pl.built_kinds |= 1 << kind[e.card]
+        pl.built_kinds |= built_bits[e.card]                  # AP-SEV-09 asks per stage
         return s
 
     def sold(s, e: ev.TechSold):

@@ -20,7 +20,7 @@ from apogee.components import KINDS, Catalog, load
 from apogee.handlers import make_handlers
 from apogee.state import HIDDEN, IDLE, SOC_FIXED, SPECIALTY, ApogeeState, Player
 
-VERSION = "1"
+VERSION = "1.1"  # 1.1: the Single-Stage Orbital Launcher counts as both stages for Solo Event 06
 
 
 class ApogeeConfig(msgspec.Struct, frozen=True, kw_only=True):

@@ -218,3 +218,21 @@ def test_mission_changes():
     from apogee.missions import goals
     assert [g.destination for g in goals(CAT, run_event(table(players=1, mission=6), solo_event(14), Dice(1)).state)] \
         == ["Europa", "Titan", "Titan"]
+
+
+@pytest.mark.rule("AP-SEV-09", "AP-TECH-03")
+def test_the_single_stage_launcher_counts_for_both_stages_in_construction_delay():
+    """Event 06 asks for a Technology per stage; the launcher is a First and an Upper Stage."""
+    from apogee import RULES
+    from apogee.components import PAYLOAD, RND
+
+    ssto = next(i for i, t in enumerate(CAT.tech) if t.ssto)
+    payload = CAT.kind.index(PAYLOAD)
+    rnd = CAT.kind.index(RND)
+    s = table(players=1, mission=5)
+    give_engineer(s, 1, "Kathy Johnson")
+    s.p[0].reserve = [ssto, payload, rnd]
+    for card in (ssto, payload, rnd):
+        s = RULES.evolve(s, ev.TechBuilt(player=1, card=card, paid=0))
+    assert s.p[0].built_kinds == 0b1111
+    assert run_event(s, solo_event(6)).state.p[0].owed == 0          # no Engineer to discard
