@@ -25,7 +25,7 @@ from typing import Any
 import msgspec
 
 from boardcore.events import Decision, Event, GameCreated, SeedRevealed
-from boardcore.rng import Rng, commitment
+from boardcore.rng import LocalRng, Rng, commitment
 from boardcore.rules import Rules
 from boardcore.store import JsonlFile
 from boardcore.stream import GENESIS, Codec, chain
@@ -141,7 +141,7 @@ class Walker:
             raise broken("fold", "the state differs from the fold of the serialised events")
         if encode(self.decode_state(wire)) != wire:
             raise broken("json round trip", "the state does not survive JSON")
-        variant_rng = Rng.derive(f"variant/{self.seed}", len(self.log))
+        variant_rng = LocalRng(f"variant/{self.seed}/{self.applied}")
         for player in self.players:
             seen = encode(rules.view(state, player))
             variant = rules.hidden_variant(state, player, variant_rng)

@@ -146,6 +146,30 @@ class ScriptedRng(Rng):
         return chosen
 
 
+class LocalRng(Rng):
+    """Fast draws from `random.Random`, for what is never recorded (the check walker's
+    re-deals of hidden information). Its values may change between Python versions,
+    so it must never decide a game's chance."""
+
+    __slots__ = ("_random",)
+
+    def __init__(self, seed: int | str) -> None:
+        import random
+
+        super().__init__(b"")
+        self._random = random.Random(str(seed))
+
+    def randbelow(self, n: int) -> int:
+        self.draws += 1
+        return self._random.randrange(n)
+
+    def shuffled(self, items: Iterable[T]) -> list[T]:
+        out = list(items)
+        self.draws += 1
+        self._random.shuffle(out)
+        return out
+
+
 class NoRng(Rng):
     """For sessions that do not know the seed: any draw says so instead of guessing."""
 

@@ -63,3 +63,15 @@ def test_scripted_rng_falls_back_when_told():
 def test_no_rng_says_the_seed_is_missing():
     with pytest.raises(SeedUnavailable):
         NoRng().roll()
+
+
+def test_local_rng_is_repeatable_within_a_run_and_uniform_enough():
+    from boardcore.rng import LocalRng
+
+    a, b = LocalRng("x"), LocalRng("x")
+    assert a.shuffled(range(20)) == b.shuffled(range(20)) != list(range(20))
+    assert sorted(a.shuffled(range(20))) == list(range(20))
+    counts = [0] * 6
+    for _ in range(6_000):
+        counts[a.roll(6) - 1] += 1
+    assert all(850 < c < 1150 for c in counts)
