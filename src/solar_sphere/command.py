@@ -124,8 +124,6 @@ def apply_effect(u, seat: int, code: str, crew: bool = False) -> None:
     elif kind == "pay_morale_for_reputation":                    # SS-ALM-12, SS-AMB-28
         u.emit(MoraleChanged(player=seat, delta=-2))
         gain_reputation(u, seat)
-    elif kind == "refresh":
-        push(u, Task(kind="refresh", player=seat))
     else:
         raise ValueError(f"unknown effect {code!r}")
 
@@ -170,8 +168,7 @@ def auto_task(u, t: Task, rng) -> bool:
             u.emit(AuxDieGained(player=t.player, value=rng.roll(6)))
         return True
     if t.kind == "refresh":
-        p = s.p[t.player - 1]
-        if not refresh_targets(s, t.player, rules):
+        if not refresh_targets(s, t.player, int(t.arg)):
             u.emit(TaskDone())
             return True
         return False
@@ -181,10 +178,11 @@ def auto_task(u, t: Task, rng) -> bool:
     return False
 
 
-def refresh_targets(s: SolarState, seat: int, rules) -> list[int]:
-    """SS-ALM-13, SS-AMB-26: a rotated current crew member other than T3-02 itself."""
+def refresh_targets(s: SolarState, seat: int, using: int) -> list[int]:
+    """SS-ALM-13, SS-AMB-26: any rotated current crew member other than the T3-02 being used
+    (the other copy of T3-02 included)."""
     p = s.p[seat - 1]
-    return [c for c, used in zip(p.crew, p.used, strict=True) if used and rules.c.crew[c].action != "refresh"]
+    return [c for c, used in zip(p.crew, p.used, strict=True) if used and c != using]
 
 
 def salvage_options(s: SolarState, t: Task, rules) -> list[str]:

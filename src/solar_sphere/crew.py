@@ -104,7 +104,7 @@ def usable(s: SolarState, rules, seat: int, where: str) -> list[int]:
             if p.morale >= 2:                                                          # SS-ALM-12
                 out.append(card)
         elif kind == "refresh":
-            if refresh_targets(s, seat, rules):
+            if refresh_targets(s, seat, card):
                 out.append(card)
         else:
             out.append(card)
@@ -115,6 +115,9 @@ def use(u, seat: int, card: int) -> None:
     """SS-CREW-15: rotate, then carry out the action."""
     action = u.rules.c.crew[card].action
     u.emit(CrewUsed(player=seat, card=card))
+    if action == "refresh":                                   # SS-ALM-13: remembers which card refreshes
+        push(u, Task(kind="refresh", player=seat, arg=str(card)))
+        return
     if action.startswith("visit:"):
         action = action.split(":", 2)[2]                      # "gain:ore" / "kickback"
         if action.startswith("gain:"):

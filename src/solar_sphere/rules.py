@@ -30,7 +30,7 @@ from solar_sphere.scoring import final_parts, final_scoring, winners
 from solar_sphere.solo import dranda_turn
 from solar_sphere.state import DrandaState, PlayerState, SolarState, Task
 
-VERSION = "1.1"  # 1.1: "When you visit" crew usable after the location action (SS-AMB-25)
+VERSION = "1.1"  # 1.1: "When you visit" crew after the action (SS-AMB-25); T3-02 may refresh its twin (SS-ALM-13)
 
 
 class SolarConfig(msgspec.Struct, frozen=True, kw_only=True):
@@ -221,7 +221,7 @@ class SolarSphere(Game):
         if kind == "attack":                      # SS-FLT-06: at least one ship, unless none can be
             return ["done"] if t.mask or not attack_options(s, t) else []
         if kind == "refresh":
-            return [self.c.crew[card].id for card in refresh_targets(s, t.player, self)]
+            return [self.c.crew[card].id for card in refresh_targets(s, t.player, int(t.arg))]
         if kind == "reroll":
             return ["reroll", "pass"]
         return []

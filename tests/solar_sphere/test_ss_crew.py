@@ -151,6 +151,17 @@ def test_t3_02_refreshes_another():
     assert session.state.p[a - 1].used == [True, False]
 
 
+@pytest.mark.rule("SS-ALM-13", "SS-AMB-26")
+def test_t3_02_may_refresh_the_other_copy_but_not_itself():
+    config, s, a = crew_turn(crew=("T3-02a", "T3-02b"))
+    s.p[a - 1].used = [False, True]
+    session = play(config, s)
+    session.apply(UseCrew(player=a, card="T3-02a"))
+    assert RULES.task_options(session.state, session.state.tasks[-1]) == ["T3-02b"]
+    choose(session, a, "T3-02b")
+    assert session.state.p[a - 1].used == [True, False]
+
+
 @pytest.mark.rule("SS-ALM-07", "SS-AMB-27", "SS-ALM-17")
 def test_morale_per_crew_and_hex():
     config, s, a = crew_turn(crew=("T2-04a", "T1-01a", "T1-02a"))
