@@ -73,17 +73,22 @@ def launch_pad(s, player: int, infantry: int = 0, tanks: int = 0, aircraft: int 
     b[LP * 3:LP * 3 + 3] = [infantry, tanks, aircraft]
 
 
+def take_out(s, card: str) -> None:
+    """Remove a mercenary from wherever it is: any hand, the deck or the market."""
+    for h in s.hands:
+        if card in h:
+            h.remove(card)
+    if card in s.deck:
+        s.deck.remove(card)
+    if card in s.market:
+        s.market.remove(card)
+
+
 def command_area(s, player: int, cards: list[str], guards: dict[int, int] | None = None):
     """Lay a row of mercenaries; circles from their touching colours; `guards` maps circle -> GUARDED/SHUT."""
     p = player - 1
     for card in cards:
-        for h in s.hands:
-            if card in h:
-                h.remove(card)
-        if card in s.deck:
-            s.deck.remove(card)
-        if card in s.market:
-            s.market.remove(card)
+        take_out(s, card)
     s.area[p] = list(cards)
     circle = []
     for a, b in zip(cards, cards[1:]):
@@ -125,13 +130,7 @@ def at_phase(s, player: int, phase: str, kind: str, played: str = ""):
 
 def at_actions(s, player: int, card: str):
     """`player` is in the Action Phase with `card` just played."""
-    for h in s.hands:
-        if card in h:
-            h.remove(card)
-    if card in s.deck:
-        s.deck.remove(card)
-    if card in s.market:
-        s.market.remove(card)
+    take_out(s, card)
     if card not in s.area[player - 1]:
         s.area[player - 1] = s.area[player - 1] + [card]
         if len(s.area[player - 1]) > 1:
