@@ -61,6 +61,7 @@ class Rules(Protocol):
     def to_act(self, state: State) -> tuple[int, ...]: ...
     def legal_actions(self, state: State) -> list[Decision]: ...
     def decide(self, state: State, action: Decision, rng: Rng) -> list[Event]: ...
+    def unfold(self, state: State, action: Decision, rng: Rng, *, trusted: bool = False) -> Unfolding: ...
     def evolve(self, state: State, event: Event) -> State: ...
     def view(self, state: State, player: int | None) -> State: ...
     def visible(self, event: Event, player: int | None) -> Event | None: ...
@@ -129,25 +130,49 @@ class Game:
                 f"{self.name} is for {self.min_players}-{self.max_players} players, not {players}")
 
     # -- decisions -------------------------------------------------------
-    def decide(self, state: State, action: Decision, rng: Rng) -> list[Event]:
-        """Checks the action against `legal_actions`, then lets `resolve` say what follows.
+    over_rule: ClassVar[str | None] = None
+    """The rule ID an action after the end of the game breaks (cited by `check_legal`)."""
+    turn_rule: ClassVar[str | None] = None
+    """The rule ID an action by a player who is not to act breaks."""
 
-        A game whose illegal actions deserve a rule-specific reason raises
-        IllegalAction from `explain_illegal` (or overrides `decide`). `resolve`
-        works on an `Unfolding`: a copy of the state that every emitted fact
-        advances, so later steps see earlier ones and `state` stays untouched."""
-        if action not in self.legal_actions(state):
-            self.explain_illegal(state, action)
-            raise IllegalAction(f"{self.format_action(action)} is not a legal action now")
+    def decide(self, state: State, action: Decision, rng: Rng) -> list[Event]:
+        """The decision and the facts it causes; IllegalAction (naming its rule) if it is not legal."""
+        return self.unfold(state, action, rng).events
+
+    def unfold(self, state: State, action: Decision, rng: Rng, *, trusted: bool = False) -> Unfolding:
+        """`decide`'s work, keeping the state its facts lead to (`.state`) beside the events
+        (`.events`), so a caller need not evolve them a second time.
+
+        `trusted=True` skips the legality check: for an action just taken from
+        `legal_actions(state)` itself (a bot's pick). Audit never trusts."""
+        if not trusted:
+            self.check_legal(state, action)
         unfolding = Unfolding(self, state, action)
         self.resolve(unfolding, action, rng)
-        return unfolding.events
+        return unfolding
+
+    def check_legal(self, state: State, action: Decision) -> None:
+        """Raise IllegalAction unless `action` may be taken in `state`: the two common refusals
+        first (the game is over; not that player's turn), then the game's own reason."""
+        if self.outcome(state) is not None:
+            raise IllegalAction("the game is over", rule=self.over_rule)
+        if action.player not in self.to_act(state):
+            raise IllegalAction(f"it is not P{action.player}'s turn to decide", rule=self.turn_rule)
+        if not self.is_legal(state, action):
+            self.explain_illegal(state, action)
+            raise IllegalAction(f"{self.format_action(action)} is not a legal action now")
+
+    def is_legal(self, state: State, action: Decision) -> bool:
+        """Whether `action` is among `legal_actions(state)`; a game may answer without building
+        the whole list where that is costly, but must agree with it."""
+        return action in self.legal_actions(state)
 
     def explain_illegal(self, state: State, action: Decision) -> None:
         """Raise IllegalAction naming the rule `action` breaks, if the game can tell."""
 
     def resolve(self, u: Unfolding, action: Decision, rng: Rng) -> None:
-        """Emit the facts that follow `action` (already applied to `u.state`)."""
+        """Emit the facts that follow `action` (already applied to `u.state`): a game's
+        decision points answer it, then its flow runs the automatic steps."""
         raise NotImplementedError
 
     # -- information -----------------------------------------------------
