@@ -8,6 +8,7 @@ from boardcore.agents import RandomAgent
 from boardcore.play import run_bots
 from boardcore.session import Session
 from boardcore.store import JsonlFile
+from boardcore.stream import GENESIS, chain
 
 
 def finished_game(rules, path: Path | None = None, seed: int = 0, players: int = 2, **options) -> Path | Session:
@@ -34,3 +35,10 @@ def race_to_apply(db_path: str, stream_id: str, barrier, results) -> None:
         results.put("applied")
     except StreamConflict:
         results.put("conflict")
+
+
+def rewrite(path: Path, events) -> None:
+    """Replace a replay file by one holding `events` under a freshly computed (valid) hash chain:
+    a forgery that only re-deciding, the seed, or a kept receipt can catch."""
+    path.unlink(missing_ok=True)
+    JsonlFile(path).create(JsonlFile.STREAM, chain(GENESIS, 0, events), None)

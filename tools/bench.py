@@ -186,7 +186,7 @@ def replay_vs_floor(tmp: Path, rules) -> tuple[float, int]:
     store = DatabaseStore.sqlite(db_path)
     records = random_session(rules, 400).records()[:500]  # made in memory, then written in one go
     stream_id = "replay-500"
-    store.append(stream_id, 0, records)
+    store.create(stream_id, records, None)
     codec = store._codec(stream_id)
     decode = codec.msgpack_record.decode
     evolve = rules.evolve

@@ -1,29 +1,36 @@
-"""Audit: prove a saved game is intact, legal and fairly diced.
+"""Audit: prove a saved game intact, legal and fairly diced.
 
-The steps run in order and stop at the first failure, which is reported with
-the record's seq, what the rules expected and what the stream holds:
+The steps run in order and stop at the first failure, which is reported with where it is (the
+file line or the record's seq; for a decision, its position as `boardcore replay` numbers it),
+what the rules expected and what the stream holds:
 
-1. well-formed: every line or row decodes (the store reports line and reason);
-2. header: a replay file's header agrees with its `GameCreated`;
+1. well-formed: every line or row decodes strictly and is exactly as boardcore writes it;
+2. header: a replay file's header agrees with its `GameCreated` (format 1: and with the data);
 3. chain: every hash follows from the previous one;
 4. history: undo and redo markers make sense;
-5. legality: each decision was legal where it stands;
-6. facts: re-deciding each decision (and the setup) with the rng derived from
-   the seed reproduces the recorded facts exactly;
-7. fairness: a revealed (or given) seed matches the commitment, so step 6
-   re-derived every random fact from it;
-8. result: the final state's outcome.
+5. rules: the game is installed with the same rules version and component data;
+6. legality: each decision was legal where it stands;
+7. facts: re-deciding each decision (and the setup) with the rng derived from the seed
+   reproduces the recorded facts exactly;
+8. fairness: the seed (revealed, given, or kept by its owner) matches the commitment, so step 7
+   re-derived every random fact from it. A finished game whose seed nobody can supply fails: its
+   dice could have been forged. A game in progress passes with chance "not yet provable";
+9. head (with `--head POS:HASH`): the stream still holds exactly the history a receipt anchored,
+   which a bare chain cannot show (cutting decisions off the end, or re-sealing another history,
+   leaves a valid chain).
 
-Without the seed, decisions that drew chance cannot be re-derived: step 6 checks
-the rest and the report says how many were left unproven.
+Nothing a stored byte can say raises anything but a failed step: the audit of a damaged or
+forged file is a report, never a traceback.
 """
 
 from __future__ import annotations
 
+from collections.abc import Callable
+
 import msgspec
 
 from boardcore import games
-from boardcore.errors import CorruptStream, IllegalAction, SeedUnavailable
+from boardcore.errors import BoardcoreError, CorruptStream, IllegalAction, SeedUnavailable
 from boardcore.events import BranchedFrom, Decision, Event, GameCreated, SeedRevealed
 from boardcore.rng import NoRng, Rng, commitment
 from boardcore.rules import Outcome, Rules
@@ -32,9 +39,21 @@ from boardcore.stream import Recorded, effective, verify
 
 
 class Divergence(msgspec.Struct, frozen=True):
-    seq: int
+    """Where an audit failed. `position` is the event's number in `boardcore replay` (when the
+    failure is at an event in effect); `seq` the record's place in the store; `line` a file line."""
+
     expected: str
     found: str
+    position: int | None = None
+    seq: int | None = None
+    line: int | None = None
+
+    @property
+    def where(self) -> str:
+        parts = [f"position {self.position}" if self.position is not None else None,
+                 f"line {self.line}" if self.line is not None else None,
+                 f"record {self.seq}" if self.seq is not None and self.position is None else None]
+        return ", ".join(p for p in parts if p) or "the stream"
 
 
 class Step(msgspec.Struct, frozen=True):
@@ -51,6 +70,7 @@ class AuditReport(msgspec.Struct):
     divergence: Divergence | None = None
     outcome: Outcome | None = None
     unproven_chance: int = 0
+    head: str = ""
 
     def passed(self, name: str, detail: str = "") -> None:
         self.steps.append(Step(name, True, detail))
@@ -66,74 +86,141 @@ def _text(event: Event | None) -> str:
     return "nothing" if event is None else msgspec.json.encode(event).decode()
 
 
+def parse_head(text: str) -> tuple[int, str]:
+    """`POS:HASH` (a receipt as `boardcore head` prints it; the hash may be shortened to 12+ digits)."""
+    pos, sep, digest = text.partition(":")
+    digest = digest.strip().lower()
+    if not sep or not pos.strip().isdigit() or len(digest) < 12 or any(c not in "0123456789abcdef" for c in digest):
+        raise BoardcoreError(f"--head {text!r}: expected POS:HASH as `boardcore head` prints it "
+                             "(the hash at least 12 hex digits)")
+    return int(pos), digest
+
+
 def audit(target: str, *, seed: str | int | None = None, store: Store | None = None,
-          stream_id: str | None = None) -> AuditReport:
+          stream_id: str | None = None, head: str | None = None) -> AuditReport:
+    """Run every step on one saved game (see the module docstring). `head` is a kept receipt."""
     report = AuditReport(target=str(target))
+    anchor = parse_head(head) if head is not None else None
     if store is None:
         store, stream_id = open_target(target)
     try:
         records = store.read(stream_id)
     except CorruptStream as exc:
-        return report.failed("well-formed", str(exc),
-                             Divergence(exc.seq if exc.seq is not None else -1, "a valid record", exc.reason))
+        return report.failed("well-formed", str(exc), Divergence("a valid record", exc.reason, seq=exc.seq,
+                                                                 line=exc.line))
     if not records or not isinstance(records[0].event, GameCreated):
-        return report.failed("well-formed", "the stream does not begin with GameCreated")
+        return report.failed("well-formed", "the stream does not begin with GameCreated",
+                             Divergence("GameCreated", "something else", seq=0))
     created: GameCreated = records[0].event
     report.game = created.game
+    report.head = f"{len(effective(records)) if _history_ok(records) else '?'}:{records[-1].hash}"
     report.passed("well-formed", f"{len(records)} records")
 
+    try:
+        rules = games.get(created.game)
+    except BoardcoreError as exc:
+        return report.failed("rules", str(exc))
     if isinstance(store, JsonlFile):
         header = store.header()
-        mismatch = [f for f in ("game", "rules_version", "data_id", "config", "seed_commitment")
-                    if getattr(header, f) != getattr(created, f)]
-        if mismatch:
-            return report.failed("header", f"header disagrees with GameCreated on {', '.join(mismatch)}",
-                                 Divergence(0, "header equal to GameCreated", ", ".join(mismatch)))
-        report.passed("header")
+        if header.data_sha256 is not None and header.data_id == rules.data_id \
+                and header.data_sha256 != rules.data_sha256:
+            return report.failed("header", "the header's data_sha256 is not that of the data it names",
+                                 Divergence(rules.data_sha256, header.data_sha256, line=1))
+        report.passed("header", f"replay format {header.version}")
 
     try:
         verify(records)
     except CorruptStream as exc:
-        return report.failed("chain", exc.reason, Divergence(exc.seq, "an unbroken hash chain", exc.reason))
+        return report.failed("chain", exc.reason, Divergence("an unbroken hash chain", exc.reason, seq=exc.seq))
     report.passed("chain", f"last hash {records[-1].hash[:16]}…")
 
     try:
         live = effective(records)
     except CorruptStream as exc:
-        return report.failed("history", exc.reason, Divergence(exc.seq, "consistent undo/redo", exc.reason))
+        return report.failed("history", exc.reason, Divergence("consistent undo/redo", exc.reason, seq=exc.seq))
     report.passed("history", f"{len(live)} events in effect")
 
-    rules = games.get(created.game)
     if created.rules_version != rules.version:
-        report.passed("rules", f"recorded with {created.game} {created.rules_version}, "
-                      f"checked with {rules.version}")
+        return report.failed("rules", f"recorded with {created.game} rules {created.rules_version}, but "
+                             f"{rules.version} is installed: it cannot be proven under other rules",
+                             Divergence(rules.version, created.rules_version, position=1))
+    if created.data_id != rules.data_id:
+        return report.failed("rules", f"played with component data {created.data_id}, but {rules.data_id} "
+                             "is installed", Divergence(rules.data_id, created.data_id, position=1))
+    report.passed("rules", f"{created.game} rules {rules.version}, data {rules.data_id}")
 
-    revealed = next((r.event.seed for r in records if isinstance(r.event, SeedRevealed)), None)
-    source = "given" if seed is not None else "revealed" if revealed else "kept by the owner"
-    seed = str(seed) if seed is not None else revealed or store.seed(stream_id)
-    if seed is not None and commitment(seed) != created.seed_commitment:
-        where = next((r.seq for r in records if isinstance(r.event, SeedRevealed)), 0)
-        return report.failed("fairness", "the seed does not match the seed commitment",
-                             Divergence(where, created.seed_commitment, commitment(seed)))
-    branch = next((r.event for r in records if isinstance(r.event, BranchedFrom)), None)
+    branch = records[1].event if len(records) > 1 and isinstance(records[1].event, BranchedFrom) else None
+    own_commitment = branch.seed_commitment if branch and branch.seed_commitment else created.seed_commitment
+    revealed = next((r for r in records if isinstance(r.event, SeedRevealed)), None)
+    kept = None if seed is not None or revealed else store.seed(stream_id)
+    source = "given" if seed is not None else "revealed" if revealed else "kept by the owner" if kept else ""
+    seed = str(seed) if seed is not None else revealed.event.seed if revealed else kept
+    if seed is not None and commitment(seed) != own_commitment:
+        return report.failed("fairness", f"the {source} seed does not match the seed commitment",
+                             Divergence(own_commitment, commitment(seed), seq=revealed.seq if revealed else 0))
+    copied = 0
     if branch:
-        report.passed("branch", f"branched from {branch.parent} at {branch.at}")
+        copied = branch.at if branch.seed_commitment else 0
+        report.passed("branch", f"branched from {branch.parent} at position {branch.at} "
+                      f"(parent hash {branch.parent_hash[:16]}…)"
+                      + (f"; positions up to {branch.at} were played with the parent's seed: the parent's "
+                         "audit proves their chance" if copied else ""))
 
-    divergence, detail = _redecide(rules, live, seed, report)
+    try:
+        divergence, detail = _redecide(rules, live, seed, report, copied)
+    except Exception as exc:  # noqa: BLE001 - a forged record may break the rules in any way
+        return report.failed("legality", f"the rules cannot follow the record ({type(exc).__name__}: {exc})")
     if divergence:
         return report.failed(divergence[0], detail, divergence[1])
     report.passed("legality and facts", detail)
     if seed is not None:
         report.passed("fairness", f"every random fact re-derived from the committed seed ({source})")
+    elif report.outcome is not None and report.unproven_chance:
+        return report.failed("fairness", "the game is finished but its seed was never revealed (and none was "
+                             f"given): the chance of {report.unproven_chance} decisions cannot be proven fair, "
+                             "so it may have been forged; audit with --seed to prove it",
+                             Divergence("SeedRevealed at the end of a finished game", "no seed", seq=records[-1].seq))
     else:
-        report.passed("fairness", "seed not revealed: chance not proven "
-                      f"({report.unproven_chance} decisions drew chance)")
+        report.passed("fairness", "chance not yet provable: the seed is revealed when the game ends "
+                      f"({report.unproven_chance} decisions drew chance so far)")
+
+    if anchor is not None:
+        failure = _check_head(records, live, anchor)
+        if failure:
+            return report.failed("head", failure[0], failure[1])
+        report.passed("head", f"the record holds the history of receipt {anchor[0]}:{anchor[1][:16]}…")
     return report
 
 
-def _redecide(rules: Rules, live: list[Recorded], seed: str | None,
-              report: AuditReport) -> tuple[tuple[str, Divergence] | None, str]:
-    """Fold the history, re-deciding every group of events as it goes."""
+def _history_ok(records: list[Recorded]) -> bool:
+    try:
+        effective(records)
+        return True
+    except CorruptStream:
+        return False
+
+
+def _check_head(records: list[Recorded], live: list[Recorded], anchor: tuple[int, str]) -> tuple[str, Divergence] | None:
+    """The receipt's record must still be in the stream, at the position the receipt says."""
+    position, digest = anchor
+    found = next((i for i, r in enumerate(records) if r.hash.startswith(digest)), None)
+    if found is None:
+        now = len(live)
+        why = (f"the record ends at position {now}, before the receipt's {position}: decisions were cut off "
+               "(or the history was rewritten)" if now < position else
+               "no record has that hash: the history up to the receipt was rewritten")
+        return why, Divergence(f"a record with hash {digest[:16]}…", "none", position=position)
+    at = len(effective(records[:found + 1]))
+    if at != position:
+        return (f"the receipt's hash is at position {at}, not {position}",
+                Divergence(f"position {position}", f"position {at}", seq=found))
+    return None
+
+
+def _redecide(rules: Rules, live: list[Recorded], seed: str | None, report: AuditReport,
+              copied: int) -> tuple[tuple[str, Divergence] | None, str]:
+    """Fold the history, re-deciding every group of events as it goes. Groups landing before
+    `copied` were decided with a parent's seed, which this stream does not hold."""
     created: GameCreated = live[0].event
     config = msgspec.convert(created.config, rules.config_type)
     if created.start is not None:
@@ -141,28 +228,33 @@ def _redecide(rules: Rules, live: list[Recorded], seed: str | None,
         expected_setup: list[Event] | None = []
     else:
         state = rules.initial(config)
-        expected_setup = _attempt(lambda rng: rules.setup(rules.copy(state), rng), seed, 1)
+        expected_setup = _attempt(lambda rng: rules.setup(rules.copy(state), rng),
+                                  seed if not copied else None, 1)
     (_, setup), *decisions = _groups(live)
     if expected_setup is None:
-        report.unproven_chance += 1
+        report.unproven_chance += not copied
     else:
-        diff = _compare(expected_setup, setup[1:])
+        diff = _compare(expected_setup, setup[1:], 2)
         if diff:
             return ("facts", diff), "the setup differs from what the rules deal with this seed"
     evolve = rules.evolve
     for rec in setup[1:]:
         state = evolve(state, rec.event)
-    for position, group in decisions:
+    for index, group in decisions:
         decision = group[0].event
+        position = index + 1
         try:
-            expected = _attempt(lambda rng: rules.decide(state, decision, rng), seed, position,
-                                legal_only=lambda: decision in rules.legal_actions(state))
+            rules.check_legal(state, decision)
         except IllegalAction as exc:
-            return ("legality", Divergence(group[0].seq, "a legal decision", f"{_text(decision)}: {exc}")), str(exc)
+            return ("legality", Divergence("a legal decision", f"{_text(decision)}: {exc}", position=position,
+                                           seq=group[0].seq)), str(exc)
+        inherited = index < copied
+        expected = _attempt(lambda rng: rules.unfold(state, decision, rng, trusted=True).events,
+                            None if inherited else seed, index)
         if expected is None:
-            report.unproven_chance += 1
+            report.unproven_chance += not inherited
         else:
-            diff = _compare(expected, group)
+            diff = _compare(expected, group, position)
             if diff:
                 return ("facts", diff), "re-deciding did not reproduce the recorded facts"
         for rec in group:
@@ -173,33 +265,31 @@ def _redecide(rules: Rules, live: list[Recorded], seed: str | None,
     return None, f"{len(decisions)} decisions re-decided; {result}"
 
 
-def _attempt(run, seed: str | None, position: int, legal_only=None) -> list[Event] | None:
+def _attempt(run: Callable, seed: str | None, position: int) -> list[Event] | None:
     """Run a decide/setup with the derived rng; None when it needs a seed we lack."""
     try:
         return run(NoRng() if seed is None else Rng.derive(seed, position))
     except SeedUnavailable:
-        if legal_only is not None and not legal_only():
-            raise IllegalAction("not among the legal actions") from None
         return None
 
 
 def _groups(live: list[Recorded]) -> list[tuple[int, list[Recorded]]]:
-    """The history cut into setup (GameCreated and its facts) and one group per
-    decision, each with the position where it landed."""
+    """The history cut into setup (GameCreated and its facts) and one group per decision, each
+    with its index in the live history (the position its rng is derived for)."""
     groups: list[tuple[int, list[Recorded]]] = [(0, [live[0]])]
-    for position, rec in enumerate(live[1:], 1):
+    for index, rec in enumerate(live[1:], 1):
         if isinstance(rec.event, Decision):
-            groups.append((position, [rec]))
+            groups.append((index, [rec]))
         else:
             groups[-1][1].append(rec)
     return groups
 
 
-def _compare(expected: list[Event], recorded: list[Recorded]) -> Divergence | None:
+def _compare(expected: list[Event], recorded: list[Recorded], position: int) -> Divergence | None:
     for i in range(max(len(expected), len(recorded))):
         want = expected[i] if i < len(expected) else None
         have = recorded[i].event if i < len(recorded) else None
         if want != have:
             seq = recorded[i].seq if i < len(recorded) else recorded[-1].seq + 1
-            return Divergence(seq, _text(want), _text(have))
+            return Divergence(_text(want), _text(have), position=position + i, seq=seq)
     return None

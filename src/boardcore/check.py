@@ -160,7 +160,8 @@ class Walker:
                               seed_commitment=commitment(failure.seed))
         path.parent.mkdir(parents=True, exist_ok=True)
         events = [created, *failure.events, SeedRevealed(seed=str(failure.seed))]
-        JsonlFile(path).write_all(chain(GENESIS, 0, events))
+        path.unlink(missing_ok=True)
+        JsonlFile(path).create(JsonlFile.STREAM, chain(GENESIS, 0, events), None)
         return path
 
 

@@ -2,7 +2,8 @@
 
 GAME names an installed game; FILE a saved game, either a replay file path or
 `db:ID` for a game in the configured database. Exit codes: 0 ok, 1 a failed
-audit or check, 2 bad usage or bad input (one line on stderr, no traceback).
+audit or check, 2 bad usage or bad input (one line on stderr, no traceback),
+3 an internal error (a bug: one line naming the command).
 
 Only typer is imported here at start-up: game packages and the database layer
 load inside the commands that need them, so `boardcore --help` stays fast.
@@ -11,6 +12,7 @@ load inside the commands that need them, so `boardcore --help` stays fast.
 from __future__ import annotations
 
 import json
+import os
 import sys
 from pathlib import Path
 from typing import TYPE_CHECKING, Any, Optional
@@ -24,7 +26,9 @@ app = typer.Typer(
     name="boardcore",
     help="Play, replay, audit and analyse board games on an event-sourced core.\n\n"
          "FILE is a replay file (game.jsonl) or db:ID, a game in the database "
-         "(SQLite at $BOARDCORE_DB by default; PostgreSQL with BOARDCORE_STORE=postgres).",
+         "(SQLite at $BOARDCORE_DB by default; PostgreSQL with BOARDCORE_STORE=postgres).\n\n"
+         "Exit codes: 0 ok; 1 an audit or check failed; 2 bad usage or bad input (one line on stderr); "
+         "3 an internal error (a bug).",
     no_args_is_help=True,
     add_completion=False,
     pretty_exceptions_enable=False,
@@ -36,6 +40,10 @@ AsOpt = typer.Option(None, "--as", metavar="PLAYER",
                      help="As this player (1, 2, …); default: show the spectator's view, act for the first to act.")
 JsonOpt = typer.Option(False, "--json", help="Print JSON instead of text.")
 SeqOpt = "a position in the history, as `boardcore replay` numbers it"
+
+
+INTERNAL_ERROR = 3
+"""Exit code of a bug: distinct from 1 (a failed audit or check) and 2 (bad usage or input)."""
 
 
 class Fail(Exception):
@@ -209,14 +217,22 @@ def new(
     made = _let_bots_move(session)
     if made:
         _out(f"bots took {made} decisions")
-    _out(_status(session))
+    _out(f"{_status(session)}  [receipt {session.head.short}]")
 
 
 def _config(rules: Any, players: Optional[int], mode: Optional[str], level: Optional[str],
             mission: Optional[str], option: list[str]) -> Any:
-    """The game's config from the options every game command shares."""
-    return rules.make_config(players=players, mode=mode, level=level, mission=mission,
-                             **dict(_key_value(o) for o in option))
+    """The game's config from the options every game command shares. An option given twice (as
+    `--players 3` and `-O players=3`, or `-O` twice) is refused rather than one silently winning."""
+    from boardcore.errors import BoardcoreError
+
+    named = {"players": players, "mode": mode, "level": level, "mission": mission}
+    extra: dict[str, str] = {}
+    for key, value in map(_key_value, option):
+        if key in extra or named.get(key) is not None:
+            raise BoardcoreError(f"the option {key!r} is given twice (once with -O): give it once")
+        extra[key] = value
+    return rules.make_config(**{k: v for k, v in named.items() if k not in extra}, **extra)
 
 
 def _seats(rules: Any, specs: list[str], players: int, default: str) -> list[str]:
@@ -293,7 +309,7 @@ def act(
     made = _let_bots_move(session)
     if made:
         _out(f"bots took {made} decisions")
-    _out(_status(session))
+    _out(f"{_status(session)}  [receipt {session.head.short}]")
 
 
 @app.command()
@@ -385,15 +401,30 @@ def _step_through(session: Session, history: list[Any], player: Optional[int]) -
 
 
 @app.command()
+def head(target: str = FileArg, as_json: bool = JsonOpt) -> None:
+    """Print the game's receipt: the position reached and the hash of the last record.
+
+    Keep it: `boardcore audit FILE --head POS:HASH` later proves the record still holds exactly
+    this history (no decision cut off the end, nothing rewritten)."""
+    session = _load(target)
+    receipt = session.head
+    if as_json:
+        return _json({"position": receipt.position, "hash": receipt.hash, "receipt": str(receipt)})
+    _out(str(receipt))
+
+
+@app.command()
 def audit(
     target: str = FileArg,
     seed: Optional[str] = typer.Option(None, "--seed", help="The game's seed, to prove its dice fair."),
+    head: Optional[str] = typer.Option(None, "--head", metavar="POS:HASH",
+                                       help="A receipt (`boardcore head`): prove the record still holds that history."),
     as_json: bool = JsonOpt,
 ) -> None:
     """Prove a saved game intact, legal and fair; exit 1 at the first divergence."""
     from boardcore.audit import audit as run_audit
 
-    report = run_audit(target, seed=seed)
+    report = run_audit(target, seed=seed, head=head)
     if as_json:
         _json(report)
     else:
@@ -402,7 +433,7 @@ def audit(
             _out(f"{mark} {step.name}{': ' + step.detail if step.detail else ''}")
         if report.divergence:
             d = report.divergence
-            _out(f"first divergence at seq {d.seq}\n  expected: {d.expected}\n  found:    {d.found}")
+            _out(f"first divergence at {d.where}\n  expected: {d.expected}\n  found:    {d.found}")
         _out("audit passed" if report.ok else "audit FAILED")
     if not report.ok:
         raise typer.Exit(1)
@@ -517,12 +548,27 @@ def export(
     output: Optional[Path] = typer.Option(None, "--output", "-o", help="Write this replay file."),
     to_db: bool = typer.Option(False, "--db", help="Copy into the database instead."),
     game_id: Optional[str] = typer.Option(None, "--id", help="Database id for the copy."),
+    player: Optional[int] = typer.Option(None, "--as", metavar="PLAYER",
+                                         help="Write only what PLAYER may see (for sharing a game in progress)."),
 ) -> None:
-    """Copy a game, record for record (same hashes), to a replay file or the database."""
+    """Copy a game, record for record (same hashes), to a replay file or the database.
+
+    A replay file holds everything, hidden cards included (audit needs them): share a game in
+    progress with `--as P -o OUT`, which writes that player's redacted record instead."""
     from boardcore.errors import BoardcoreError
 
     if (output is None) == (not to_db):
         raise BoardcoreError("give either -o FILE.jsonl or --db")
+    if player is not None:
+        if output is None:
+            raise BoardcoreError("--as writes a redacted file: give -o OUT (the database keeps whole records only)")
+        from boardcore.redact import write_redacted
+
+        session = _load(target)
+        _player(session, player)
+        n = write_redacted(session, player, output)
+        _out(f"wrote P{player}'s view of {n} events to {output} (hidden information removed; not auditable)")
+        return
     _copy(target, output, game_id)
 
 
@@ -536,19 +582,19 @@ def import_(
 
 
 def _copy(target: str, output: Optional[Path], game_id: Optional[str]) -> None:
-    from boardcore.errors import BoardcoreError
+    """Export or import: one atomic create of the copy (refused, writing nothing, if it exists)."""
+    from boardcore.session import Session
     from boardcore.store import JsonlFile, copy_stream, open_database, open_target
 
     source, source_id = open_target(target)
     if output is not None:
-        if output.exists():
-            raise BoardcoreError(f"{output} exists; choose another name (nothing was written)")
         n = copy_stream(source, source_id, JsonlFile(output), JsonlFile.STREAM)
         _out(f"exported {n} records to {output}")
         return
-    records = source.read(source_id)
-    game_id = game_id or f"{records[0].event.game}-{records[0].hash[:8]}"
-    copy_stream(source, source_id, open_database(), game_id)
+    session = Session.load(source_id, store=source)   # refuses a record that cannot be played on
+    records = session.records()
+    game_id = game_id or f"{records[0].event.game}-{records[-1].hash[:12]}"
+    copy_stream(source, source_id, open_database(), game_id, session.summary())
     _out(f"imported {len(records)} records as db:{game_id}")
 
 
@@ -558,7 +604,12 @@ def repair(path: Path = typer.Argument(..., metavar="FILE", help="A replay file.
     from boardcore.store import repair as repair_file
 
     removed = repair_file(path)
-    _out("nothing to repair" if removed is None else f"removed the torn last line: {removed[:80]!r}")
+    if removed is None:
+        _out("nothing to repair: the file ends with a whole write")
+        return
+    also = f" and the {removed.records_removed} record(s) written with it" if removed.records_removed else ""
+    _out(f"removed the cut-off write at line {removed.line} ({removed.bytes_removed} bytes){also}; "
+         f"{removed.records_left} records remain, every one of them whole")
 
 
 @app.command()
@@ -577,7 +628,13 @@ def main() -> None:
     except Exception as exc:  # noqa: BLE001 - sorted below
         code = _exit_code(exc)
         if code is None:
-            raise
+            command = next((a for a in sys.argv[1:] if not a.startswith("-")), "")
+            sys.stderr.write(f"internal error in `boardcore {command}`: {type(exc).__name__}: {exc} "
+                             "(a bug: please report it with the command and the file; BOARDCORE_DEBUG=1 "
+                             "shows the traceback)\n")
+            if os.environ.get("BOARDCORE_DEBUG") == "1":
+                raise
+            code = INTERNAL_ERROR
         sys.exit(code)
     except KeyboardInterrupt:
         sys.stderr.write("\ninterrupted: nothing already saved is lost (each decision is saved as it is taken)\n")

@@ -41,10 +41,20 @@ class StreamNotFound(BoardcoreError):
     """No stream (file or database game) by that name."""
 
 
+class StreamExists(BoardcoreError):
+    """A new game's file or id is taken; nothing was written."""
+
+
+class WriteFailed(BoardcoreError):
+    """A write could not be completed (disk full, a file-size limit, …); nothing of it was kept,
+    so the decision it carried was not taken."""
+
+
 class CorruptStream(BoardcoreError):
     """A stored stream cannot be read: malformed line, torn write, broken hash chain.
 
-    `line` is the 1-based line of a replay file when known; `seq` the record.
+    `line` is the 1-based line of a replay file when known; `seq` the record (its place in the
+    stored stream, counted from 0, as a database row's version is).
     """
 
     def __init__(self, reason: str, *, line: int | None = None, seq: int | None = None,
@@ -59,7 +69,8 @@ class CorruptStream(BoardcoreError):
 
 
 class TornWrite(CorruptStream):
-    """The last line of a replay file was cut off mid-write (a crash); `repair` drops it."""
+    """The last write to a replay file was cut off (a crash mid-write); it was never
+    acknowledged, and `repair` removes it whole."""
 
 
 class UndoRefused(BoardcoreError):

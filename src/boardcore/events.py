@@ -21,8 +21,10 @@ def snake_case(name: str) -> str:
     return _CAMEL.sub("_", name).lower()
 
 
-class Event(msgspec.Struct, frozen=True, kw_only=True, tag_field="type", tag=snake_case, gc=False):
-    """Base of every event. No floats anywhere: JSON round trips must be exact."""
+class Event(msgspec.Struct, frozen=True, kw_only=True, tag_field="type", tag=snake_case, gc=False,
+            forbid_unknown_fields=True):
+    """Base of every event. No floats anywhere: JSON round trips must be exact. Decoding is
+    strict: a field the event does not have is an error, never silently dropped."""
 
 
 class Decision(Event):
@@ -71,13 +73,19 @@ class Redone(Event):
     by: int | None = None
 
 
-class BranchedFrom(Event):
-    """First record of a branch: the parent stream, the effective length copied, and
-    the hash of the parent's last copied record, so the branch is tied to its origin."""
+class BranchedFrom(Event, omit_defaults=True):
+    """Record 1 of a branch: the parent stream, the effective length copied, and the hash of
+    the parent's last copied record, so the branch is tied to its origin.
+
+    `seed_commitment` is set when the branch plays on with a fresh seed of its own (a branch of
+    a game in progress must not meet the real game's next dice): decisions the branch takes are
+    then derived from that seed, while the copied records keep the parent's. Empty when the
+    branch shares the parent's seed (omitted from the encoding, so older branches read as before)."""
 
     parent: str
     at: int
     parent_hash: str
+    seed_commitment: str = ""
 
 
 class SeedRevealed(Event):

@@ -76,14 +76,4 @@ def _branch(session: Session, out: Callable[[Any], None]) -> None:
 
 def status(session: Session) -> str:
     """One line: who is to act, or how the game ended."""
-    outcome = session.outcome
-    if outcome is None:
-        return "to act: " + ", ".join(f"P{p}" for p in session.to_act)
-    scores = " ".join(f"P{p}={outcome.points(p):g}" for p in range(1, len(outcome.scores) + 1))
-    if outcome.truncated:
-        return f"stopped without a result (truncated); scores {scores}"
-    note = f" ({outcome.note})" if outcome.note else ""
-    if not outcome.winners:
-        return f"game over: no player wins{note}; scores {scores}"
-    verb = "win" if len(outcome.winners) > 1 else "wins"
-    return f"game over: {', '.join(f'P{p}' for p in outcome.winners)} {verb}{note}; scores {scores}"
+    return session.status

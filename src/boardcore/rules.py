@@ -62,6 +62,7 @@ class Rules(Protocol):
     def legal_actions(self, state: State) -> list[Decision]: ...
     def decide(self, state: State, action: Decision, rng: Rng) -> list[Event]: ...
     def unfold(self, state: State, action: Decision, rng: Rng, *, trusted: bool = False) -> Unfolding: ...
+    def check_legal(self, state: State, action: Decision) -> None: ...
     def evolve(self, state: State, event: Event) -> State: ...
     def view(self, state: State, player: int | None) -> State: ...
     def visible(self, event: Event, player: int | None) -> Event | None: ...
@@ -312,6 +313,21 @@ def _typed(cls: type, raw: dict[str, Any]) -> dict[str, Any]:
 def _field_list(cls: type) -> str:
     fields = [f for f in cls.__struct_fields__ if f != "player"]
     return " ".join(f"{f}=…" for f in fields) or "no fields"
+
+
+def status_line(rules: Rules, state: State, outcome: Outcome | None = None) -> str:
+    """One line: who is to act, or how the game ended (`outcome`, if already known, saves asking)."""
+    outcome = rules.outcome(state) if outcome is None else outcome
+    if outcome is None:
+        return "to act: " + ", ".join(f"P{p}" for p in rules.to_act(state))
+    scores = " ".join(f"P{p}={outcome.points(p):g}" for p in range(1, len(outcome.scores) + 1))
+    if outcome.truncated:
+        return f"stopped without a result (truncated); scores {scores}"
+    note = f" ({outcome.note})" if outcome.note else ""
+    if not outcome.winners:
+        return f"game over: no player wins{note}; scores {scores}"
+    verb = "win" if len(outcome.winners) > 1 else "wins"
+    return f"game over: {', '.join(f'P{p}' for p in outcome.winners)} {verb}{note}; scores {scores}"
 
 
 def check_decided(events: Sequence[Event], action: Decision) -> None:

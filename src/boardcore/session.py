@@ -1,27 +1,29 @@
 """`Session`: the one object a Python user drives to play a game.
 
-A session owns a stream in a store. `apply` decides, appends the decision with
-its facts in one write, then evolves; undo and redo append markers, so nothing
-is ever deleted. State at any point comes from the nearest in-memory checkpoint
-(one every `checkpoint_every` events) plus a short fold, so looking back costs
-the same in a long game as in a short one.
+A session owns a stream in a store. `apply` decides, appends the decision with its facts (and,
+when it ends the game, the seed's reveal) in one atomic write, then keeps the state the
+decision's unfolding already produced: facts are evolved once. Undo and redo append markers, so
+nothing is ever deleted. State at any point comes from the nearest in-memory checkpoint (one
+every `checkpoint_every` events) plus a short fold, so looking back costs the same in a long
+game as in a short one.
 """
 
 from __future__ import annotations
 
 import secrets
 import time
+from bisect import bisect_right
 from collections.abc import Sequence
 from typing import Any, Literal
 
 import msgspec
 
 from boardcore import games
-from boardcore.errors import BoardcoreError, IllegalAction, SeedUnavailable, UndoRefused
+from boardcore.errors import BoardcoreError, CorruptStream, IllegalAction, StreamExists, UndoRefused
 from boardcore.events import BranchedFrom, Decision, Event, Fact, GameCreated, Redone, SeedRevealed, Undone
 from boardcore.rng import NoRng, Rng, commitment
-from boardcore.rules import Outcome, Rules
-from boardcore.store import JsonlFile, MemoryStore, Store, open_target
+from boardcore.rules import Outcome, Rules, status_line
+from boardcore.store import JsonlFile, MemoryStore, Store, Summary, open_target
 from boardcore.stream import GENESIS, History, Recorded, chain, verify
 
 UndoPolicy = Literal["free", "own"]
@@ -35,6 +37,26 @@ def _rules(game: str | Rules, data: Any = None) -> Rules:
 
 def new_stream_id(rules: Rules) -> str:
     return f"{rules.name}-{secrets.token_hex(4)}"
+
+
+def default_policy(seats: Sequence[str]) -> UndoPolicy:
+    """`own` when several humans share the table, else `free` (ARCHITECTURE.md, Session)."""
+    return "own" if list(seats).count("human") > 1 else "free"
+
+
+class Receipt(msgspec.Struct, frozen=True):
+    """The head of a stream: the position reached and the hash of the last record. Kept by a
+    player, it lets `audit --head` prove the record still holds exactly that history."""
+
+    position: int
+    hash: str
+
+    def __str__(self) -> str:
+        return f"{self.position}:{self.hash}"
+
+    @property
+    def short(self) -> str:
+        return f"{self.position}:{self.hash[:16]}"
 
 
 class Session:
@@ -58,11 +80,16 @@ class Session:
         self.history = History()
         self.state: Any = None
         self.created: GameCreated | None = None
+        self.branched: BranchedFrom | None = None
         self.config: Any = None
         self.revealed = False
-        self._checkpoints: dict[int, Any] = {}
+        self._checkpoints: dict[int, Any] = {}     # position -> a private copy of the state there
+        self._marks: list[int] = []                # the checkpoints' positions, ascending
         self._head = 0
         self._last_hash = GENESIS
+        self._legal: list[Decision] | None = None     # legal_actions of the current state, once asked
+        self._outcome: tuple[Any, Outcome | None] | None = None
+        self._summaries = getattr(store, "lists_games", False)
 
     # -- making sessions -------------------------------------------------
     @classmethod
@@ -70,7 +97,8 @@ class Session:
             seed: int | str | None = None, store: Store | None = None, stream_id: str | None = None,
             seats: Sequence[str] = (), rng: Rng | None = None, undo_policy: UndoPolicy | None = None,
             data: Any = None, checkpoint_every: int = CHECKPOINT_EVERY, **options: Any) -> Session:
-        """A new game: `GameCreated`, then the rules' setup facts, in one write.
+        """A new game: `GameCreated`, then the rules' setup facts, written with the secret seed in
+        one atomic create (StreamExists, nothing written, if the file or id is taken).
         `data` names a folder of component data to use instead of the game's own."""
         rules = _rules(game, data)
         if config is None:
@@ -81,15 +109,13 @@ class Session:
             raise BoardcoreError(f"{len(seats)} seats given for {players} players")
         seed = str(seed) if seed is not None else secrets.token_hex(16)
         session = cls(rules, store or MemoryStore(), stream_id or new_stream_id(rules), seed=seed, rng=rng,
-                      undo_policy=undo_policy or ("own" if list(seats).count("human") > 1 else "free"),
-                      checkpoint_every=checkpoint_every)
+                      undo_policy=undo_policy or default_policy(seats), checkpoint_every=checkpoint_every)
         created = GameCreated(game=rules.name, rules_version=rules.version, data_id=rules.data_id,
                               config=msgspec.to_builtins(config), seed_commitment=commitment(seed),
                               seats=tuple(seats))
         state = rules.initial(config)
         facts = rules.setup(rules.copy(state), session._rng_at(1))
-        session.store.keep_seed(session.stream_id, seed)
-        session._commit([created, *facts])
+        session._create([created, *facts], seed)
         return session
 
     @classmethod
@@ -107,15 +133,19 @@ class Session:
         created = GameCreated(game=rules.name, rules_version=rules.version, data_id=rules.data_id,
                               config=msgspec.to_builtins(config), seed_commitment=commitment(seed),
                               start=msgspec.to_builtins(state))
-        session.store.keep_seed(session.stream_id, seed)
-        session._commit([created])
+        session._create([created], seed)
         return session
 
     @classmethod
     def load(cls, target: str | Any, *, store: Store | None = None, seed: int | str | None = None,
-             rng: Rng | None = None, undo_policy: UndoPolicy | None = None, verify_chain: bool = True,
+             rng: Rng | None = None, undo_policy: UndoPolicy | None = None, verify_chain: bool = False,
              checkpoint_every: int = CHECKPOINT_EVERY, data: Any = None) -> Session:
-        """Open a saved game: a replay file path or `db:ID` (or a stream id in `store`)."""
+        """Open a saved game: a replay file path or `db:ID` (or a stream id in `store`).
+
+        Every record is read strictly (see `boardcore.stream`), the history's markers must make
+        sense and every event must apply: a record that fails is refused with its seq. The hash
+        chain is proven by `audit` (or here with `verify_chain=True`): it is what a forger must
+        recompute, and `audit --head` with a kept receipt catches one who did."""
         if store is None:
             store, stream_id = open_target(target)
         else:
@@ -125,28 +155,50 @@ class Session:
             verify(records)
         first = records[0].event if records else None
         if not isinstance(first, GameCreated):
-            raise BoardcoreError(f"{target}: the stream does not begin with GameCreated")
-        seed = str(seed) if seed is not None else store.seed(stream_id)
-        if seed is not None and commitment(seed) != first.seed_commitment:
-            raise BoardcoreError(f"{target}: that seed does not match the game's seed commitment")
-        seats = first.seats
-        policy = undo_policy or ("own" if list(seats).count("human") > 1 else "free")
+            raise CorruptStream("the stream does not begin with GameCreated", where=str(target), seq=0)
         rules = _rules(first.game, data)
+        if first.rules_version != rules.version:
+            raise BoardcoreError(f"{target} was recorded with {first.game} rules {first.rules_version}, but this "
+                                 f"boardcore has {rules.version}: it cannot be replayed under other rules")
         if first.data_id != rules.data_id:
             raise BoardcoreError(f"{target} was played with component data {first.data_id}, but "
                                  f"{rules.data_id} is loaded: pass the same data folder (--data)")
-        session = cls(rules, store, stream_id, seed=seed, rng=rng, undo_policy=policy,
-                      checkpoint_every=checkpoint_every)
+        branched = records[1].event if len(records) > 1 and isinstance(records[1].event, BranchedFrom) else None
+        expected = branched.seed_commitment if branched and branched.seed_commitment else first.seed_commitment
+        seed = str(seed) if seed is not None else store.seed(stream_id)
+        if seed is not None and commitment(seed) != expected:
+            raise BoardcoreError(f"{target}: that seed does not match the game's seed commitment")
+        session = cls(rules, store, stream_id, seed=seed, rng=rng,
+                      undo_policy=undo_policy or default_policy(first.seats), checkpoint_every=checkpoint_every)
         session._absorb(records)
+        session._probe(str(target))
         return session
 
-    def save(self, path: str | Any) -> None:
-        """Write the whole stream (markers and undone events included) to a replay
-        file, replacing it whole; the seed, if known, goes to its private file beside."""
+    def _probe(self, where: str) -> None:
+        """Ask the loaded position what play will ask of it: a record that is hash-valid but leads
+        somewhere the rules cannot continue from is refused now, not at the next command."""
+        try:
+            if self.outcome is None:
+                self.rules.to_act(self.state)
+                self.rules.legal_actions(self.state)
+        except Exception as exc:  # noqa: BLE001 - any failure here means the record is impossible
+            raise CorruptStream(f"the recorded history leads to a position the rules cannot play on "
+                                f"({type(exc).__name__}: {exc})", where=where, seq=self._head - 1) from None
+
+    def save(self, path: str | Any, *, overwrite: bool = False) -> None:
+        """Write the whole stream (markers and undone events included) to a replay file, with the
+        seed, unless already revealed, in a private file beside it.
+
+        An existing file is replaced only with `overwrite=True`, and only when it holds a prefix of
+        this stream (an older copy of this game): never a file another writer has moved on."""
         target = JsonlFile(path)
-        target.write_all(self.records())
-        if self.seed is not None and not self.revealed:
-            target.keep_seed(JsonlFile.STREAM, self.seed)
+        records = self.records()
+        if target.path.exists() or target.path.is_symlink():
+            if not overwrite:
+                raise StreamExists(f"{target.path} exists; pass overwrite=True to update it (nothing was written)")
+            target.replace(records)
+            return
+        target.create(JsonlFile.STREAM, records, None if self.revealed else self.seed)
 
     # -- reading ---------------------------------------------------------
     @property
@@ -163,23 +215,44 @@ class Session:
         return int(self.config.players)
 
     @property
+    def outcome(self) -> Outcome | None:
+        """How the game ended, or None while it goes on."""
+        cached = self._outcome
+        if cached is None or cached[0] is not self.state:
+            cached = self._outcome = (self.state, self.rules.outcome(self.state))
+        return cached[1]
+
+    @property
     def to_act(self) -> tuple[int, ...]:
+        """The players who must decide now (several in a simultaneous step); () once over."""
         return () if self.outcome else tuple(self.rules.to_act(self.state))
 
     @property
-    def outcome(self) -> Outcome | None:
-        return self.rules.outcome(self.state)
+    def status(self) -> str:
+        """One line: who is to act, or how the game ended."""
+        return status_line(self.rules, self.state, self.outcome)
+
+    @property
+    def head(self) -> Receipt:
+        """The receipt of the stream as it stands (see `Receipt`)."""
+        return Receipt(self.position, self._last_hash)
 
     def legal_actions(self, player: int | None = None) -> list[Decision]:
+        """The decisions that may be taken now, by `player` or by anyone to act. An action taken
+        from this list is known legal: `apply` does not check it again."""
         if self.outcome:
             return []
-        actions = self.rules.legal_actions(self.state)
-        return actions if player is None else [a for a in actions if a.player == player]
+        if self._legal is None:
+            self._legal = self.rules.legal_actions(self.state)
+        actions = self._legal
+        return list(actions) if player is None else [a for a in actions if a.player == player]
 
     def view(self, player: int | None = None) -> Any:
+        """The state as `player` may see it (None: a spectator)."""
         return self.rules.view(self.state, player)
 
     def render(self, player: int | None = None) -> Any:
+        """The game's text picture of the state, as `player` may see it."""
         return self.rules.render(self.state, player)
 
     def records(self) -> list[Recorded]:
@@ -198,16 +271,24 @@ class Session:
         return self._fold_to(position)
 
     def _fold_to(self, position: int) -> Any:
-        every = self.checkpoint_every
-        base = position // every * every if every else 0
-        while base > 1 and base not in self._checkpoints:
-            base -= every
-        base = max(base, 1)
+        """The state at `position`, from the nearest checkpoint at or before it (found by bisection)."""
+        base = self._marks[bisect_right(self._marks, position) - 1]
         state = self.rules.copy(self._checkpoints[base])
         evolve = self.rules.evolve
         for rec in self.history.live[base:position]:
             state = evolve(state, rec.event)
         return state
+
+    def _checkpoint(self, position: int, state: Any) -> None:
+        self._checkpoints[position] = self.rules.copy(state)
+        self._marks.append(position)
+
+    def _forget_after(self, position: int) -> None:
+        """Drop the checkpoints an undo cut away."""
+        keep = bisect_right(self._marks, position)
+        for mark in self._marks[keep:]:
+            del self._checkpoints[mark]
+        del self._marks[keep:]
 
     def boundaries(self) -> list[int]:
         """Positions between whole decisions: where a decision lands, and the end."""
@@ -216,19 +297,23 @@ class Session:
 
     # -- deciding ---------------------------------------------------------
     def apply(self, action: Decision | str) -> list[Event]:
-        """Decide, then append the decision and its facts in one write, then evolve.
+        """Decide, then append the decision with its facts in one write (with the seed's reveal
+        when it ends the game), then keep the state the facts led to.
 
-        An illegal action raises IllegalAction and changes nothing; text is read
-        with the game's parser. Returns the events recorded."""
+        An illegal action raises IllegalAction (naming its rule) and changes nothing; so does a
+        write that fails (WriteFailed). Text is read with the game's parser. Returns the events."""
         if isinstance(action, str):
             action = self.rules.parse_action(self.state, action)
         if self.outcome:
-            raise IllegalAction("the game is over")
-        events = self.rules.decide(self.state, action, self._rng_at(self.position))
-        self._commit(events)
-        if self.outcome and self.seed is not None and not self.revealed:
-            self._commit([SeedRevealed(seed=self.seed)])
-        return events
+            raise IllegalAction("the game is over", rule=getattr(self.rules, "over_rule", None))
+        trusted = self._legal is not None and action in self._legal
+        unfolding = self.rules.unfold(self.state, action, self._rng_at(self.position), trusted=trusted)
+        events = unfolding.events
+        after = unfolding.state
+        if self.seed is not None and not self.revealed and self.rules.outcome(after) is not None:
+            events = [*events, SeedRevealed(seed=self.seed)]
+        self._commit(events, after)
+        return unfolding.events
 
     def _rng_at(self, position: int) -> Rng:
         if self.rng is not None:
@@ -239,20 +324,31 @@ class Session:
     def undo(self, n: int = 1, by: int | None = None) -> None:
         """Step back `n` whole decisions; each appends an `Undone` marker.
 
-        Under the `own` policy a player may undo only their own decisions, and
-        never back past a fact that showed chance or hidden information."""
+        Under the `own` policy every undo is someone's: `by`, else the player of the last
+        decision a person (not a bot seat) took. That player may undo their own decisions and the
+        bots' replies to them, never another person's, and never back past a fact that showed
+        chance or hidden information."""
         if n < 1:
             raise UndoRefused("undo needs n >= 1")
         live = self.history.live
-        cut = len(live)
-        cuts = []
-        for _ in range(n):
-            cut = next((i for i in range(cut - 1, 0, -1) if isinstance(live[i].event, Decision)), 0)
-            if not cut:
-                raise UndoRefused("nothing left to undo" if not cuts else f"only {len(cuts)} decisions can be undone")
-            self._check_undo(live[cut:], by)
-            cuts.append(cut)
-        self._commit([Undone(to=cut, by=by) for cut in cuts])
+        starts = [i for i in range(len(live) - 1, 0, -1) if isinstance(live[i].event, Decision)]
+        if not starts:
+            raise UndoRefused("nothing left to undo")
+        if len(starts) < n:
+            raise UndoRefused(f"only {len(starts)} decisions can be undone")
+        if by is None and self.undo_policy == "own":
+            people = [live[i].event.player for i in starts if not self._is_bot(live[i].event.player)]
+            by = people[0] if people else live[starts[0]].event.player
+        cuts = starts[:n]
+        end = len(live)
+        for cut in cuts:
+            self._check_undo(live[cut:end], by)
+            end = cut
+        self._commit([Undone(to=cut, by=by) for cut in cuts], self._fold_to(cuts[-1]))
+
+    def _is_bot(self, player: int) -> bool:
+        seats = self.seats
+        return bool(seats) and 0 < player <= len(seats) and seats[player - 1] != "human"
 
     def _check_undo(self, group: list[Recorded], by: int | None) -> None:
         if self.revealed:
@@ -260,93 +356,153 @@ class Session:
         if self.undo_policy != "own":
             return
         decision = group[0].event
-        if by is not None and decision.player != by:
-            raise UndoRefused(f"player {by} may not undo player {decision.player}'s decision (undo policy 'own')")
+        if decision.player != by and not self._is_bot(decision.player):
+            raise UndoRefused(f"P{by} may not undo P{decision.player}'s decision: with several people at the "
+                              "table each may undo only their own (undo policy 'own')")
         shown = next((r for r in group if isinstance(r.event, Fact) and r.event.reveals), None)
         if shown is not None:
-            raise UndoRefused(f"cannot undo past {shown.event.__struct_config__.tag} at seq {shown.seq}: "
-                              "it revealed chance or hidden information (undo policy 'own')")
+            raise UndoRefused(f"cannot undo past {shown.event.__struct_config__.tag}: it revealed chance or "
+                              "hidden information to the table (undo policy 'own')")
 
     def redo(self, by: int | None = None) -> None:
+        """Restore the most recently undone decision (while nothing new has been decided)."""
         if not self.history.undone:
             raise UndoRefused("nothing to redo")
-        self._commit([Redone(by=by)])
+        state = self.rules.copy(self.state)
+        for rec in self.history.undone[-1]:
+            state = self.rules.evolve(state, rec.event)
+        self._commit([Redone(by=by)], state)
 
     def branch(self, at: int | None = None, *, store: Store | None = None, stream_id: str | None = None,
-               rng: Rng | None = None) -> Session:
+               rng: Rng | None = None, same_dice: bool = False) -> Session:
         """A new session on a new stream holding this game's first `at` effective events.
 
-        Record 0 is the same `GameCreated` (so every reader finds the game there),
-        record 1 is `BranchedFrom`; positions match the parent's, so the branch
-        meets the same dice the parent would have."""
+        Record 0 is the same `GameCreated` (so every reader finds the game there), record 1 is
+        `BranchedFrom`. A branch of a game in progress plays on with a fresh seed of its own, so it
+        cannot show anyone the real game's next dice; it keeps this game's seed when that is public
+        already (revealed), or when asked (`same_dice=True`, for a `free` game only)."""
         live = self.history.live
         at = len(live) if at is None else at
         if at not in self.boundaries():
             near = [p for p in self.boundaries() if abs(p - at) <= 10]
             raise BoardcoreError(f"cannot branch at {at}: a branch starts between whole decisions; "
                                  f"try one of {', '.join(map(str, near or self.boundaries()[-5:]))}")
+        if same_dice and self.undo_policy != "free":
+            raise UndoRefused("a branch with the same dice would show players what is to come: only in a "
+                              "'free' game (undo policy)")
+        keep = self.revealed or (same_dice and self.seed is not None)
+        seed = self.seed if keep else secrets.token_hex(16)
         child = Session(self.rules, store or MemoryStore(), stream_id or new_stream_id(self.rules),
-                        seed=self.seed, rng=rng, undo_policy=self.undo_policy,
-                        checkpoint_every=self.checkpoint_every)
-        if self.seed is not None:
-            child.store.keep_seed(child.stream_id, self.seed)
-        marker = BranchedFrom(parent=self.stream_id, at=at, parent_hash=live[at - 1].hash)
-        child._commit([live[0].event, marker, *(r.event for r in live[1:at])])
+                        seed=seed, rng=rng, undo_policy=self.undo_policy, checkpoint_every=self.checkpoint_every)
+        marker = BranchedFrom(parent=self.stream_id, at=at, parent_hash=live[at - 1].hash,
+                              seed_commitment="" if keep else commitment(seed))
+        child._create([live[0].event, marker, *(r.event for r in live[1:at])], seed)
         return child
 
     # -- the one place records enter a session ----------------------------
-    def _commit(self, events: Sequence[Event]) -> None:
-        records = chain(self._last_hash, self._head, events, at=int(time.time()))
-        self.store.append(self.stream_id, self._head, records)
+    def summary(self) -> Summary:
+        """What `boardcore list` shows of this game now."""
+        return Summary(self.rules.name, self.players, self.seats, self.status, int(time.time()))
+
+    def _summary(self, state: Any, outcome: Outcome | None) -> Summary | None:
+        """What a store that lists games keeps with each commit (None for the other stores)."""
+        if not self._summaries:
+            return None
+        return Summary(self.rules.name, self.players, self.seats, status_line(self.rules, state, outcome),
+                       int(time.time()))
+
+    def _create(self, events: Sequence[Event], seed: str | None) -> None:
+        """Write a new stream (with its seed) and load it; a store that lists games gets its
+        summary, for which the position after setup is folded once more."""
+        records = chain(GENESIS, 0, events)
+        summary = None
+        if self._summaries:
+            probe = Session(self.rules, MemoryStore(), self.stream_id, checkpoint_every=0)
+            probe._absorb(records)
+            summary = probe.summary()
+        self.store.create(self.stream_id, records, seed, summary)
         self._absorb(records)
 
-    def _absorb(self, records: Sequence[Recorded]) -> None:
-        """Bring history, state and checkpoints up to date with records already stored.
-
-        Folding is lazy: events are only evolved at the end (or when an undo cuts
-        into what was already folded), so loading a long stream is one tight loop."""
+    def _commit(self, events: Sequence[Event], state: Any) -> None:
+        """Append `events`, which lead to `state`; only once the store has them durably is the
+        session moved on, so a failed write leaves it exactly as it was."""
+        records = chain(self._last_hash, self._head, events)
+        outcome = self.rules.outcome(state)
+        self.store.append(self.stream_id, self._head, records, self._summary(state, outcome))
         history = self.history
-        folded = len(history.live)
+        for rec in records:
+            kind = history.add(rec)
+            if kind == "undo":
+                self._forget_after(len(history.live))
+            elif kind == "marker" and isinstance(rec.event, SeedRevealed):
+                self.revealed = True
+        every = self.checkpoint_every
+        if every and len(history.live) - self._marks[-1] >= every:
+            self._checkpoint(len(history.live), state)
+        self.state = state
+        self._legal = None
+        self._outcome = (state, outcome)
+        self._head = records[-1].seq + 1
+        self._last_hash = records[-1].hash
+
+    def _absorb(self, records: Sequence[Recorded]) -> None:
+        """Load records already stored: history, state and checkpoints, in one lazy fold (events
+        are only evolved at the end, or when an undo cuts into what was already folded)."""
+        history = self.history
+        folded = 0
         for rec in records:
             if self.created is None:
                 self._begin(rec)
                 folded = len(history.live)
                 continue
+            if rec.seq == 1 and isinstance(rec.event, BranchedFrom):
+                self.branched = rec.event
             kind = history.add(rec)
             if kind == "undo" and len(history.live) < folded:
+                self._forget_after(len(history.live))
                 folded = len(history.live)
-                for key in [k for k in self._checkpoints if k > folded]:
-                    del self._checkpoints[key]
                 self.state = self._fold_to(folded)
             elif kind == "marker" and isinstance(rec.event, SeedRevealed):
                 self.revealed = True
-        self._advance(folded)
+        self._advance(folded, len(history.live))
         if records:
             self._head = records[-1].seq + 1
             self._last_hash = records[-1].hash
 
-    def _advance(self, start: int) -> None:
-        """Fold the live events from `start` on into the state, checkpointing as it goes."""
+    def _advance(self, start: int, stop: int) -> None:
+        """Fold the live events `start:stop` into the state, checkpointing as it goes. An event
+        the rules cannot apply is a damaged (or forged) record: refused with its seq."""
         evolve, state, live, every = self.rules.evolve, self.state, self.history.live, self.checkpoint_every
-        if not every:
-            for rec in live[start:]:
-                state = evolve(state, rec.event)
-        else:
-            for i in range(start, len(live)):
-                state = evolve(state, live[i].event)
-                if (i + 1) % every == 0:
-                    self._checkpoints[i + 1] = self.rules.copy(state)
+        i = start
+        try:
+            if not every:
+                for i in range(start, stop):
+                    state = evolve(state, live[i].event)
+            else:
+                for i in range(start, stop):
+                    state = evolve(state, live[i].event)
+                    if (i + 1) % every == 0:
+                        self._checkpoint(i + 1, state)
+        except Exception as exc:  # noqa: BLE001 - evolve never fails on a valid stream
+            raise CorruptStream(f"the rules cannot apply this record ({type(exc).__name__}: {exc})",
+                                where=self.stream_id, seq=live[i].seq) from None
         self.state = state
+        self._legal = None
 
     def _begin(self, rec: Recorded) -> None:
         created = rec.event
         if not isinstance(created, GameCreated):
-            raise BoardcoreError("a stream must begin with GameCreated")
+            raise CorruptStream("a stream must begin with GameCreated", seq=rec.seq)
         self.created = created
-        self.config = msgspec.convert(created.config, self.rules.config_type)
-        if created.start is not None:
-            self.state = msgspec.convert(created.start, self.rules.state_type)
-        else:
-            self.state = self.rules.initial(self.config)
+        try:
+            self.config = msgspec.convert(created.config, self.rules.config_type)
+            if created.start is not None:
+                self.state = msgspec.convert(created.start, self.rules.state_type)
+            else:
+                self.rules.check_players(int(self.config.players))
+                self.state = self.rules.initial(self.config)
+        except (msgspec.ValidationError, BoardcoreError, TypeError, ValueError) as exc:
+            raise CorruptStream(f"the game's config or starting position is not valid: {exc}", seq=0) from None
         self.history.add(rec)
-        self._checkpoints[1] = self.rules.copy(self.state)
+        self._checkpoints, self._marks = {}, []
+        self._checkpoint(1, self.state)

@@ -2,8 +2,13 @@
 
 A stream is a list of `Recorded(seq, event, hash)`. Each hash is
 `sha256(previous hash + canonical JSON of the event)`, starting from `GENESIS`,
-so changing any byte of any event breaks every hash from there on. `at` (unix
-seconds) is bookkeeping for listings and is not covered by the hash.
+so changing any byte of any event breaks every hash from there on.
+
+Stores decode strictly and check that what they read is in *canonical form*: the bytes
+stored are exactly the bytes the decoded record encodes to. Together with the chain
+this covers every stored byte: a change either fails to decode, or leaves bytes that
+are not canonical (a renamed key, a reordered field, a space), or changes a value,
+which changes the hash.
 """
 
 from __future__ import annotations
@@ -27,11 +32,16 @@ GENESIS = "0" * 64
 _encode_json = msgspec.json.Encoder().encode
 
 
-class Recorded(msgspec.Struct, Generic[E], frozen=True, gc=False):
+class Recorded(msgspec.Struct, Generic[E], frozen=True, gc=False, omit_defaults=True):
+    """One stored event: its place in the stream and the chain hash up to and including it.
+
+    `at` exists only in records written by format 1 (a time in unix seconds that the hash
+    never covered, so nothing may trust it); records written now carry none."""
+
     seq: int
     event: E
     hash: str
-    at: int = 0
+    at: int | None = None
 
 
 def canonical(event: Event) -> bytes:
@@ -43,13 +53,18 @@ def link(prev_hash: str, event: Event) -> str:
     return hashlib.sha256(prev_hash.encode() + _encode_json(event)).hexdigest()
 
 
-def chain(prev_hash: str, first_seq: int, events: Iterable[Event], at: int = 0) -> list[Recorded]:
+def chain(prev_hash: str, first_seq: int, events: Iterable[Event]) -> list[Recorded]:
     """Seal new events onto a stream whose last hash is `prev_hash`."""
     out = []
     for seq, event in enumerate(events, first_seq):
         prev_hash = link(prev_hash, event)
-        out.append(Recorded(seq, event, prev_hash, at))
+        out.append(Recorded(seq, event, prev_hash))
     return out
+
+
+def untimed(records: Sequence[Recorded]) -> list[Recorded]:
+    """The records without a format-1 `at` (what a copy writes: the time was never covered)."""
+    return [r if r.at is None else Recorded(r.seq, r.event, r.hash) for r in records]
 
 
 def verify(records: Sequence[Recorded], prev_hash: str = GENESIS, first_seq: int = 0) -> None:
@@ -127,6 +142,11 @@ class Codec:
     @cached_property
     def json_record(self) -> msgspec.json.Decoder:
         return msgspec.json.Decoder(self.record_type)
+
+    @cached_property
+    def json_group(self) -> msgspec.json.Decoder:
+        """One commit of a format-2 replay file: the records written together."""
+        return msgspec.json.Decoder(list[self.record_type])
 
     @cached_property
     def msgpack_record(self) -> msgspec.msgpack.Decoder:

@@ -9,14 +9,8 @@ from boardcore.audit import audit
 from boardcore.events import SeedRevealed
 from boardcore.session import Session
 from boardcore.store import JsonlFile, MemoryStore
-from boardcore.stream import GENESIS, chain
-from tests_support import finished_game
+from tests_support import finished_game, rewrite
 from toygame import DieRolled, Hold
-
-
-def rewrite(path, events):
-    """A stream with a valid hash chain but different events: only re-deciding can catch it."""
-    JsonlFile(path).write_all(chain(GENESIS, 0, events))
 
 
 def events_of(path):
@@ -27,7 +21,7 @@ def test_a_finished_game_passes_every_step(toy, tmp_path):
     path = finished_game(toy, tmp_path / "g.jsonl", seed=3)
     report = audit(str(path))
     assert report.ok
-    assert [s.name for s in report.steps] == ["well-formed", "header", "chain", "history",
+    assert [s.name for s in report.steps] == ["well-formed", "header", "chain", "history", "rules",
                                              "legality and facts", "fairness"]
     assert "revealed" in report.steps[-1].detail
     assert report.outcome is not None
@@ -75,7 +69,7 @@ def test_without_any_seed_chance_is_reported_unproven(toy, tmp_path):
     (tmp_path / "g.jsonl.seed").unlink()
     report = audit(str(path))
     assert report.ok and report.unproven_chance == 2  # the setup deal and the roll
-    assert "not proven" in report.steps[-1].detail
+    assert "not yet provable" in report.steps[-1].detail
     assert audit(str(path), seed=3).unproven_chance == 0
 
 
@@ -87,7 +81,8 @@ def test_a_header_that_disagrees_with_the_stream_is_caught(toy, tmp_path):
     lines[0] = msgspec.json.encode(header)
     path.write_bytes(b"\n".join(lines))
     report = audit(str(path))
-    assert not report.ok and report.steps[-1].name == "header" and "config" in report.steps[-1].detail
+    assert not report.ok and report.steps[-1].name == "well-formed"
+    assert "line 1" in report.steps[-1].detail and "config" in report.steps[-1].detail
 
 
 def test_a_torn_file_fails_well_formed_with_its_line(toy, tmp_path):

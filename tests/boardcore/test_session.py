@@ -119,7 +119,7 @@ def test_undo_several_and_state_matches_a_fresh_fold(toy):
 def test_own_policy_refuses_other_players_and_revealed_chance(toy):
     s = Session.new(toy, players=2, seed=9, undo_policy="own")
     s.apply(s.legal_actions(1)[0])
-    with pytest.raises(UndoRefused, match="may not undo player 1"):
+    with pytest.raises(UndoRefused, match="P2 may not undo P1's decision"):
         s.undo(by=2)
     s.undo(by=1)
     to_pig_phase(s)  # the second pick reveals both cards
@@ -149,19 +149,22 @@ def test_state_at_matches_a_fold_at_every_position(toy):
 def test_state_at_uses_checkpoints(toy):
     s = Session.new(toy, players=2, seed=4)
     play_to_end(s)
-    assert all(k == 1 or k % 32 == 0 for k in s._checkpoints)
-    assert len(s._checkpoints) == 1 + s.position // 32
+    marks = s._marks
+    assert marks[0] == 1 and marks == sorted(marks) and set(marks) == set(s._checkpoints)
+    assert all(b - a <= 32 + 4 for a, b in zip(marks, marks[1:]))  # one copy per 32 events or so
+    assert s.position - marks[-1] < 32 + 4
 
 
-def test_branch_replays_standalone_and_meets_the_same_dice(toy):
+def test_branch_replays_standalone_and_meets_the_same_dice_only_when_asked(toy):
     s = Session.new(toy, players=2, seed=17)
     to_pig_phase(s)
     at = s.position
     rolled = s.apply(Roll(player=s.to_act[0]))
-    b = s.branch(at=at)
+    b = s.branch(at=at, same_dice=True)
     recs = b.records()
     assert isinstance(recs[0].event, GameCreated) and isinstance(recs[1].event, BranchedFrom)
     assert recs[1].event.parent == s.stream_id and recs[1].event.at == at
+    assert recs[1].event.seed_commitment == ""
     assert enc(b.state) == enc(s.state_at(at))
     assert b.apply(Roll(player=b.to_act[0])) == rolled
     verify(recs)
@@ -219,3 +222,31 @@ def test_memory_store_is_the_default_and_conflicts_are_detected(toy):
     from boardcore.errors import StreamConflict
     with pytest.raises(StreamConflict):
         s.apply(s.legal_actions(1)[0])
+
+
+def test_a_branch_of_a_game_in_progress_cannot_foresee_its_dice(toy):
+    """ARCHITECTURE.md: a branch gets a fresh seed unless the seed is public or the caller asks."""
+    s = Session.new(toy, players=2, seed=17)
+    to_pig_phase(s)
+    at = s.position
+    futures = set()
+    for _ in range(6):
+        b = s.branch(at=at)
+        assert b.seed != s.seed and b.records()[1].event.seed_commitment
+        for _ in range(4):   # four rolls of the branch: which of them the real game would roll
+            b.apply(Roll(player=b.to_act[0])) if b.outcome is None and Roll(player=b.to_act[0]) in b.legal_actions() else None
+        futures.add(tuple(r.event for r in b.records()[len(s.records()) - 1:]))
+    assert len(futures) > 1
+    with pytest.raises(UndoRefused, match="free"):
+        Session.new(toy, players=2, seed=1, undo_policy="own").branch(same_dice=True)
+
+
+def test_under_the_own_policy_an_undo_without_a_player_is_the_last_decider_s(toy):
+    s = Session.new(toy, players=2, seed=9, undo_policy="own")
+    s.apply(s.legal_actions(1)[0])
+    s.undo()                                  # P1 undoes P1's own pick
+    assert s.records()[-1].event.by == 1      # and the record says who did
+    s.apply(s.legal_actions(1)[0])
+    s.apply(s.legal_actions(2)[0])            # P2's pick reveals both cards
+    with pytest.raises(UndoRefused, match="revealed"):
+        s.undo()

@@ -8,7 +8,7 @@ import uuid
 
 import pytest
 
-from boardcore.errors import CorruptStream, StreamConflict, StreamNotFound, TornWrite
+from boardcore.errors import CorruptStream, StreamConflict, StreamExists, StreamNotFound, TornWrite
 from boardcore.session import Session
 from boardcore.store import JsonlFile, MemoryStore, copy_stream, repair
 from boardcore.store.database import DatabaseStore
@@ -111,14 +111,16 @@ def test_a_torn_last_line_is_reported_with_its_line_number(toy, tmp_path):
     path = finished_game(toy, tmp_path / "g.jsonl", seed=6)
     data = path.read_bytes()
     lines = data.count(b"\n")
-    path.write_bytes(data + b'{"seq": 99, "event": {"ty')  # a crash mid-write
+    torn = b'[{"seq":99,"event":{"ty'
+    path.write_bytes(data + torn)  # a crash mid-write
     with pytest.raises(TornWrite) as err:
         JsonlFile(path).read()
     assert err.value.line == lines + 1
     with pytest.raises(TornWrite):  # and nothing is appended after it
         Session.load(path, verify_chain=False)
     assert path.read_bytes().startswith(data)
-    assert repair(path) == '{"seq": 99, "event": {"ty'
+    repaired = repair(path)
+    assert repaired.line == lines + 1 and repaired.bytes_removed == len(torn)
     assert path.read_bytes() == data
     assert repair(path) is None
 
@@ -135,11 +137,11 @@ def test_appending_after_a_torn_line_is_refused(toy, tmp_path):
 def test_a_malformed_line_is_reported_with_line_and_reason(toy, tmp_path):
     path = finished_game(toy, tmp_path / "g.jsonl", seed=6)
     lines = path.read_bytes().split(b"\n")
-    lines[4] = b'{"seq": 3, "event": {"type": "no_such_event"}, "hash": "x"}'
+    lines[4] = b'[{"seq":3,"event":{"type":"no_such_event"},"hash":"x"}]'
     path.write_bytes(b"\n".join(lines))
     with pytest.raises(CorruptStream) as err:
         JsonlFile(path).read()
-    assert err.value.line == 5 and "malformed record" in err.value.reason
+    assert err.value.line == 5 and "malformed" in err.value.reason and "no_such_event" in err.value.reason
 
 
 def test_an_interrupted_write_never_corrupts_earlier_events(toy, tmp_path, monkeypatch):
@@ -149,7 +151,7 @@ def test_an_interrupted_write_never_corrupts_earlier_events(toy, tmp_path, monke
     real_write = os.write
 
     def crash_half_way(fd, data):
-        real_write(fd, data[: len(data) // 2])
+        real_write(fd, bytes(data[: len(data) // 2]))
         raise KeyboardInterrupt
 
     monkeypatch.setattr(os, "write", crash_half_way)
@@ -164,14 +166,19 @@ def test_an_interrupted_write_never_corrupts_earlier_events(toy, tmp_path, monke
     assert Session.load(path).records() == JsonlFile(path).read()
 
 
-def test_save_replaces_a_file_whole(toy, tmp_path):
+def test_save_never_replaces_another_game_and_updates_its_own_copy_whole(toy, tmp_path):
     path = tmp_path / "g.jsonl"
     a = Session.new(toy, players=2, seed=1)
     a.save(path)
     b = Session.new(toy, players=3, rounds=2, seed=2)
-    b.save(path)
-    assert Session.load(path).records() == b.records()
-    assert not (tmp_path / "g.jsonl.tmp").exists()
+    with pytest.raises(StreamExists):
+        b.save(path)
+    with pytest.raises(StreamConflict):   # another game's file is never overwritten
+        b.save(path, overwrite=True)
+    a.apply(a.legal_actions(1)[0])
+    a.save(path, overwrite=True)          # an older copy of the same game is brought up to date
+    assert Session.load(path).records() == a.records()
+    assert sorted(p.name for p in tmp_path.iterdir()) == ["g.jsonl", "g.jsonl.seed"]
 
 
 def test_records_must_run_on_from_the_head(toy):

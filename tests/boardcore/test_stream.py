@@ -91,9 +91,15 @@ def test_inconsistent_markers_are_reported(toy):
         effective(recs + chain(recs[-1].hash, len(recs), [Undone(to=99)]))
 
 
-def test_jsonl_file_lines_are_records_after_a_header(toy, tmp_path):
+def test_jsonl_file_lines_are_decision_groups_after_a_header(toy, tmp_path):
     path = finished_game(toy, tmp_path / "g.jsonl", seed=3)
     header, *body = path.read_text().splitlines()
     assert msgspec.json.decode(header)["format"] == "boardcore-replay"
-    assert [msgspec.json.decode(line)["seq"] for line in body] == list(range(len(body)))
-    assert JsonlFile(path).head() == len(body)
+    groups = [msgspec.json.decode(line) for line in body]
+    seqs = [r["seq"] for g in groups for r in g]
+    assert seqs == list(range(len(seqs)))
+    assert groups[0][0]["event"]["type"] == "game_created"
+    decisions = {"card_picked", "roll", "hold"}
+    assert all(g[0]["event"]["type"] in decisions for g in groups[1:])           # one decision a line,
+    assert all(r["event"]["type"] not in decisions for g in groups for r in g[1:])  # with its facts
+    assert JsonlFile(path).head() == len(seqs)

@@ -13,11 +13,12 @@ from __future__ import annotations
 import os
 from pathlib import Path
 
-from boardcore.store.base import Store, StreamInfo, codec_for
-from boardcore.store.jsonl import JsonlFile, repair
+from boardcore.store.base import Store, StreamInfo, Summary, codec_for
+from boardcore.store.jsonl import JsonlFile, Repaired, repair
 from boardcore.store.memory import MemoryStore
+from boardcore.stream import untimed
 
-__all__ = ["Store", "StreamInfo", "MemoryStore", "JsonlFile", "codec_for", "repair",
+__all__ = ["Store", "StreamInfo", "Summary", "MemoryStore", "JsonlFile", "codec_for", "repair", "Repaired",
            "open_database", "open_target", "copy_stream", "DB_PREFIX"]
 
 DB_PREFIX = "db:"
@@ -40,12 +41,11 @@ def open_target(target: str | os.PathLike) -> tuple[Store, str]:
     return JsonlFile(path), JsonlFile.STREAM
 
 
-def copy_stream(source: Store, source_id: str, target: Store, target_id: str) -> int:
-    """Copy a stream record for record (same seq, events, hashes, times) in one append,
-    and the seed with it when the source keeps one. Returns the number of records."""
-    records = source.read(source_id)
-    target.append(target_id, 0, records)
-    seed = source.seed(source_id)
-    if seed is not None:
-        target.keep_seed(target_id, seed)
+def copy_stream(source: Store, source_id: str, target: Store, target_id: str,
+                summary: Summary | None = None) -> int:
+    """Copy a stream record for record (same seq, events and hashes) as a new stream, with its
+    seed when the source keeps one, in one atomic create. Format-1 times (`at`, never covered by
+    the hash) are not copied. Returns the number of records."""
+    records = untimed(source.read(source_id))
+    target.create(target_id, records, source.seed(source_id), summary)
     return len(records)

@@ -13,19 +13,38 @@ from boardcore.stream import Codec, Recorded
 
 
 class StreamInfo(msgspec.Struct, frozen=True):
-    """A line of `boardcore list`."""
+    """A line of `boardcore list`: `records` counts every stored record, markers included;
+    `status` is who is to act or how the game ended, as `Session.status` says it."""
 
     id: str
     game: str
     players: int
-    events: int
+    records: int
+    last_change: int
+    status: str = "?"
+    seats: tuple[str, ...] = ()
+
+
+class Summary(msgspec.Struct, frozen=True):
+    """What a store that lists games keeps about one, written with each commit."""
+
+    game: str
+    players: int
+    seats: tuple[str, ...]
+    status: str
     last_change: int
 
 
 class Store(Protocol):
-    def append(self, stream_id: str, expected_seq: int, records: Sequence[Recorded]) -> None:
-        """Atomically add records whose first seq is `expected_seq`, or raise
-        StreamConflict and write nothing when the stream has moved on."""
+    def create(self, stream_id: str, records: Sequence[Recorded], seed: str | None,
+               summary: Summary | None = None) -> None:
+        """Atomically start a stream with its first records and its secret seed together, or
+        raise StreamExists and write nothing when the stream exists already."""
+
+    def append(self, stream_id: str, expected_seq: int, records: Sequence[Recorded],
+               summary: Summary | None = None) -> None:
+        """Atomically add records whose first seq is `expected_seq` (> 0), durable before it
+        returns, or raise StreamConflict (the stream has moved on) or WriteFailed and write nothing."""
 
     def read(self, stream_id: str, start: int = 0, stop: int | None = None) -> list[Recorded]:
         """Records with start <= seq < stop, in order."""
@@ -35,9 +54,6 @@ class Store(Protocol):
 
     def streams(self) -> list[str]:
         """Every stream id in this store."""
-
-    def keep_seed(self, stream_id: str, seed: str) -> None:
-        """Keep a game's secret seed beside (never inside) its stream."""
 
     def seed(self, stream_id: str) -> str | None:
         """The kept seed, if this store has it."""
@@ -56,11 +72,9 @@ def check_contiguous(expected_seq: int, records: Sequence[Recorded]) -> None:
             raise ValueError(f"records must run on from seq {expected_seq}; got seq {rec.seq} at {i}")
 
 
-def info_from(stream_id: str, first: Recorded, count: int, last_change: int) -> StreamInfo:
-    created = first.event
-    return StreamInfo(stream_id, created.game, int(created.config.get("players", 0)), count, last_change)
-
-
 def decode_created(payload: bytes) -> Recorded:
     """Record 0 of any game, read without knowing the game."""
-    return msgspec.msgpack.decode(payload, type=Recorded[GameCreated])
+    return _decode_created(payload)
+
+
+_decode_created = msgspec.msgpack.Decoder(Recorded[GameCreated]).decode

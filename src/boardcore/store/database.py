@@ -1,27 +1,36 @@
 """Streams in a database, through the `eventsourcing` library's recorders.
 
-One stream per game id (`ORIGINATOR_ID_TYPE=text`), `originator_version` is the
-record's seq, `topic` the event's tag and `state` the whole `Recorded` as msgspec
-MessagePack. `insert_events` is one transaction, so a decision and its facts are
-written together or not at all; a duplicate (id, version) is the library's
-`IntegrityError`, which we report as `StreamConflict`.
+One stream per game id (`ORIGINATOR_ID_TYPE=text`), `originator_version` is the record's seq,
+`topic` the event's tag and `state` the whole `Recorded` as msgspec MessagePack. Beside the
+library's table boardcore keeps two of its own: `boardcore_seeds` (each game's secret seed) and
+`boardcore_games` (one summary row per game, so `list` is one query).
 
-Reads of a whole stream go through a plain SELECT on the recorder's own table
-and connection: the library's `select_events` builds an object per row, which
-ARCHITECTURE.md measured at about three times the cost.
+Every write is one transaction holding the records, the summary and, for a new game, its seed:
+a decision with its facts is in the database whole or not at all, and a game never exists
+without its seed (nor a seed without its game). A duplicate (id, version) is the library's
+`IntegrityError`, reported as `StreamConflict` (or `StreamExists` for a new game), with nothing
+written.
+
+Reads go through a plain SELECT on the recorder's own table and connection (the library's
+`select_events` builds an object per row, about three times the cost) and are strict: every row
+must decode and be byte-identical to the encoding of what it decodes to; a row that is not is
+reported with its seq, never as a traceback.
 """
 
 from __future__ import annotations
 
 import os
+import stat
 from collections.abc import Sequence
 from pathlib import Path
 
 import msgspec
 
-from boardcore.errors import BoardcoreError, StreamConflict, StreamNotFound
-from boardcore.store.base import StreamInfo, check_contiguous, codec_for, decode_created, info_from
+from boardcore.errors import BoardcoreError, CorruptStream, StreamConflict, StreamExists, StreamNotFound
+from boardcore.store.base import StreamInfo, Summary, check_contiguous, codec_for, decode_created
 from boardcore.stream import Codec, Recorded
+
+_SCHEMA_LOCK = 0x626F617264  # "board": serialises schema creation across processes (PostgreSQL)
 
 
 def default_sqlite_path() -> Path:
@@ -33,44 +42,105 @@ def default_sqlite_path() -> Path:
     return Path(user_data_dir("boardcore", appauthor=False)) / "games.sqlite"
 
 
+def _private_sqlite(path: Path) -> None:
+    """The database holds every game's secret seed: its file (and the journal files SQLite makes
+    beside it) are the owner's alone. The folder is made private too when boardcore made it or
+    it is boardcore's own data folder; a folder the user chose is left as it is."""
+    folder = path.parent
+    ours = path == default_sqlite_path() and "BOARDCORE_DB" not in os.environ
+    if not folder.exists():
+        folder.mkdir(parents=True, mode=0o700)
+        ours = True
+    if ours and stat.S_IMODE(folder.stat().st_mode) & 0o077:
+        os.chmod(folder, 0o700)
+    if path.exists() and not path.is_file():
+        raise BoardcoreError(f"{path}: not a database file")
+    os.close(os.open(path, os.O_RDWR | os.O_CREAT, 0o600))
+    for file in (path, path.with_name(path.name + "-wal"), path.with_name(path.name + "-shm")):
+        try:
+            if stat.S_IMODE(file.stat().st_mode) & 0o077:
+                os.chmod(file, 0o600)
+        except FileNotFoundError:
+            pass
+
+
 class DatabaseStore:
+    lists_games = True  # Session writes a `Summary` with each commit, for `list`
+
     def __init__(self, env: dict[str, str]) -> None:
         from eventsourcing.persistence import InfrastructureFactory, IntegrityError, StoredEvent
 
         self._integrity_error = IntegrityError
         self._stored_event = StoredEvent
         self.env = {"ORIGINATOR_ID_TYPE": "text", **env}
+        self.is_sqlite = self.env["PERSISTENCE_MODULE"] == "eventsourcing.sqlite"
+        if not self.is_sqlite:
+            self.env.setdefault("POSTGRES_CONNECT_TIMEOUT", "5")  # fail in seconds, not in 30
+            self.env.setdefault("POSTGRES_POOL_SIZE", "2")
+            self.env["CREATE_TABLE"] = "no"                       # made below, under a lock
         try:
             self.factory = InfrastructureFactory.construct(self.env)
             self.recorder = self.factory.application_recorder()
+            self.describe = (self.env.get("SQLITE_DBNAME", "") if self.is_sqlite else
+                             f"postgresql://{self.env.get('POSTGRES_HOST')}/{self.env.get('POSTGRES_DBNAME')}")
+            self._prepare()
+        except BoardcoreError:
+            raise
         except Exception as exc:  # the library raises OSError, psycopg errors, …
-            raise BoardcoreError(f"cannot open the game database: {exc}") from None
-        self.is_sqlite = self.env["PERSISTENCE_MODULE"] == "eventsourcing.sqlite"
-        self.describe = (self.env.get("SQLITE_DBNAME", "") if self.is_sqlite else
-                         f"postgresql://{self.env.get('POSTGRES_HOST')}/{self.env.get('POSTGRES_DBNAME')}")
+            raise BoardcoreError(f"cannot open the game database: {_reason(exc)}") from None
+
+    def _prepare(self) -> None:
         table = self.recorder.events_table_name
-        if not self.is_sqlite:
-            table = f'"{self.recorder.datastore.schema}"."{table}"'
+        prefix = "" if self.is_sqlite else f'"{self.recorder.datastore.schema}".'
+        table = f'{prefix}"{table}"' if not self.is_sqlite else table
         mark = "?" if self.is_sqlite else "%s"
-        self._select = (f"SELECT state FROM {table} WHERE originator_id={mark} "
+        self._mark = mark
+        self._select = (f"SELECT originator_version, state FROM {table} WHERE originator_id={mark} "
                         f"AND originator_version>={mark} AND originator_version<{mark} "
                         "ORDER BY originator_version")
         self._head = f"SELECT MAX(originator_version) AS v FROM {table} WHERE originator_id={mark}"
+        self._ids = f"SELECT DISTINCT originator_id FROM {table}"
+        seeds, summaries = f"{prefix}boardcore_seeds", f"{prefix}boardcore_games"
+        self._seed_insert = f"INSERT INTO {seeds} (stream_id, seed) VALUES ({mark}, {mark})"
+        self._seed_select = f"SELECT seed FROM {seeds} WHERE stream_id={mark}"
+        self._summary_upsert = (
+            f"INSERT INTO {summaries} (stream_id, game, players, seats, records, last_change, status) "
+            f"VALUES ({', '.join([mark] * 7)}) ON CONFLICT (stream_id) DO UPDATE SET "
+            "records=excluded.records, last_change=excluded.last_change, status=excluded.status")
+        self._summaries = (f"SELECT stream_id, game, players, seats, records, last_change, status "
+                           f"FROM {summaries}")
+        self._unsummarised = (f"SELECT e.originator_id, MAX(e.originator_version) FROM {table} e "
+                              f"LEFT JOIN {summaries} g ON g.stream_id = e.originator_id "
+                              "WHERE g.stream_id IS NULL GROUP BY e.originator_id")
         self._codecs: dict[str, Codec] = {}
-        if self.is_sqlite:
-            self._tuple_rows = None
-        else:
+        self._tuple_rows = None
+        if not self.is_sqlite:
             from psycopg.rows import tuple_row
 
             self._tuple_rows = tuple_row
         self._encode = msgspec.msgpack.Encoder().encode
-        seeds = "boardcore_seeds" if self.is_sqlite else f'"{self.recorder.datastore.schema}".boardcore_seeds'
-        self._seed_insert = (f"INSERT INTO {seeds} (stream_id, seed) VALUES ({mark}, {mark}) "
-                             "ON CONFLICT (stream_id) DO NOTHING")
-        self._seed_select = f"SELECT seed FROM {seeds} WHERE stream_id={mark}"
-        with self.recorder.datastore.transaction(commit=True) as cur:
-            cur.execute(f"CREATE TABLE IF NOT EXISTS {seeds} (stream_id TEXT PRIMARY KEY, seed TEXT NOT NULL)")
-        self._ids = f"SELECT originator_id AS id, MAX(originator_version) AS v FROM {table} GROUP BY originator_id"
+        own_tables = [
+            f"CREATE TABLE IF NOT EXISTS {seeds} (stream_id TEXT PRIMARY KEY, seed TEXT NOT NULL)",
+            f"CREATE TABLE IF NOT EXISTS {summaries} (stream_id TEXT PRIMARY KEY, game TEXT NOT NULL, "
+            "players INTEGER NOT NULL, seats TEXT NOT NULL, records INTEGER NOT NULL, "
+            "last_change BIGINT NOT NULL, status TEXT NOT NULL)",
+        ]
+        if self.is_sqlite:
+            with self.recorder.datastore.transaction(commit=True) as cur:
+                for sql in own_tables:
+                    cur.execute(sql)
+            return
+        # Many processes may start at once: CREATE … IF NOT EXISTS is not safe against itself in
+        # PostgreSQL ("tuple concurrently updated"), so schema creation is serialised by a lock.
+        with self.recorder.datastore.get_connection() as conn:
+            conn.execute("SELECT pg_advisory_lock(%s)", (_SCHEMA_LOCK,))
+            try:
+                self.recorder.create_table()
+                with self.recorder.datastore.transaction(commit=True) as cur:
+                    for sql in own_tables:
+                        cur.execute(sql)
+            finally:
+                conn.execute("SELECT pg_advisory_unlock(%s)", (_SCHEMA_LOCK,))
 
     @classmethod
     def from_environment(cls) -> DatabaseStore:
@@ -90,7 +160,10 @@ class DatabaseStore:
     @classmethod
     def sqlite(cls, path: str | os.PathLike) -> DatabaseStore:
         path = Path(path)
-        path.parent.mkdir(parents=True, exist_ok=True)
+        try:
+            _private_sqlite(path)
+        except OSError as exc:
+            raise BoardcoreError(f"cannot open the game database {path}: {exc.strerror or exc}") from None
         return cls({"PERSISTENCE_MODULE": "eventsourcing.sqlite", "SQLITE_DBNAME": str(path),
                     "SQLITE_LOCK_TIMEOUT": "10"})
 
@@ -104,25 +177,66 @@ class DatabaseStore:
             cur.execute(sql, params)
             return cur.fetchall()
 
-    # -- the store protocol ----------------------------------------------
-    def append(self, stream_id: str, expected_seq: int, records: Sequence[Recorded]) -> None:
+    # -- writing: one transaction each -------------------------------------
+    def _write(self, stream_id: str, records: Sequence[Recorded], summary: Summary | None,
+               seed: str | None) -> None:
+        stored = [self._stored_event(stream_id, rec.seq, rec.event.__struct_config__.tag, self._encode(rec))
+                  for rec in records]
+        with self.recorder.datastore.transaction(commit=True) as cur:
+            if self.is_sqlite:
+                self.recorder._insert_events(cur, stored)
+            else:
+                self.recorder._insert_stored_events(cur, stored)
+            if seed is not None:
+                cur.execute(self._seed_insert, (stream_id, seed))
+            if summary is not None:
+                cur.execute(self._summary_upsert, (stream_id, summary.game, summary.players,
+                                                   ",".join(summary.seats), records[-1].seq + 1,
+                                                   summary.last_change, summary.status))
+
+    def create(self, stream_id: str, records: Sequence[Recorded], seed: str | None,
+               summary: Summary | None = None) -> None:
+        """A new game: its first records, its seed and its summary in one transaction."""
+        check_contiguous(0, records)
+        try:
+            self._write(stream_id, records, summary, seed)
+        except self._integrity_error:
+            raise StreamExists(f"a game with id {stream_id!r} exists in {self.describe}; "
+                               "choose another id (nothing was written)") from None
+
+    def append(self, stream_id: str, expected_seq: int, records: Sequence[Recorded],
+               summary: Summary | None = None) -> None:
         check_contiguous(expected_seq, records)
         if not records:
             return
-        encode = self._encode
-        stored = [self._stored_event(stream_id, rec.seq, rec.event.__struct_config__.tag, encode(rec))
-                  for rec in records]
+        if expected_seq == 0:
+            raise ValueError("a stream is started with create(), which keeps its seed with it, not append()")
         try:
-            self.recorder.insert_events(stored)
+            self._write(stream_id, records, summary, None)
         except self._integrity_error:
             raise StreamConflict(stream_id, expected_seq, self.head(stream_id)) from None
 
+    # -- reading ------------------------------------------------------------
     def read(self, stream_id: str, start: int = 0, stop: int | None = None) -> list[Recorded]:
         rows = self._query(self._select, (stream_id, start, 2**62 if stop is None else stop))
         if not rows and start == 0:
             raise StreamNotFound(f"no game {stream_id!r} in {self.describe}")
-        decode = self._codec(stream_id).msgpack_record.decode
-        return [decode(row[0]) for row in rows]
+        return self._decode_rows(stream_id, rows)
+
+    def _decode_rows(self, stream_id: str, rows: list[tuple]) -> list[Recorded]:
+        decode, encode = self._codec(stream_id).msgpack_record.decode, self._encode
+        where = f"db:{stream_id}"
+        out = []
+        for version, payload in rows:
+            payload = bytes(payload)
+            try:
+                rec = decode(payload)
+            except (msgspec.DecodeError, msgspec.ValidationError) as exc:
+                raise CorruptStream(f"unreadable row: {exc}", where=where, seq=version) from None
+            if rec.seq != version or encode(rec) != payload:
+                raise CorruptStream("the row is not as boardcore wrote it (edited?)", where=where, seq=version)
+            out.append(rec)
+        return out
 
     def head(self, stream_id: str) -> int:
         rows = self._query(self._head, (stream_id,))
@@ -133,13 +247,19 @@ class DatabaseStore:
         return [row[0] for row in self._query(self._ids, ())]
 
     def infos(self) -> list[StreamInfo]:
-        out = []
-        for row in self._query(self._ids, ()):
-            stream_id, last = row
-            (first,) = self._query(self._select, (stream_id, 0, 1))
-            (latest,) = self._query(self._select, (stream_id, last, last + 1))
-            created = decode_created(first[0])
-            out.append(info_from(stream_id, created, last + 1, _at_of(latest[0])))
+        """Every game's summary row (one query); games written before summaries existed are
+        summarised from their first and last records, marked with an unknown status."""
+        rows = self._query(self._summaries, ())
+        out = [StreamInfo(r[0], r[1], r[2], r[4], r[5], r[6], tuple(r[3].split(",")) if r[3] else ())
+               for r in rows]
+        for stream_id, last in self._query(self._unsummarised, ()):
+            try:
+                first, latest = self.read(stream_id, 0, 1)[0], self.read(stream_id, last, last + 1)[0]
+                created = first.event
+                out.append(StreamInfo(stream_id, created.game, int(created.config.get("players", 0)),
+                                      last + 1, latest.at or 0, "?", tuple(created.seats)))
+            except BoardcoreError as exc:
+                out.append(StreamInfo(stream_id, "?", 0, last + 1, 0, f"unreadable: {exc}"))
         return out
 
     def _codec(self, stream_id: str) -> Codec:
@@ -148,23 +268,19 @@ class DatabaseStore:
             rows = self._query(self._select, (stream_id, 0, 1))
             if not rows:
                 raise StreamNotFound(f"no game {stream_id!r} in {self.describe}")
-            self._codecs[stream_id] = codec_for(decode_created(rows[0][0]).event.game)
+            try:
+                game = decode_created(bytes(rows[0][1])).event.game
+            except (msgspec.DecodeError, msgspec.ValidationError) as exc:
+                raise CorruptStream(f"unreadable first row: {exc}", where=f"db:{stream_id}", seq=0) from None
+            self._codecs[stream_id] = codec_for(game)
         return self._codecs[stream_id]
 
     # -- the game's seed, kept beside its stream but never in it ---------
-    def keep_seed(self, stream_id: str, seed: str) -> None:
-        with self.recorder.datastore.transaction(commit=True) as cur:
-            cur.execute(self._seed_insert, (stream_id, seed))
-
     def seed(self, stream_id: str) -> str | None:
         rows = self._query(self._seed_select, (stream_id,))
         return rows[0][0] if rows else None
 
 
-class _At(msgspec.Struct):
-    at: int = 0
-
-
-def _at_of(payload: bytes) -> int:
-    """The `at` of any record without decoding its event."""
-    return msgspec.msgpack.decode(payload, type=_At).at
+def _reason(exc: Exception) -> str:
+    text = str(exc).strip().splitlines()
+    return text[0] if text else type(exc).__name__

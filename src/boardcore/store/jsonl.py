@@ -1,41 +1,93 @@
-"""The replay file: portable, line-oriented, safe against crashes.
+"""The replay file: portable, line-oriented, and safe against crashes, short writes and races.
 
-Line 1 is a header (format, game, rules version, data id and sha256, config,
-seed commitment); every further line is one `Recorded` as JSON, so record seq
-`n` sits on line `n + 2`. Each append is written with one `write`, flushed and
-fsynced before it returns, under an exclusive lock. A crash mid-write leaves a
-last line without its newline: reading reports it with its line number, and
-only `repair` (asked for by name) cuts it off.
+Format 2 (written now). Line 1 is a header: a copy of what record 0 (`GameCreated`) says, so it
+can be checked byte for byte. Every further line is one *commit*: the JSON array of the records
+one write appended together (a decision with all its facts; the setup; an undo). A line is
+therefore whole or torn, never half a decision: a crash, a full disk or a file-size limit can
+only leave a last line without its newline, which reading reports and `repair` removes, whole.
+
+Format 1 (read, and appended to in its own layout): one record per line, each with a time `at`
+the hash never covered. Its torn tails are repaired group-wise too (see `repair`).
+
+Writes take an exclusive lock, check that the file they locked is still the one at the path,
+write until every byte is down (or roll back to the old size and raise), and fsync before they
+return: an append is acknowledged only once it is durable. A new file is created whole and
+exclusively (`create`): its seed file first, synced, then the replay linked into place, so two
+creators of one path cannot overwrite each other and no replay exists without its seed.
+
+Reading is strict: every line must decode (unknown fields are errors) and be byte-identical to
+the canonical encoding of what it decodes to, so no edit of any byte goes unnoticed.
 """
 
 from __future__ import annotations
 
+import errno
 import fcntl
 import os
+import re
+import stat
 from collections.abc import Sequence
 from pathlib import Path
 from typing import Any
 
 import msgspec
 
-from boardcore.errors import CorruptStream, StreamConflict, StreamNotFound, TornWrite
-from boardcore.events import GameCreated
+from boardcore.errors import (BoardcoreError, CorruptStream, StreamConflict, StreamExists, StreamNotFound,
+                              TornWrite, WriteFailed)
+from boardcore.events import MARKERS, Decision, GameCreated, Redone, Undone
 from boardcore.store.base import StreamInfo, check_contiguous, codec_for
 from boardcore.stream import Codec, Recorded
 
 FORMAT = "boardcore-replay"
-FORMAT_VERSION = 1
+FORMAT_VERSION = 2
+READABLE = (1, 2)
+SEED_MODE = 0o600
+_encode = msgspec.json.Encoder().encode
 
 
-class Header(msgspec.Struct, frozen=True, kw_only=True):
+class Header(msgspec.Struct, frozen=True, kw_only=True, forbid_unknown_fields=True, omit_defaults=True):
+    """Line 1. In format 2 every field is a copy of record 0's, so the header is checked whole."""
+
     format: str
     version: int
     game: str
     rules_version: str
     data_id: str
-    data_sha256: str
+    data_sha256: str | None = None        # format 1 only
     config: dict[str, Any]
     seed_commitment: str
+    seats: tuple[str, ...] | None = None  # format 2
+
+    @classmethod
+    def for_created(cls, created: GameCreated) -> Header:
+        return cls(format=FORMAT, version=FORMAT_VERSION, game=created.game,
+                   rules_version=created.rules_version, data_id=created.data_id, config=created.config,
+                   seed_commitment=created.seed_commitment, seats=created.seats)
+
+
+class _Probe(msgspec.Struct):
+    """Enough of line 1 to tell a boardcore replay from any other file."""
+
+    format: str = ""
+    version: int = 0
+
+
+class Parsed(msgspec.Struct):
+    """What a read found: the records, the line each one is on, and the file's identity."""
+
+    header: Header
+    records: list[Recorded]
+    lines: list[int]
+    size: int
+    identity: tuple[int, int, int]
+
+
+def _identity(st: os.stat_result) -> tuple[int, int, int]:
+    return (st.st_ino, st.st_size, st.st_mtime_ns)
+
+
+def _first_difference(a: bytes, b: bytes) -> int:
+    return next((i for i, (x, y) in enumerate(zip(a, b)) if x != y), min(len(a), len(b)))
 
 
 class JsonlFile:
@@ -45,165 +97,422 @@ class JsonlFile:
 
     def __init__(self, path: str | os.PathLike) -> None:
         self.path = Path(path)
-        self._known: tuple[int, int] | None = None  # (file size, record count) last seen
+        self._known: tuple[tuple[int, int, int], int, int] | None = None  # (identity, records, version)
+
+    def _where(self) -> str:
+        return str(self.path)
 
     # -- reading ----------------------------------------------------------
-    def _lines(self) -> list[bytes]:
+    def _open_regular(self, flags: int) -> int:
+        """An fd on the replay itself; a folder, a FIFO or a device is refused before any read
+        (a FIFO would block)."""
         try:
-            data = self.path.read_bytes()
+            fd = os.open(self.path, flags | os.O_NONBLOCK)
         except FileNotFoundError:
             raise StreamNotFound(f"{self.path}: no such file") from None
         except IsADirectoryError:
-            raise StreamNotFound(f"{self.path}: is a directory, not a replay file") from None
-        if not data:
-            raise CorruptStream("empty file, not a replay", where=str(self.path), line=1)
-        lines = data.split(b"\n")
-        if lines[-1]:
-            raise TornWrite("last line is incomplete (interrupted write); "
-                            "`boardcore repair` removes it", where=str(self.path), line=len(lines))
-        return lines[:-1]
+            raise StreamNotFound(f"{self.path}: is a folder, not a replay file") from None
+        except PermissionError:
+            raise BoardcoreError(f"{self.path}: permission denied") from None
+        mode = os.fstat(fd).st_mode
+        if not stat.S_ISREG(mode):
+            os.close(fd)
+            kind = "a folder" if stat.S_ISDIR(mode) else "not a regular file"
+            raise StreamNotFound(f"{self.path}: {kind}, not a replay file")
+        os.set_blocking(fd, True)
+        return fd
+
+    def _read(self) -> tuple[bytes, os.stat_result]:
+        fd = self._open_regular(os.O_RDONLY)
+        try:
+            st = os.fstat(fd)
+            return _read_all(fd, st.st_size), st
+        finally:
+            os.close(fd)
 
     def header(self) -> Header:
-        return self._header(self._lines())
-
-    def _header(self, lines: list[bytes]) -> Header:
-        try:
-            header = msgspec.json.decode(lines[0], type=Header)
-        except msgspec.DecodeError as exc:
-            raise CorruptStream(f"not a boardcore replay header: {exc}", where=str(self.path), line=1) from None
-        if header.format != FORMAT or header.version != FORMAT_VERSION:
-            raise CorruptStream(f"unsupported format {header.format!r} version {header.version}",
-                                where=str(self.path), line=1)
-        return header
+        return self._parse()[0].header
 
     def codec(self) -> Codec:
         return codec_for(self.header().game)
 
     def read(self, stream_id: str = STREAM, start: int = 0, stop: int | None = None) -> list[Recorded]:
-        lines = self._lines()
-        decode = codec_for(self._header(lines).game).json_record.decode
-        out = []
-        body = lines[1:]
-        stop = len(body) if stop is None else min(stop, len(body))
-        for seq in range(start, stop):
-            try:
-                rec = decode(body[seq])
-            except msgspec.DecodeError as exc:
-                raise CorruptStream(f"malformed record: {exc}", where=str(self.path), line=seq + 2) from None
+        records = self._parse()[0].records
+        return records[start:stop]
+
+    def parsed(self) -> Parsed:
+        """The whole file, checked (see the module docstring); raises TornWrite for a torn tail."""
+        return self._parse()[0]
+
+    def _parse(self, data: bytes | None = None, st: os.stat_result | None = None) -> tuple[Parsed, bytes]:
+        if data is None:
+            data, st = self._read()
+        where = self._where()
+        if not data:
+            raise CorruptStream("empty file, not a replay", where=where, line=1)
+        lines = data.split(b"\n")
+        tail = lines.pop()          # b"" when the file ends with a newline, as a whole file does
+        header = _header(lines[0] if lines else tail, where)
+        if tail and not lines:
+            raise TornWrite("the file was cut off while its first write was under way: no game was "
+                            "recorded", where=where, line=1)
+        codec = codec_for(header.game)
+        records: list[Recorded] = []
+        at_line: list[int] = []
+        if header.version == 1:
+            decode = codec.json_record.decode
+            for number, raw in enumerate(lines[1:], 2):
+                rec = _strict(decode, raw, where, number)
+                records.append(rec)
+                at_line.append(number)
+        else:
+            decode = codec.json_group.decode
+            for number, raw in enumerate(lines[1:], 2):
+                group = _strict(decode, raw, where, number)
+                if not group:
+                    raise CorruptStream("an empty commit", where=where, line=number)
+                if any(r.at is not None for r in group):
+                    raise CorruptStream("format 2 records carry no time (`at`)", where=where, line=number)
+                records.extend(group)
+                at_line.extend([number] * len(group))
+        for seq, rec in enumerate(records):
             if rec.seq != seq:
-                raise CorruptStream(f"record says seq {rec.seq}, expected {seq}",
-                                    where=str(self.path), line=seq + 2, seq=seq)
-            out.append(rec)
-        self._known = (sum(len(x) + 1 for x in lines), len(body))
-        return out
+                raise CorruptStream(f"record says seq {rec.seq}, expected {seq}", where=where,
+                                    line=at_line[seq], seq=seq)
+        if records:
+            _check_header(header, records[0], where)
+        if tail:
+            raise TornWrite(f"the last write was cut off (line {len(lines) + 1} is incomplete): that decision "
+                            "was never saved; `boardcore repair` removes it", where=where, line=len(lines) + 1)
+        parsed = Parsed(header, records, at_line, len(data), _identity(st))
+        self._known = (parsed.identity, len(records), header.version)
+        return parsed, data
 
     def head(self, stream_id: str = STREAM) -> int:
         try:
-            size = self.path.stat().st_size
+            st = self.path.stat()
         except FileNotFoundError:
             return 0
-        if self._known and self._known[0] == size:
+        if self._known and self._known[0] == _identity(st):
             return self._known[1]
-        return max(len(self._lines()) - 1, 0)
+        return len(self._parse()[0].records)
 
     def streams(self) -> list[str]:
         return [self.STREAM] if self.path.exists() else []
 
     def info(self) -> StreamInfo:
-        header = self.header()
-        return StreamInfo(str(self.path), header.game, int(header.config.get("players", 0)),
-                          self.head(), int(self.path.stat().st_mtime))
+        parsed = self._parse()[0]
+        return StreamInfo(str(self.path), parsed.header.game, int(parsed.header.config.get("players", 0)),
+                          len(parsed.records), int(self.path.stat().st_mtime))
 
-    # -- writing ----------------------------------------------------------
-    def append(self, stream_id: str, expected_seq: int, records: Sequence[Recorded]) -> None:
+    # -- creating -----------------------------------------------------------
+    def create(self, stream_id: str, records: Sequence[Recorded], seed: str | None,
+               summary: Any = None) -> None:
+        """A new replay holding `records`, its seed (if any) beside it; fails with StreamExists, changing
+        nothing, when either file exists. The seed is synced before the replay appears, and the
+        replay appears whole (linked from a finished temporary file), so a crash at any point leaves
+        either nothing, or a seed file alone (which the next `create` reports), or both."""
+        check_contiguous(0, records)
+        if not records or not isinstance(records[0].event, GameCreated):
+            raise ValueError("a replay file must begin with GameCreated")
+        folder = self.path.parent
+        folder.mkdir(parents=True, exist_ok=True)
+        if self.path.exists() or self.path.is_symlink():
+            raise StreamExists(f"{self.path} exists; choose another name (nothing was written)")
+        made_seed = False
+        if seed is not None:
+            try:
+                fd = os.open(self.seed_path, os.O_WRONLY | os.O_CREAT | os.O_EXCL, SEED_MODE)
+            except FileExistsError:
+                raise StreamExists(f"{self.seed_path} exists: another game is being created at {self.path}, or an "
+                                   "earlier creation was interrupted (remove the .seed file if no game is "
+                                   "being made there); nothing was written") from None
+            made_seed = True
+            try:
+                _write_fully(fd, (seed + "\n").encode(), 0, self.seed_path)
+            finally:
+                os.close(fd)
+        tmp = folder / f".{self.path.name}.{os.getpid()}.{os.urandom(4).hex()}.tmp"
+        try:
+            fd = os.open(tmp, os.O_WRONLY | os.O_CREAT | os.O_EXCL, 0o644)
+            try:
+                _write_fully(fd, self._encode_file(records), 0, tmp)
+            finally:
+                os.close(fd)
+            os.link(tmp, self.path)   # never replaces: fails if the path appeared meanwhile
+        except FileExistsError:
+            if made_seed:
+                self.seed_path.unlink(missing_ok=True)
+            raise StreamExists(f"{self.path} exists; choose another name (nothing was written)") from None
+        except BaseException:
+            if made_seed:
+                self.seed_path.unlink(missing_ok=True)
+            raise
+        finally:
+            tmp.unlink(missing_ok=True)
+        _sync_folder(folder)
+
+    def _encode_file(self, records: Sequence[Recorded]) -> bytes:
+        lines = [_encode(Header.for_created(records[0].event))] + [_encode(g) for g in decision_groups(records)]
+        return b"\n".join(lines) + b"\n"
+
+    def replace(self, records: Sequence[Recorded], expected_head: int | None = None) -> None:
+        """Write `records` over the existing file in one rename, under its lock. Refused with
+        StreamConflict when the file holds records that `records` does not begin with (another
+        writer's), so an overwrite never loses an acknowledged append."""
+        fd = self._lock_current()
+        try:
+            current = self._parse(_read_all(fd, os.fstat(fd).st_size), os.fstat(fd))[0].records
+            if len(current) > len(records) or any(a.hash != b.hash for a, b in zip(current, records)):
+                raise StreamConflict(str(self.path), len(records), len(current))
+            tmp = self.path.with_name(f".{self.path.name}.{os.getpid()}.{os.urandom(4).hex()}.tmp")
+            try:
+                tfd = os.open(tmp, os.O_WRONLY | os.O_CREAT | os.O_EXCL, 0o644)
+                try:
+                    _write_fully(tfd, self._encode_file(records), 0, tmp)
+                finally:
+                    os.close(tfd)
+                os.replace(tmp, self.path)
+            finally:
+                tmp.unlink(missing_ok=True)
+            _sync_folder(self.path.parent)
+        finally:
+            os.close(fd)
+        self._known = None
+
+    # -- appending ----------------------------------------------------------
+    def _lock_current(self) -> int:
+        """An fd on the file now at `path`, exclusively locked. A writer that replaced the file
+        (`replace`) while we waited for the lock leaves us holding the old one: then reopen."""
+        for _ in range(100):
+            fd = self._open_regular(os.O_RDWR | os.O_APPEND)
+            fcntl.flock(fd, fcntl.LOCK_EX)
+            try:
+                same = os.stat(self.path).st_ino == os.fstat(fd).st_ino
+            except FileNotFoundError:
+                same = False
+            if same:
+                return fd
+            os.close(fd)
+        raise WriteFailed(f"{self.path} keeps being replaced by another writer; nothing was written")
+
+    def append(self, stream_id: str, expected_seq: int, records: Sequence[Recorded],
+               summary: Any = None) -> None:
         check_contiguous(expected_seq, records)
         if not records:
             return
+        if expected_seq == 0:
+            raise ValueError("a stream is started with create(), which keeps its seed with it, not append()")
+        fd = self._lock_current()
         try:
-            fd = os.open(self.path, os.O_RDWR | os.O_CREAT | os.O_APPEND, 0o644)
-        except FileNotFoundError:  # the first write into a new folder
-            self.path.parent.mkdir(parents=True, exist_ok=True)
-            fd = os.open(self.path, os.O_RDWR | os.O_CREAT | os.O_APPEND, 0o644)
-        try:
-            fcntl.flock(fd, fcntl.LOCK_EX)
-            size = os.fstat(fd).st_size
-            head = self._count(fd, size)
+            st = os.fstat(fd)
+            if self._known and self._known[0] == _identity(st):
+                head, version = self._known[1], self._known[2]
+            else:
+                parsed = self._parse(_read_all(fd, st.st_size), st)[0]
+                head, version = len(parsed.records), parsed.header.version
             if head != expected_seq:
                 raise StreamConflict(str(self.path), expected_seq, head)
-            chunks = [] if size else [self._header_line(records[0])]
-            chunks += [msgspec.json.encode(rec) + b"\n" for rec in records]
-            data = b"".join(chunks)
-            os.write(fd, data)
-            os.fsync(fd)
-            self._known = (size + len(data), head + len(records))
+            if version == 1:
+                data = b"".join(_encode(r) + b"\n" for r in records)
+            else:
+                data = _encode(list(records)) + b"\n"
+            _write_fully(fd, data, st.st_size, self.path)
+            self._known = (_identity(os.fstat(fd)), head + len(records), version)
         finally:
             os.close(fd)
-
-    def _count(self, fd: int, size: int) -> int:
-        """Records in the open file, refusing to append after a torn line."""
-        if size == 0:
-            return 0
-        if self._known and self._known[0] == size:
-            return self._known[1]
-        data = os.pread(fd, size, 0)
-        if not data.endswith(b"\n"):
-            raise TornWrite("last line is incomplete (interrupted write); run `boardcore repair` first",
-                            where=str(self.path), line=data.count(b"\n") + 1)
-        return data.count(b"\n") - 1
-
-    def _header_line(self, first: Recorded) -> bytes:
-        created = first.event
-        if not isinstance(created, GameCreated):
-            raise ValueError("a replay file must begin with GameCreated")
-        from boardcore import games
-
-        rules = games.get(created.game)
-        return msgspec.json.encode(Header(
-            format=FORMAT, version=FORMAT_VERSION, game=created.game,
-            rules_version=created.rules_version, data_id=created.data_id,
-            data_sha256=rules.data_sha256, config=created.config,
-            seed_commitment=created.seed_commitment)) + b"\n"
 
     # -- the game's seed, in a private file beside the replay ------------
     @property
     def seed_path(self) -> Path:
         return self.path.with_name(self.path.name + ".seed")
 
-    def keep_seed(self, stream_id: str, seed: str) -> None:
-        """The seed must outlive the process (to keep playing) but stay out of the
-        replay itself, which carries only its commitment."""
-        fd = os.open(self.seed_path, os.O_WRONLY | os.O_CREAT | os.O_TRUNC, 0o600)
-        with os.fdopen(fd, "w") as fh:
-            fh.write(seed + "\n")
-            fh.flush()
-            os.fsync(fh.fileno())
-
-    def seed(self, stream_id: str) -> str | None:
+    def seed(self, stream_id: str = STREAM) -> str | None:
+        """The kept seed. A seed file anyone else could read is made private (0600) first."""
         try:
-            return self.seed_path.read_text().strip() or None
+            fd = os.open(self.seed_path, os.O_RDONLY | os.O_NONBLOCK)
         except FileNotFoundError:
             return None
+        except PermissionError:
+            raise BoardcoreError(f"{self.seed_path}: permission denied") from None
+        try:
+            st = os.fstat(fd)
+            if not stat.S_ISREG(st.st_mode):
+                raise BoardcoreError(f"{self.seed_path}: not a regular file")
+            if st.st_mode & 0o077:
+                try:
+                    os.fchmod(fd, SEED_MODE)
+                except PermissionError:
+                    pass
+            os.set_blocking(fd, True)
+            return _read_all(fd, st.st_size).decode(errors="replace").strip() or None
+        finally:
+            os.close(fd)
 
-    def write_all(self, records: Sequence[Recorded]) -> None:
-        """A complete file in one go, through a temporary file and a rename, so an
-        existing file is either kept whole or replaced whole."""
-        tmp = self.path.with_name(self.path.name + ".tmp")
-        tmp.unlink(missing_ok=True)
-        JsonlFile(tmp).append(self.STREAM, 0, records)
-        os.replace(tmp, self.path)
-        self._known = None
+
+# -- helpers ----------------------------------------------------------------------
+def decision_groups(records: Sequence[Recorded]) -> list[list[Recorded]]:
+    """Records cut where `Session` commits them: the setup; each decision with its facts (and the
+    seed's reveal that ends a game); each run of undo markers; each redo. A whole file written at
+    once (`create`: a copy, a save, a branch) is laid out as if it had been played commit by commit."""
+    groups: list[list[Recorded]] = []
+    for rec in records:
+        event = rec.event
+        starts = isinstance(event, Decision | Redone) or (
+            isinstance(event, Undone) and not (groups and isinstance(groups[-1][-1].event, Undone)))
+        if starts or not groups:
+            groups.append([rec])
+        else:
+            groups[-1].append(rec)
+    return groups
 
 
-def repair(path: str | os.PathLike) -> str | None:
-    """Cut off a torn last line. Returns what was removed, or None if the file was whole."""
-    path = Path(path)
-    with open(path, "r+b") as fh:
-        fcntl.flock(fh.fileno(), fcntl.LOCK_EX)
-        data = fh.read()
-        if not data or data.endswith(b"\n"):
+def _read_all(fd: int, size: int) -> bytes:
+    return os.pread(fd, size, 0) if size else b""
+
+
+def _header(line: bytes, where: str) -> Header:
+    probe = _decode_or(msgspec.json.Decoder(_Probe).decode, line)
+    if probe is None or probe.format != FORMAT:
+        raise CorruptStream("not a boardcore replay file (line 1 is not its header)", where=where, line=1)
+    if probe.version not in READABLE:
+        raise CorruptStream(f"replay format version {probe.version} is not one this boardcore reads "
+                            f"({', '.join(map(str, READABLE))}): a newer boardcore wrote it", where=where, line=1)
+    header = _strict(msgspec.json.Decoder(Header).decode, line, where, 1)
+    if (header.version == 2) != (header.data_sha256 is None and header.seats is not None):
+        raise CorruptStream(f"the header's fields do not belong to format {header.version}", where=where, line=1)
+    return header
+
+
+def _decode_or(decode, raw: bytes):
+    try:
+        return decode(raw)
+    except (msgspec.DecodeError, msgspec.ValidationError):
+        return None
+
+
+def _strict(decode, raw: bytes, where: str, line: int):
+    """Decode one line and insist it is byte-identical to the canonical encoding of the result."""
+    try:
+        value = decode(raw)
+    except (msgspec.DecodeError, msgspec.ValidationError) as exc:
+        raise CorruptStream(f"malformed: {exc}", where=where, line=line) from None
+    again = _encode(value)
+    if again != raw:
+        at = _first_difference(raw, again)
+        raise CorruptStream(f"not as boardcore writes it (edited?): differs at byte {at + 1}, "
+                            f"{raw[max(0, at - 12):at + 12]!r}", where=where, line=line)
+    return value
+
+
+def _check_header(header: Header, first: Recorded, where: str) -> None:
+    created = first.event
+    if not isinstance(created, GameCreated):
+        raise CorruptStream("record 0 is not GameCreated", where=where, line=2, seq=0)
+    fields = ("game", "rules_version", "data_id", "config", "seed_commitment")
+    if header.version == 2:
+        fields += ("seats",)
+    differ = [f for f in fields if getattr(header, f) != getattr(created, f)]
+    if differ:
+        raise CorruptStream(f"the header disagrees with record 0 on {', '.join(differ)}", where=where, line=1)
+
+
+def _write_fully(fd: int, data: bytes, size: int, path: Path) -> None:
+    """Write every byte and fsync, or put the file back to `size` and raise WriteFailed: a short
+    write (disk full, a file-size limit) is never taken for a whole one."""
+    view = memoryview(data)
+    done = 0
+    try:
+        while done < len(data):
+            n = os.write(fd, view[done:])
+            if n <= 0:
+                raise OSError(errno.EIO, "the write made no progress")
+            done += n
+        os.fsync(fd)
+    except OSError as exc:
+        try:
+            os.ftruncate(fd, size)
+            os.fsync(fd)
+        except OSError:
+            pass  # the torn tail stays: reading reports it and `repair` removes it
+        reason = exc.strerror or str(exc)
+        raise WriteFailed(f"{path}: could not save ({reason}); nothing of this write was kept") from None
+
+
+def _sync_folder(folder: Path) -> None:
+    """Make a new or renamed file's name durable (its folder entry), not only its bytes."""
+    try:
+        fd = os.open(folder, os.O_RDONLY)
+    except OSError:
+        return
+    try:
+        os.fsync(fd)
+    except OSError:
+        pass
+    finally:
+        os.close(fd)
+
+
+# -- repair -------------------------------------------------------------------------
+class Repaired(msgspec.Struct, frozen=True):
+    """What `repair` removed: the cut-off write, from `line` on, and the records it dropped whole."""
+
+    line: int
+    bytes_removed: int
+    records_removed: int
+    records_left: int
+
+
+_TYPE = re.compile(rb'"type":"([a-z0-9_]+)"')
+
+
+def repair(path: str | os.PathLike) -> Repaired | None:
+    """Remove a torn last write, whole, and nothing else. None when the file was whole.
+
+    Format 2: the torn line is one commit, so it is removed alone. Format 1 wrote one record per
+    line, so a write cut inside a decision's facts left whole lines of that decision before the
+    torn one: those go too (back to the decision that began the write), never an earlier decision.
+    Refuses, changing nothing, a file that is not a boardcore replay."""
+    file = JsonlFile(path)
+    fd = file._lock_current()
+    try:
+        size = os.fstat(fd).st_size
+        data = _read_all(fd, size)
+        if not data:
+            raise CorruptStream("empty file, not a replay", where=str(path), line=1)
+        lines = data.split(b"\n")
+        tail = lines.pop()
+        header = _header(lines[0] if lines else tail, str(path))
+        if not tail:
             return None
-        keep = data.rfind(b"\n") + 1
-        fh.truncate(keep)
-        fh.flush()
-        os.fsync(fh.fileno())
-        return data[keep:].decode(errors="replace")
+        keep = len(data) - len(tail)
+        dropped = 0
+        if header.version == 1 and len(lines) > 1:
+            dropped = _v1_partial_group(file, lines, tail)
+            for _ in range(dropped):
+                keep -= len(lines.pop()) + 1
+        os.ftruncate(fd, keep)
+        os.fsync(fd)
+        left = len(JsonlFile(path).read()) if len(lines) > 1 else 0
+        return Repaired(line=len(lines) + 1, bytes_removed=size - keep, records_removed=dropped,
+                        records_left=left)
+    finally:
+        os.close(fd)
+
+
+def _v1_partial_group(file: JsonlFile, lines: list[bytes], tail: bytes) -> int:
+    """How many whole lines before a torn format-1 line belong to the same (unfinished) write."""
+    tag = _TYPE.search(tail)
+    codec = codec_for(_header(lines[0], str(file.path)).game)
+    starts = {t.__struct_config__.tag for t in codec.event_types
+              if issubclass(t, Decision | GameCreated) or t in MARKERS}
+    if tag is None or tag.group(1).decode() in starts:
+        # the torn line began a write of its own, so what precedes it is whole; or it was cut
+        # before its type: then nothing acknowledged may be dropped on a guess (audit will tell)
+        return 0
+    decode = codec.json_record.decode
+    for back, raw in enumerate(reversed(lines[1:]), 1):
+        event = decode(raw).event
+        if isinstance(event, Decision | GameCreated) or isinstance(event, MARKERS):
+            return back    # the write began at this record: drop it and its facts
+    return len(lines) - 1

@@ -4,8 +4,8 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 
-from boardcore.errors import StreamConflict, StreamNotFound
-from boardcore.store.base import check_contiguous
+from boardcore.errors import StreamConflict, StreamExists, StreamNotFound
+from boardcore.store.base import Summary, check_contiguous
 from boardcore.stream import Recorded
 
 
@@ -14,10 +14,20 @@ class MemoryStore:
         self._streams: dict[str, list[Recorded]] = {}
         self._seeds: dict[str, str] = {}
 
-    def append(self, stream_id: str, expected_seq: int, records: Sequence[Recorded]) -> None:
-        stream = self._streams.setdefault(stream_id, [])
-        if len(stream) != expected_seq:
-            raise StreamConflict(stream_id, expected_seq, len(stream))
+    def create(self, stream_id: str, records: Sequence[Recorded], seed: str | None,
+               summary: Summary | None = None) -> None:
+        if stream_id in self._streams:
+            raise StreamExists(f"a stream {stream_id!r} exists in memory")
+        check_contiguous(0, records)
+        self._streams[stream_id] = list(records)
+        if seed is not None:
+            self._seeds[stream_id] = seed
+
+    def append(self, stream_id: str, expected_seq: int, records: Sequence[Recorded],
+               summary: Summary | None = None) -> None:
+        stream = self._streams.get(stream_id)
+        if stream is None or len(stream) != expected_seq:
+            raise StreamConflict(stream_id, expected_seq, len(stream or ()))
         check_contiguous(expected_seq, records)
         stream.extend(records)
 
@@ -31,9 +41,6 @@ class MemoryStore:
 
     def streams(self) -> list[str]:
         return list(self._streams)
-
-    def keep_seed(self, stream_id: str, seed: str) -> None:
-        self._seeds.setdefault(stream_id, seed)
 
     def seed(self, stream_id: str) -> str | None:
         return self._seeds.get(stream_id)
