@@ -30,7 +30,7 @@ from collections.abc import Callable
 import msgspec
 
 from boardcore import games
-from boardcore.errors import BoardcoreError, CorruptStream, IllegalAction, SeedUnavailable
+from boardcore.errors import BoardcoreError, CorruptStream, IllegalAction, SeedUnavailable, UnknownGame
 from boardcore.events import BranchedFrom, Decision, Event, GameCreated, SeedRevealed
 from boardcore.rng import NoRng, Rng, commitment
 from boardcore.rules import Outcome, Rules
@@ -108,6 +108,9 @@ def audit(target: str, *, seed: str | int | None = None, store: Store | None = N
     except CorruptStream as exc:
         return report.failed("well-formed", str(exc), Divergence("a valid record", exc.reason, seq=exc.seq,
                                                                  line=exc.line))
+    except UnknownGame as exc:
+        return report.failed("well-formed", str(exc), Divergence("an installed game", str(exc), seq=0,
+                                                                 line=1 if isinstance(store, JsonlFile) else None))
     if not records or not isinstance(records[0].event, GameCreated):
         return report.failed("well-formed", "the stream does not begin with GameCreated",
                              Divergence("GameCreated", "something else", seq=0))

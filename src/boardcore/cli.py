@@ -89,6 +89,16 @@ def _player(session: Session, player: Optional[int]) -> Optional[int]:
     return player
 
 
+def _position(session: Session, value: int, option: str) -> int:
+    """A position a user typed, checked against the game's history."""
+    from boardcore.errors import BoardcoreError
+
+    if not 1 <= value <= session.position:
+        raise BoardcoreError(f"{option} {value}: positions run from 1 to {session.position} in this game "
+                             "(as `boardcore replay` numbers them)")
+    return value
+
+
 def _bots(session: Session) -> dict[int, Any]:
     from boardcore import agents
 
@@ -270,7 +280,7 @@ def show(
     """Show a game's state (now, or at a point of its history)."""
     session = _load(target)
     player = _player(session, player)
-    state = session.state if at is None else session.state_at(at)
+    state = session.state if at is None else session.state_at(_position(session, at, "--at"))
     if as_json:
         return _json({"position": at or session.position, "status": _status(session),
                       "state": session.rules.view(state, player)})
@@ -376,7 +386,7 @@ def replay(
 
     session = _load(target)
     player = _player(session, player)
-    stop = session.position if to is None else max(1, min(to, session.position))
+    stop = session.position if to is None else _position(session, to, "--to")
     history = list(replaying.lines(session, player, stop))
     if as_json:
         return _json(history)
@@ -457,6 +467,8 @@ def whatif(
     if bool(instead) == all_:
         raise BoardcoreError("give either --instead ACTION (one or more) or --all")
     session = _load(target)
+    from boardcore import agents
+    agents.make(policy, session.rules)  # an unknown policy is refused before any playout
     player = decision_at(session, at).player
     count = sum(a.player == player for a in session.rules.legal_actions(session.state_at(at))) if all_ \
         else len(instead) + 1
@@ -587,11 +599,11 @@ def _copy(target: str, output: Optional[Path], game_id: Optional[str]) -> None:
     from boardcore.store import JsonlFile, copy_stream, open_database, open_target
 
     source, source_id = open_target(target)
+    session = Session.load(source_id, store=source)   # refuses a record that cannot be played on
     if output is not None:
         n = copy_stream(source, source_id, JsonlFile(output), JsonlFile.STREAM)
         _out(f"exported {n} records to {output}")
         return
-    session = Session.load(source_id, store=source)   # refuses a record that cannot be played on
     records = session.records()
     game_id = game_id or f"{records[0].event.game}-{records[-1].hash[:12]}"
     copy_stream(source, source_id, open_database(), game_id, session.summary())
@@ -651,7 +663,10 @@ def _exit_code(exc: BaseException) -> int | None:
         sys.stderr.write("aborted\n")
         return 130
     if isinstance(exc, typer.TyperException):  # usage errors: typer has printed nothing yet
-        exc.show()
+        ctx = getattr(exc, "ctx", None)
+        where = ctx.command_path if ctx is not None else "boardcore"
+        message = exc.format_message() if hasattr(exc, "format_message") else str(exc)
+        sys.stderr.write(f"error: {' '.join(message.split())} (see `{where} --help`)\n")
         return 2
     if isinstance(exc, BoardcoreError):
         sys.stderr.write(f"error: {exc}\n")

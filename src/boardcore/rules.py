@@ -117,9 +117,12 @@ class Game:
             raise BoardcoreError(f"bad {self.name} options: {', '.join(unknown)} not known; the options are "
                                  f"{', '.join(self.config_type.__struct_fields__)}")
         try:
-            return msgspec.convert(_typed(self.config_type, given), self.config_type, strict=False)
+            config = msgspec.convert(_typed(self.config_type, given), self.config_type, strict=False)
         except msgspec.ValidationError as exc:
             raise BoardcoreError(f"bad {self.name} options: {exc}") from None
+        if hasattr(config, "players"):
+            self.check_players(int(config.players))
+        return config
 
     def with_data(self, folder: Any) -> Rules:
         """These rules with component data from `folder` (see `boardcore.data.load`)."""

@@ -24,6 +24,7 @@ class Place(Decision):
 
 class Tiny(Game):
     name, version = "tiny", "1"
+    min_players, max_players = 1, 4
     config_type = Config
     events = (Place,)
 
