@@ -172,7 +172,7 @@ def games(as_json: bool = JsonOpt) -> None:
 
 @app.command("list")
 def list_games(as_json: bool = JsonOpt) -> None:
-    """List the games in the database: id, game, players, records, last change."""
+    """List the games in the database: id, game, players, records, last change, status."""
     import datetime
 
     from boardcore.store import open_database
@@ -185,7 +185,7 @@ def list_games(as_json: bool = JsonOpt) -> None:
         _out(f"no games in {db.describe}")
     for info in infos:
         when = datetime.datetime.fromtimestamp(info.last_change).strftime("%Y-%m-%d %H:%M")
-        _out(f"db:{info.id:<24} {info.game:<14} {info.players}p  {info.events:>6} records  {when}")
+        _out(f"db:{info.id:<24} {info.game:<14} {info.players}p  {info.records:>6} records  {when}  {info.status}")
 
 
 @app.command()

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import io
 import json
+import os
 import subprocess
 import sys
 
@@ -265,3 +266,19 @@ def test_legal_in_a_simultaneous_step_lists_one_players_secret_options(run, tmp_
     assert code == 0 and "P2 card_picked" not in out and "also to act: P2" in out
     code, out, _ = run("legal", path, "--as", "2")
     assert "P2 card_picked" in out and "P1 card_picked" not in out
+
+
+def test_list_shows_each_game_s_status_and_survives_a_damaged_one(run, tmp_path, toy):
+    code, _, _ = run("new", "toy-pig", "--players", "2", "--seed", "1", "--id", "playing")
+    done = finished_game(toy, tmp_path / "done.jsonl", seed=2)
+    run("import", done, "--id", "done")
+    import sqlite3
+    conn = sqlite3.connect(os.environ["BOARDCORE_DB"])   # a row damaged behind boardcore's back,
+    conn.execute("DELETE FROM boardcore_games WHERE stream_id='playing'")   # and its summary lost
+    conn.execute("UPDATE stored_events SET state=x'00' WHERE originator_id='playing' AND originator_version=0")
+    conn.commit()
+    code, out, err = run("list")
+    assert code == 0, err
+    lines = {line.split()[0]: line for line in out.splitlines()}
+    assert "game over" in lines["db:done"] and "P" in lines["db:done"]
+    assert "unreadable" in lines["db:playing"]

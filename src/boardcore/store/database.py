@@ -55,7 +55,13 @@ def _private_sqlite(path: Path) -> None:
         os.chmod(folder, 0o700)
     if path.exists() and not path.is_file():
         raise BoardcoreError(f"{path}: not a database file")
-    os.close(os.open(path, os.O_RDWR | os.O_CREAT, 0o600))
+    if not path.exists():
+        # Created here, empty and private, so SQLite's own files inherit the mode. Never open an
+        # existing database file: closing any descriptor of it drops this process's SQLite locks.
+        try:
+            os.close(os.open(path, os.O_WRONLY | os.O_CREAT | os.O_EXCL, 0o600))
+        except FileExistsError:
+            pass
     for file in (path, path.with_name(path.name + "-wal"), path.with_name(path.name + "-shm")):
         try:
             if stat.S_IMODE(file.stat().st_mode) & 0o077:
