@@ -227,7 +227,7 @@ def new(
     made = _let_bots_move(session)
     if made:
         _out(f"bots took {made} decisions")
-    _out(f"{_status(session)}  [receipt {session.head.short}]")
+    _out(f"{_status(session)} · receipt {session.head.short}")
 
 
 def _config(rules: Any, players: Optional[int], mode: Optional[str], level: Optional[str],
@@ -319,7 +319,7 @@ def act(
     made = _let_bots_move(session)
     if made:
         _out(f"bots took {made} decisions")
-    _out(f"{_status(session)}  [receipt {session.head.short}]")
+    _out(f"{_status(session)} · receipt {session.head.short}")
 
 
 @app.command()

@@ -282,3 +282,28 @@ def test_list_shows_each_game_s_status_and_survives_a_damaged_one(run, tmp_path,
     lines = {line.split()[0]: line for line in out.splitlines()}
     assert "game over" in lines["db:done"] and "P" in lines["db:done"]
     assert "unreadable" in lines["db:playing"]
+
+
+def test_head_prints_a_receipt_that_audit_checks(run, human_game):
+    code, out, _ = run("act", human_game, "1")
+    assert code == 0 and "receipt" in out
+    code, receipt, _ = run("head", human_game)
+    assert code == 0
+    code, out, _ = run("audit", human_game, "--head", receipt.strip())
+    assert code == 0 and "ok   head" in out
+    code, out, _ = run("head", human_game, "--json")
+    assert json.loads(out)["receipt"] == receipt.strip()
+
+
+def test_export_as_a_player_hides_what_they_cannot_see(run, tmp_path, toy):
+    path = tmp_path / "g.jsonl"
+    s = Session.new(toy, players=2, seed=5, store=JsonlFile(path))
+    hidden = set(s.state.hands[1])                   # P2's cards, which P1 has not seen
+    code, out, _ = run("export", path, "--as", "1", "-o", tmp_path / "p1.jsonl")
+    assert code == 0
+    lines = [msgspec.json.decode(line) for line in (tmp_path / "p1.jsonl").read_bytes().splitlines()]
+    assert lines[0]["format"] == "boardcore-redacted" and lines[0]["as_player"] == 1
+    assert lines[-1]["view"] == msgspec.to_builtins(s.view(1))
+    dealt = [line["event"] for line in lines[1:-1] if line["event"]["type"] == "hand_dealt"]
+    p2 = next(e for e in dealt if e["player"] == 2)
+    assert not hidden & set(p2["cards"]) and "hash" not in (tmp_path / "p1.jsonl").read_text()
