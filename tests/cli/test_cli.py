@@ -307,3 +307,16 @@ def test_export_as_a_player_hides_what_they_cannot_see(run, tmp_path, toy):
     dealt = [line["event"] for line in lines[1:-1] if line["event"]["type"] == "hand_dealt"]
     p2 = next(e for e in dealt if e["player"] == 2)
     assert not hidden & set(p2["cards"]) and "hash" not in (tmp_path / "p1.jsonl").read_text()
+
+
+def test_each_command_is_loaded_from_the_module_the_map_names():
+    """`boardcore CMD` imports only CMD's module: the map must name it rightly, for every command."""
+    import importlib
+
+    from boardcore.cli import COMMANDS, common
+
+    for module in set(COMMANDS.values()):
+        importlib.import_module(f"boardcore.cli.{module}")
+    registered = {(c.name or c.callback.__name__): c.callback.__module__.rsplit(".", 1)[1]
+                  for c in common.app.registered_commands}
+    assert registered == COMMANDS

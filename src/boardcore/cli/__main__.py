@@ -1,0 +1,3 @@
+from boardcore.cli import main
+
+main()

@@ -1,0 +1,220 @@
+"""Commands over saved games: the installed games, the database's list, show, replay, head, audit,
+export and import, repair."""
+
+from __future__ import annotations
+
+from pathlib import Path
+from typing import TYPE_CHECKING, Any, Optional
+
+import typer
+
+from boardcore.cli.common import (AsOpt, FileArg, JsonOpt, SeqOpt, _json, _load, _out, _player, _position,
+                                  _status, app)
+
+if TYPE_CHECKING:
+    from boardcore.session import Session
+
+
+@app.command()
+def games(as_json: bool = JsonOpt) -> None:
+    """List the installed games."""
+    from boardcore import games as registry
+
+    rows = []
+    for name in registry.names():
+        try:
+            rules = registry.get(name)
+            rows.append({"name": name, "version": rules.version,
+                         "players": f"{rules.min_players}-{rules.max_players}", "data": rules.data_id})
+        except Exception as exc:  # a broken game must not hide the others
+            rows.append({"name": name, "version": "?", "players": "?", "data": f"cannot load: {exc}"})
+    if as_json:
+        return _json(rows)
+    if not rows:
+        _out("no games installed")
+    for row in rows:
+        _out(f"{row['name']:<14} v{row['version']:<6} players {row['players']:<5} data {row['data']}")
+
+
+@app.command("list")
+def list_games(as_json: bool = JsonOpt) -> None:
+    """List the games in the database: id, game, players, records, last change, status."""
+    import datetime
+
+    from boardcore.store import open_database
+
+    db = open_database()
+    infos = sorted(db.infos(), key=lambda i: i.last_change, reverse=True)
+    if as_json:
+        return _json(infos)
+    if not infos:
+        _out(f"no games in {db.describe}")
+    for info in infos:
+        when = datetime.datetime.fromtimestamp(info.last_change).strftime("%Y-%m-%d %H:%M")
+        _out(f"db:{info.id:<24} {info.game:<14} {info.players}p  {info.records:>6} records  {when}  {info.status}")
+
+
+@app.command()
+def show(
+    target: str = FileArg,
+    at: Optional[int] = typer.Option(None, "--at", metavar="SEQ", help=f"Show the state at {SeqOpt}."),
+    player: Optional[int] = AsOpt,
+    as_json: bool = JsonOpt,
+) -> None:
+    """Show a game's state (now, or at a point of its history)."""
+    session = _load(target)
+    player = _player(session, player)
+    state = session.state if at is None else session.state_at(_position(session, at, "--at"))
+    if as_json:
+        return _json({"position": at or session.position, "status": _status(session),
+                      "state": session.rules.view(state, player)})
+    _out(session.rules.render(state, player))
+    _out(_status(session) if at is None else f"position {at} of {session.position}")
+
+
+@app.command()
+def replay(
+    target: str = FileArg,
+    to: Optional[int] = typer.Option(None, "--to", metavar="SEQ", help=f"Stop at {SeqOpt}."),
+    step: bool = typer.Option(False, "--step", help="Step through interactively (Enter: next, b: back, q: quit)."),
+    player: Optional[int] = AsOpt,
+    as_json: bool = JsonOpt,
+) -> None:
+    """Show a game's history, and its state at the end (or at --to)."""
+    from boardcore import replay as replaying
+
+    session = _load(target)
+    player = _player(session, player)
+    stop = session.position if to is None else _position(session, to, "--to")
+    history = list(replaying.lines(session, player, stop))
+    if as_json:
+        return _json(history)
+    if step:
+        return _step_through(session, history, player)
+    for line in history:
+        _out(f"{line.position:>5}  {'>' if line.decision else ' '} {line.text}")
+    _out(session.rules.render(session.state_at(stop), player))
+    _out(_status(session) if stop == session.position else f"position {stop} of {session.position}")
+
+
+def _step_through(session: Session, history: list[Any], player: Optional[int]) -> None:
+    i = 0
+    while history:
+        line = history[i]
+        _out(f"[{line.position}/{session.position}] {line.text}")
+        _out(session.rules.render(session.state_at(line.position), player))
+        key = typer.prompt("Enter next, b back, q quit", default="", show_default=False).strip().lower()
+        if key == "q":
+            return
+        i = max(0, i - 1) if key == "b" else min(len(history) - 1, i + 1)
+
+
+@app.command()
+def head(target: str = FileArg, as_json: bool = JsonOpt) -> None:
+    """Print the game's receipt: the position reached and the hash of the last record.
+
+    Keep it: `boardcore audit FILE --head POS:HASH` later proves the record still holds exactly
+    this history (no decision cut off the end, nothing rewritten)."""
+    session = _load(target)
+    receipt = session.head
+    if as_json:
+        return _json({"position": receipt.position, "hash": receipt.hash, "receipt": str(receipt)})
+    _out(str(receipt))
+
+
+@app.command()
+def audit(
+    target: str = FileArg,
+    seed: Optional[str] = typer.Option(None, "--seed", help="The game's seed, to prove its dice fair."),
+    head: Optional[str] = typer.Option(None, "--head", metavar="POS:HASH",
+                                       help="A receipt (`boardcore head`): prove the record still holds that history."),
+    as_json: bool = JsonOpt,
+) -> None:
+    """Prove a saved game intact, legal and fair; exit 1 at the first divergence."""
+    from boardcore.audit import audit as run_audit
+
+    report = run_audit(target, seed=seed, head=head)
+    if as_json:
+        _json(report)
+    else:
+        for step in report.steps:
+            mark = "ok  " if step.ok else "FAIL"
+            _out(f"{mark} {step.name}{': ' + step.detail if step.detail else ''}")
+        if report.divergence:
+            d = report.divergence
+            _out(f"first divergence at {d.where}\n  expected: {d.expected}\n  found:    {d.found}")
+        _out("audit passed" if report.ok else "audit FAILED")
+    if not report.ok:
+        raise typer.Exit(1)
+
+
+@app.command()
+def export(
+    target: str = FileArg,
+    output: Optional[Path] = typer.Option(None, "--output", "-o", help="Write this replay file."),
+    to_db: bool = typer.Option(False, "--db", help="Copy into the database instead."),
+    game_id: Optional[str] = typer.Option(None, "--id", help="Database id for the copy."),
+    player: Optional[int] = typer.Option(None, "--as", metavar="PLAYER",
+                                         help="Write only what PLAYER may see (for sharing a game in progress)."),
+) -> None:
+    """Copy a game, record for record (same hashes), to a replay file or the database.
+
+    A replay file holds everything, hidden cards included (audit needs them): share a game in
+    progress with `--as P -o OUT`, which writes that player's redacted record instead."""
+    from boardcore.errors import BoardcoreError
+
+    if (output is None) == (not to_db):
+        raise BoardcoreError("give either -o FILE.jsonl or --db")
+    if player is not None:
+        if output is None:
+            raise BoardcoreError("--as writes a redacted file: give -o OUT (the database keeps whole records only)")
+        from boardcore.redact import write_redacted
+
+        session = _load(target)
+        _player(session, player)
+        n = write_redacted(session, player, output)
+        _out(f"wrote P{player}'s view of {n} events to {output} (hidden information removed; not auditable)")
+        return
+    _copy(target, output, game_id)
+
+
+@app.command("import")
+def import_(
+    path: Path = typer.Argument(..., metavar="FILE", help="A replay file."),
+    game_id: Optional[str] = typer.Option(None, "--id", help="Database id (default: derived from the file)."),
+) -> None:
+    """Copy a replay file into the database, record for record."""
+    _copy(str(path), None, game_id)
+
+
+def _copy(target: str, output: Optional[Path], game_id: Optional[str]) -> None:
+    """Export or import: one atomic create of the copy (refused, writing nothing, if it exists)."""
+    from boardcore.session import Session
+    from boardcore.store import JsonlFile, copy_stream, open_database, open_target
+
+    source, source_id = open_target(target)
+    session = Session.load(source_id, store=source)   # refuses a record that cannot be played on
+    if output is not None:
+        n = copy_stream(source, source_id, JsonlFile(output), JsonlFile.STREAM)
+        _out(f"exported {n} records to {output}")
+        return
+    records = session.records()
+    game_id = game_id or f"{records[0].event.game}-{records[-1].hash[:12]}"
+    copy_stream(source, source_id, open_database(), game_id, session.summary())
+    _out(f"imported {len(records)} records as db:{game_id}")
+
+
+@app.command()
+def repair(path: Path = typer.Argument(..., metavar="FILE", help="A replay file.")) -> None:
+    """Remove a torn last line (left by a crash mid-write) from a replay file."""
+    from boardcore.store import repair as repair_file
+
+    removed = repair_file(path)
+    if removed is None:
+        _out("nothing to repair: the file ends with a whole write")
+        return
+    also = f" and the {removed.records_removed} record(s) written with it" if removed.records_removed else ""
+    _out(f"removed the cut-off write at line {removed.line} ({removed.bytes_removed} bytes){also}; "
+         f"{removed.records_left} records remain, every one of them whole")
+
+
