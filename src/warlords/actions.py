@@ -11,9 +11,11 @@ import msgspec
 
 from warlords import events as ev
 from warlords import queries as q
-from warlords import reputation
-from warlords.state import REBEL, Ctx, Invasion
-from warlords.prompt import ask
+from warlords import hire, invasion, reputation, support
+from warlords.casualties import loss_groups, rebel_losses
+from warlords.components import UNIT_KINDS
+from warlords.prompts import POINTS, ask
+from warlords.state import REBEL, Ctx
 
 replace = msgspec.structs.replace
 MERC_ACTIONS = ("deploy", "deploy_only", "assassinate", "subterfuge", "bombard", "support", "recon")
@@ -61,6 +63,12 @@ def begin(c, u, ctx: Ctx, p: int) -> None:
     after_cost(c, u, ctx, p)
 
 
+@POINTS.options("pay", asks="Pay the Bombard with an Infantry or with an Aircraft (GW-BOMB-01)")
+def pay_options(c, s, p: int) -> list:
+    return [ev.PayWith(player=p, unit="infantry"), ev.PayWith(player=p, unit="aircraft")]
+
+
+@POINTS.resolves("pay")
 def on_pay(c, u, a, rng) -> None:
     s = u.state
     u.emit(ev.CostPaid(player=a.player, unit=0 if a.unit == "infantry" else 2))
@@ -90,12 +98,25 @@ def deploy_planet_options(c, s, p: int, ctx: Ctx) -> list:
     return [ev.TargetPlanet(player=p, planet=i) for i, _ in q.deploy_targets(c, s, p, ctx)]
 
 
-def deploy_unit_options(c, s, p: int, ctx: Ctx) -> list:
+@POINTS.options("planet", asks="Choose the planet the action targets (GW-DEP-01, GW-BOMB-02, GW-SKILL-04)")
+def planet_options(c, s, p: int) -> list:
+    """One point for every action aimed at a planet: a deploy, a Bombard, an Orbital Bombardment."""
+    x = s.ctx[-1]
+    if x.kind in ("deploy", "deploy_only"):
+        return deploy_planet_options(c, s, p, x)
+    targets = q.bombard_targets(s, p) if x.kind == "bombard" else q.orbital_targets(s)
+    return [ev.TargetPlanet(player=p, planet=i) for i in targets]
+
+
+@POINTS.options("units", asks="Choose the units to deploy from your Launch Pad (GW-DEP-02)")
+def deploy_unit_options(c, s, p: int) -> list:
+    ctx = s.ctx[-1]
     need_air = dict(q.deploy_targets(c, s, p, ctx)).get(ctx.planet, False)
     return [ev.DeployUnits(player=p, infantry=i, tanks=t, aircraft=a)
             for i, t, a in q.unit_groups(c, s, p, ctx.planet, ctx.invade, need_air)]
 
 
+@POINTS.resolves("planet")
 def on_planet(c, u, a, rng) -> None:
     s = u.state
     ctx = s.ctx[-1]
@@ -108,6 +129,7 @@ def on_planet(c, u, a, rng) -> None:
         orbital(c, u, a.planet)
 
 
+@POINTS.resolves("units")
 def on_units(c, u, a, rng) -> None:
     """GW-DEP-04, GW-EX-01, GW-EX-06: an empty planet gives control and its Deploy value (not in solo:
     GW-SPT-05); GW-DEP-05: one's own planet gives nothing; GW-DEP-06: an opponent's planet starts an
@@ -123,7 +145,7 @@ def land(c, u, p: int, planet: int, units: tuple[int, int, int], sector: str = "
     s = u.state
     o = s.owner[planet]
     if o and o != p:
-        start_invasion(c, u, p, o, planet, units, sector)
+        invasion.start(c, u, p, o, planet, units, sector)
         return
     empty = o == 0
     u.emit(ev.Deployed(player=p, planet=planet, units=units, sector=sector))
@@ -131,15 +153,6 @@ def land(c, u, p: int, planet: int, units: tuple[int, int, int], sector: str = "
         value = c.deploy_value[s.track[c.type_index[s.planet_type[planet]]]]
         if value:
             u.emit(ev.PowerGained(player=p, amount=value, reason="deploy"))
-
-
-def start_invasion(c, u, p: int, defender: int, planet: int, units, sector: str = "") -> None:
-    """GW-CMB-01, GW-CMB-02, GW-CMB-03, GW-EX-08: devastation once per invasion, then the defender's
-    reinforcement step."""
-    s = u.state
-    inv = Invasion(planet=planet, attacker=p, defender=defender, att=tuple(units),
-                   start_defenders=sum(s.pu[planet]))
-    u.emit(ev.InvasionStarted(invasion=inv, sector=sector, devastate=c.type_index[s.planet_type[planet]]))
 
 
 # -- Assassinate / Heavy Assault ------------------------------------------------------
@@ -172,11 +185,14 @@ def heavy_assault(c, u, ctx: Ctx, p: int, rng) -> None:
     assassinate(c, u, ctx, p, rng)
 
 
-def assassinate_options(s, p: int) -> list:
+@POINTS.options("assassinate", asks="Wound an unguarded mercenary of an opponent, or kill one of their guards "
+                                    "(GW-ASN-02)")
+def assassinate_options(c, s, p: int) -> list:
     return ([ev.Wound(player=p, target=t, card=card) for t, card in q.wound_targets(s, p)]
             + [ev.KillGuard(player=p, target=t, circle=k) for t, k in q.guard_targets(s, p)])
 
 
+@POINTS.resolves("assassinate")
 def on_assassinate(c, u, a, rng) -> None:
     if isinstance(a, ev.Wound):
         u.emit(ev.Wounded(player=a.target, card=a.card))
@@ -185,13 +201,13 @@ def on_assassinate(c, u, a, rng) -> None:
     u.emit(ev.ActionEnded())
 
 
+@POINTS.options("remove_pre", asks="Remove a pre-deployed Rebellion unit from a sector of your choice (GW-SPT-06)")
 def remove_pre_options(c, s, p: int) -> list:
-    from warlords.components import UNIT_KINDS
     return [ev.RemovePreDeployed(player=p, sector=c.sectors[x], unit=UNIT_KINDS[k]) for x, k in q.pre_units(s)]
 
 
+@POINTS.resolves("remove_pre")
 def on_remove_pre(c, u, a, rng) -> None:
-    from warlords.components import UNIT_KINDS
     s = u.state
     ctx = s.ctx[-1]
     u.emit(ev.PreRemoved(sector=a.sector, unit=UNIT_KINDS.index(a.unit)))
@@ -224,6 +240,12 @@ def subterfuge(c, u, ctx: Ctx, p: int, rng) -> None:
         u.emit(ev.ActionEnded())
 
 
+@POINTS.options("victim", asks="Choose the opponent whose hand you take a mercenary from, at random (GW-SUB-02)")
+def victim_options(c, s, p: int) -> list:
+    return [ev.TargetPlayer(player=p, target=t) for t in q.subterfuge_victims(s, p)]
+
+
+@POINTS.resolves("victim")
 def on_victim(c, u, a, rng) -> None:
     """GW-SUB-02, GW-AMB-43: one card at random from the opponent's hand."""
     s = u.state
@@ -266,16 +288,34 @@ def borrow_options(c, s, p: int, ctx: Ctx) -> list[tuple[str, str]]:
     return q.market_borrowable(c, s, p, "market", True)   # Black Friday
 
 
+@POINTS.options("subterfuge", asks="Choose what the Subterfuge does with the card (GW-SUB-03, GW-SUB-04, GW-SPT-07)")
+def subterfuge_options(c, s, p: int) -> list:
+    return [ev.SubterfugeOption(player=p, option=x) for x in subterfuge_choices(c, s, p)]
+
+
+@POINTS.resolves("subterfuge")
 def on_option(c, u, a, rng) -> None:
     ask(u, a.player, {"keep": "give", "play": "borrow", "copy": "borrow", "swap": "swap"}[a.option])
 
 
+@POINTS.options("give", asks="Give the opponent one other mercenary from your hand (GW-SUB-03)")
+def give_options(c, s, p: int) -> list:
+    return [ev.GiveCard(player=p, card=x) for x in s.hands[p - 1] if x != s.taken]
+
+
+@POINTS.resolves("give")
 def on_give(c, u, a, rng) -> None:
     """GW-SUB-03: keep the taken card, give another one of one's own."""
     ctx = u.state.ctx[-1]
     u.emit(ev.CardGiven(player=a.player, target=ctx.target, card=a.card, kept=True), ev.ActionEnded())
 
 
+@POINTS.options("borrow", asks="Choose the action to play from that mercenary card (GW-SUB-04, GW-SUP-12)")
+def borrow_answers(c, s, p: int) -> list:
+    return [ev.BorrowAction(player=p, card=x, action=y) for x, y in borrow_options(c, s, p, s.ctx[-1])]
+
+
+@POINTS.resolves("borrow")
 def on_borrow(c, u, a, rng) -> None:
     """GW-SUB-04, GW-SUB-07 (no reputation, no invasion), GW-SUB-09 (the own card's actions stay
     available), GW-SUP-12 (Black Friday: may invade), GW-SPT-07, GW-AMB-49 (solo copy)."""
@@ -293,6 +333,12 @@ def on_borrow(c, u, a, rng) -> None:
     u.emit(ev.ActionStarted(ctx=inner))
 
 
+@POINTS.options("swap", asks="Discard a mercenary from your hand and take one from the Market (GW-SPT-08)")
+def swap_options(c, s, p: int) -> list:
+    return [ev.SoloSwap(player=p, discard=d, take=t) for d in s.hands[p - 1] for t in s.market]
+
+
+@POINTS.resolves("swap")
 def on_swap(c, u, a, rng) -> None:
     """GW-SPT-08: discard from hand (out of the game), take a Market card."""
     u.emit(ev.CardDiscarded(player=a.player, card=a.discard),
@@ -330,36 +376,10 @@ def bombard_hit(c, u, ctx: Ctx, p: int, planet: int, rng) -> None:
         ask(u, o, "casualties")
 
 
-def loss_groups(units, n: int) -> list[tuple[int, int, int]]:
-    """Every way to remove exactly n of these units (GW-CMB-15, GW-BOMB-05)."""
-    out = []
-    for a in range(min(units[2], n) + 1):
-        for t in range(min(units[1], n - a) + 1):
-            i = n - a - t
-            if i <= units[0]:
-                out.append((i, t, a))
-    return out
-
-
-def rebel_losses(units, n: int) -> tuple[int, int, int]:
-    """GW-AMB-55: the Rebellion loses Infantry, then Aircraft, then Tanks."""
-    i = min(units[0], n)
-    a = min(units[2], n - i)
-    t = n - i - a
-    return (i, t, a)
-
-
-def on_bombard_casualties(c, u, a, rng) -> None:
-    ctx = u.state.ctx[-1]
-    u.emit(ev.UnitsLost(player=a.player, planet=ctx.planet, units=(a.infantry, a.tanks, a.aircraft)),
-           ev.ActionEnded())
-
-
 # -- Support, Recon, skills, Black Friday -------------------------------------------
 def support_action(c, u, ctx: Ctx, p: int, rng) -> None:
     """GW-SUPA-01."""
-    from warlords.support import draw
-    draw(c, u, p, rng)
+    support.draw(c, u, p, rng)
     u.emit(ev.ActionEnded())
 
 
@@ -370,11 +390,17 @@ def recon(c, u, ctx: Ctx, p: int, rng) -> None:
         ask(u, p, "sector")
 
 
+@POINTS.options("sector", asks="Choose a sector whose face-down planets you look at in secret (GW-RCN-02)")
+def sector_options(c, s, p: int) -> list:
+    return [ev.ChooseSector(player=p, sector=x) for x in recon_sectors(c, s)]
+
+
 def recon_sectors(c, s) -> list[str]:
     hidden = [x for x in c.sectors if any(not s.revealed[i] for i, y in enumerate(s.planet_sector) if y == x)]
     return hidden or list(c.sectors)
 
 
+@POINTS.resolves("sector")
 def on_sector(c, u, a, rng) -> None:
     """GW-RCN-02 (peek, hidden from others), GW-RCN-04, GW-AMB-35 (one marker per sector)."""
     s = u.state
@@ -391,11 +417,13 @@ def on_sector(c, u, a, rng) -> None:
         u.emit(ev.ActionEnded())
 
 
+@POINTS.options("recon", asks="Place one of your recon markers face down in this sector, or pass (GW-RCN-04)")
 def recon_options(c, s, p: int) -> list:
     return [ev.Pass(player=p)] + [ev.PlaceRecon(player=p, kind=c.recon_kinds[k])
                                   for k, x in enumerate(s.recon[p - 1]) if not x]
 
 
+@POINTS.resolves("recon")
 def on_recon(c, u, a, rng) -> None:
     ctx = u.state.ctx[-1]
     if isinstance(a, ev.PlaceRecon):
@@ -419,9 +447,8 @@ def orbital_step(c, u, ctx: Ctx, p: int, rng) -> None:
 
 def call_for_support(c, u, ctx: Ctx, p: int, rng) -> None:
     """GW-SKILL-05: two support cards."""
-    from warlords.support import draw
-    draw(c, u, p, rng)
-    draw(c, u, p, rng)
+    support.draw(c, u, p, rng)
+    support.draw(c, u, p, rng)
     u.emit(ev.ActionEnded())
 
 
@@ -434,12 +461,11 @@ def black_friday(c, u, ctx: Ctx, p: int, rng) -> None:
             return
         ctx = stage(u, ctx, stage="clear")
     if ctx.stage == "clear":
-        from warlords.turn import check_supply, market_size
         if s.market:
             u.emit(ev.MarketCleared(cards=tuple(s.market)))
         if s.deck:
-            u.emit(ev.MarketFilled(cards=tuple(s.deck[:market_size(c, s)])))
-        check_supply(c, u)
+            u.emit(ev.MarketFilled(cards=tuple(s.deck[:hire.market_size(c, s)])))
+        hire.check_supply(c, u)
         u.emit(ev.ActionEnded())
 
 

@@ -9,7 +9,7 @@ from __future__ import annotations
 
 from boardcore.events import Decision, Fact
 
-from warlords.state import Ctx, Invasion, Pending, Prompt  # noqa: F401  (Pending: used by evolve)
+from warlords.state import Ctx, Invasion, Prompt
 
 
 # -- decisions ---------------------------------------------------------------

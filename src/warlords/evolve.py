@@ -7,7 +7,7 @@ units moved), so no handler reads component data or draws chance.
 from __future__ import annotations
 
 from warlords import events as ev
-from warlords.state import DEC, DEST, GUARDED, LP, MED, MIS, OPEN, REBEL, RES, SHUT, WarlordsState
+from warlords.state import DEC, DEST, GUARDED, LP, MED, MIS, OPEN, REBEL, RES, SHUT, Pending, WarlordsState
 
 S = WarlordsState
 
@@ -26,8 +26,9 @@ def _own2(s: S, name: str, i: int) -> list:
 
 
 def _close(s: S, e) -> S:
-    """Every decision answers the open prompt."""
-    s.prompt = None
+    """Every decision answers the open prompt, and closes it; the prompt answered is noted for
+    `Rules.resolve`, which sees only the state after the decision (see `WarlordsState`)."""
+    s.answered, s.prompt = s.prompt, None
     return s
 
 
@@ -263,14 +264,14 @@ def _splayed(s: S, e: ev.SupportPlayed) -> S:
     s.support_played[e.player - 1] = True
     if e.response:  # a Blockade: nobody else answers the card it blocks
         top = s.pending[-1]
-        s.pending[-1] = ev.Pending(player=top.player, card=top.card)
-    s.pending.append(ev.Pending(player=e.player, card=e.card, responders=e.responders))
+        s.pending[-1] = Pending(player=top.player, card=top.card)
+    s.pending.append(Pending(player=e.player, card=e.card, responders=e.responders))
     return s
 
 
 def _responded(s: S, e: ev.Responded) -> S:
     top = s.pending[-1]
-    s.pending[-1] = ev.Pending(player=top.player, card=top.card,
+    s.pending[-1] = Pending(player=top.player, card=top.card,
                                responders=tuple(r for r in top.responders if r != e.player))
     return s
 
@@ -500,7 +501,7 @@ def _team_exchanged(s: S, e: ev.TeamExchanged) -> S:
 
 
 def _team_action(s: S, e) -> S:
-    s.prompt = None
+    s.answered, s.prompt = s.prompt, None
     s.team_used = True
     if e.kind == "exchange":
         s.exchange = ["", ""]

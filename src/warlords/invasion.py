@@ -12,11 +12,10 @@ from __future__ import annotations
 import msgspec
 
 from warlords import events as ev
-from warlords import reputation
-from warlords.actions import loss_groups, rebel_losses
+from warlords import reputation, support
+from warlords.casualties import loss_groups, rebel_losses, side
+from warlords.prompts import POINTS, ask
 from warlords.state import GUARDED, REBEL, Invasion
-from warlords.support import kickstart_room
-from warlords.prompt import ask
 
 replace = msgspec.structs.replace
 
@@ -37,6 +36,16 @@ def step(c, u, rng) -> None:
     STAGES[inv.stage](c, u, inv, rng)
 
 
+# -- Step 1: Planet Devastation ------------------------------------------------------
+def start(c, u, p: int, defender: int, planet: int, units, sector: str = "") -> None:
+    """GW-CMB-01, GW-CMB-02, GW-CMB-03, GW-EX-08: devastation once per invasion, then the defender's
+    reinforcement step."""
+    s = u.state
+    inv = Invasion(planet=planet, attacker=p, defender=defender, att=tuple(units),
+                   start_defenders=sum(s.pu[planet]))
+    u.emit(ev.InvasionStarted(invasion=inv, sector=sector, devastate=c.type_index[s.planet_type[planet]]))
+
+
 # -- Step 2: Defender Reinforcements -------------------------------------------------
 def guard_reinforcements(c, s, inv: Invasion) -> list[int]:
     """GW-CMB-04, GW-CMB-05, GW-CMB-11: one guard, only if the defender had fewer units than the
@@ -51,9 +60,15 @@ def guard_reinforcements(c, s, inv: Invasion) -> list[int]:
 def kickstarter_cards(c, s, inv: Invasion) -> list[str]:
     """GW-SUP-11, GW-CMB-11: the defender's Kickstarter Brigade (one support card per turn)."""
     d = inv.defender
-    if is_rebel(s, d) or s.support_played[d - 1] or not kickstart_room(c, s, d):
+    if is_rebel(s, d) or s.support_played[d - 1] or not support.kickstart_room(c, s, d):
         return []
     return [x for x in s.support_hands[d - 1] if c.support[x] == "kickstarter"][:1]
+
+
+@POINTS.options("reinforce", asks="Defend the invaded planet: move a guard onto it or play Kickstarter Brigade, "
+                                  "or pass (GW-CMB-04)")
+def reinforce_answers(c, s, p: int) -> list:
+    return reinforce_options(c, s, s.inv)
 
 
 def reinforce_options(c, s, inv: Invasion) -> list:
@@ -81,8 +96,8 @@ def manoeuvre(c, s, inv: Invasion, circle: int) -> str:
     return ""
 
 
+@POINTS.resolves("reinforce")
 def on_reinforce(c, u, a, rng) -> None:
-    from warlords import support
     s = u.state
     inv = s.inv
     if isinstance(a, ev.Reinforce):
@@ -126,6 +141,11 @@ def reroll(c, u, inv: Invasion, rng) -> None:
     ask(u, inv.defender, "reroll")
 
 
+@POINTS.options("reroll", asks="Efficient Targeting: reroll any of your dice once, or keep them (GW-CMB-07)")
+def reroll_answers(c, s, p: int) -> list:
+    return reroll_options(s, s.inv)
+
+
 def reroll_options(s, inv: Invasion) -> list:
     """GW-CMB-07: any number of the defender's dice, by result."""
     d = inv.def_dice
@@ -139,6 +159,7 @@ def reroll_options(s, inv: Invasion) -> list:
     return out
 
 
+@POINTS.resolves("reroll")
 def on_reroll(c, u, a, rng) -> None:
     s = u.state
     inv = s.inv
@@ -167,10 +188,7 @@ def hits(c, u, inv: Invasion, rng) -> None:
 def casualties(c, u, inv: Invasion, rng) -> None:
     """GW-CMB-15/16, GW-AMB-11/55: each side removes its own units; choices only when they matter."""
     s = u.state
-    attacking = inv.stage == "cas_att"
-    p = inv.attacker if attacking else inv.defender
-    n = inv.att_loss if attacking else inv.def_loss
-    units = inv.att if attacking else tuple(s.pu[inv.planet])
+    attacking, p, n, units = side(s, inv)
     nxt = "cas_def" if attacking else "check"
     if n:
         groups = loss_groups(units, n)
@@ -183,23 +201,6 @@ def casualties(c, u, inv: Invasion, rng) -> None:
             return
         u.emit(ev.UnitsLost(player=p, planet=inv.planet, units=lost, invading=attacking))
     staged(u, s.inv, stage=nxt)
-
-
-def casualty_options(s, inv: Invasion) -> list:
-    attacking = inv.stage == "cas_att"
-    p = inv.attacker if attacking else inv.defender
-    n = inv.att_loss if attacking else inv.def_loss
-    units = inv.att if attacking else tuple(s.pu[inv.planet])
-    return [ev.Casualties(player=p, infantry=i, tanks=t, aircraft=a) for i, t, a in loss_groups(units, n)]
-
-
-def on_casualties(c, u, a, rng) -> None:
-    s = u.state
-    inv = s.inv
-    attacking = inv.stage == "cas_att"
-    u.emit(ev.UnitsLost(player=a.player, planet=inv.planet, units=(a.infantry, a.tanks, a.aircraft),
-                        invading=attacking))
-    staged(u, s.inv, stage="cas_def" if attacking else "check")
 
 
 # -- Step 5: victory, Evacuate, next round ------------------------------------------------
@@ -227,6 +228,13 @@ def next_round(u, inv: Invasion) -> None:
     staged(u, inv, stage="roll", round=inv.round + 1, att_dice=(), def_dice=(), att_loss=0, def_loss=0)
 
 
+@POINTS.options("evacuate", asks="Evacuate: move all your units on the planet to your Launch Pad, or fight "
+                                 "another round (GW-CMB-20)")
+def evacuate_answers(c, s, p: int) -> list:
+    return [ev.Pass(player=p), ev.Evacuate(player=p)]
+
+
+@POINTS.resolves("evacuate")
 def on_evacuate(c, u, a, rng) -> None:
     """GW-CMB-20, GW-AMB-14: the defender leaves; the invader holds the planet without reputation."""
     s = u.state

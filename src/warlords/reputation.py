@@ -4,6 +4,8 @@ from __future__ import annotations
 
 from warlords import events as ev
 from warlords import queries as q
+from warlords import hire, scoring, support
+from warlords.prompts import POINTS
 from warlords.state import DEST, REBEL, RES, Ctx
 
 
@@ -54,7 +56,6 @@ def gain(c, u, p: int) -> None:
     is offered at once (before the action's effect, GW-REP-17). The Rebellion always takes the
     power (GW-AMB-54, GW-REB-19). Reaching the last space ends the game (GW-REP-18, GW-END-03,
     GW-SEND-02); gains beyond it are ignored."""
-    from warlords.scoring import finish
     s = u.state
     if s.rep[p - 1] >= c.rep_last:
         return
@@ -69,15 +70,20 @@ def gain(c, u, p: int) -> None:
     if reached_end:
         if s.mode == "solo":
             if not s.ctx or s.ctx[-1].kind != "bonus":
-                finish(c, u)   # GW-SEND-02, GW-AMB-56: after the gain and its bonus
+                scoring.finish(c, u)   # GW-SEND-02, GW-AMB-56: after the gain and its bonus
         else:
             u.emit(ev.EndTriggered(kind="reputation", last_turn=s.turn))
 
 
+@POINTS.options("bonus", asks="Take the bonus of the reputation space reached: its Power or its alternative; "
+                              "or decline (GW-REP-10)")
+def bonus_answers(c, s, p: int) -> list:
+    return [ev.Pass(player=p)] + [ev.Bonus(player=p, choice=x) for x in bonus_options(c, s, p)]
+
+
+@POINTS.resolves("bonus")
 def take_bonus(c, u, a, rng) -> None:
     """GW-REP-11..16; GW-AMB-37: Recover Units runs Recovery for Infantry only."""
-    from warlords.scoring import finish
-    from warlords.support import draw
     s = u.state
     p = a.player
     if isinstance(a, ev.Bonus):
@@ -87,7 +93,7 @@ def take_bonus(c, u, a, rng) -> None:
         elif choice == "for_the_cause":
             u.emit(ev.UnitsGained(player=p, infantry=1))
         elif choice == "new_friends":
-            draw(c, u, p, rng)
+            support.draw(c, u, p, rng)
         elif choice == "need_a_hand_tank":
             u.emit(ev.Repaired(player=p, unit=1))
         elif choice == "need_a_hand_aircraft":
@@ -96,8 +102,7 @@ def take_bonus(c, u, a, rng) -> None:
             u.emit(ev.Recovered(player=p, infantry_only=True))
         elif choice == "gain_mission":
             u.emit(ev.MercenaryHired(player=p, card=s.deck[0], drafted=False))
-            from warlords.turn import check_supply
-            check_supply(c, u)
+            hire.check_supply(c, u)
     u.emit(ev.ActionEnded())
     if s.mode == "solo" and s.rep[p - 1] >= c.rep_last:
-        finish(c, u)
+        scoring.finish(c, u)

@@ -1,9 +1,13 @@
-"""Setup (GW-SET-01..20): the table built by `initial`, and the random facts of `setup`."""
+"""Setup (GW-SET-01..23; solo GW-SSET-01..14): the table built by `initial`, the random facts of
+`setup`, and the solo player's choice of a starting hand."""
 
 from __future__ import annotations
 
 from warlords import events as ev
+from warlords.prompts import POINTS, ask
 from warlords.state import LP, MIS, RES, WarlordsConfig, WarlordsState
+
+HUMAN = 1   # the solo player's seat; the Rebellion is seat 2
 
 
 def initial(c, config: WarlordsConfig) -> WarlordsState:
@@ -54,6 +58,13 @@ def shuffled_support(c, rng, solo: bool) -> ev.SupportShuffled:
 
 
 def facts(c, s: WarlordsState, rng) -> list:
+    """The setup facts of either game; then the first decision comes from the flow."""
+    if s.mode == "solo":
+        return solo_facts(c, s, rng) + [ev.PhaseStarted(phase="keep")]
+    return multiplayer_facts(c, s, rng)
+
+
+def multiplayer_facts(c, s: WarlordsState, rng) -> list:
     """GW-SET-06..18 as facts, in the rulebook's order."""
     n = s.players
     per = c.data.planets.set_aside_per_type
@@ -86,3 +97,58 @@ def facts(c, s: WarlordsState, rng) -> list:
     out.append(ev.FirstPlayer(player=rng.randint(1, n)))            # GW-SET-18, GW-GAP-19
     out.append(ev.PhaseStarted(phase="start"))
     return out
+
+
+def solo_facts(c, s: WarlordsState, rng) -> list:
+    """GW-SSET-05..12 facts (GW-SSET-10: a Market of 3; GW-SSET-13, GW-GAP-24: hard mode), then the
+    human's keep-3 choice as prompts. Markers start on the top space (GW-AMB-58)."""
+    types = c.types
+    per = c.data.planets.set_aside_per_type
+    pile = [t for t in types for _ in range(per)]
+    box = [t for t in types for _ in range(c.data.planets.tiles_per_type - per)]
+    order = rng.shuffled(pile)
+    facts: list = [ev.GalaxySeeded(types=tuple(order), box=tuple(box)),
+                   ev.PlanetsRevealed(planets=tuple(range(len(order))), types=tuple(order), advance=False),
+                   ev.TrackSet(positions=(c.data.planets.track.solo_start,) * len(types))]
+    markers = [m for m in c.data.reputation.markers]
+    markers.remove(c.data.reputation.solo_removed)
+    facts.append(ev.MarkersPlaced(slots=tuple(rng.shuffled(markers))))
+    support = shuffled_support(c, rng, solo=True)
+    facts += [support, ev.SupportDrawn(player=HUMAN, card=support.order[0])]   # GW-SSET-11
+    mercs = [m for m in c.merc_ids if c.mercs[m].two_player and "recon" not in c.mercs[m].actions]
+    deck = rng.shuffled(mercs)
+    facts.append(ev.DeckFormed(order=tuple(deck)))
+    facts.append(ev.HandDealt(player=HUMAN, cards=tuple(deck[:c.data.table.solo_hand_drawn])))
+    remove = c.data.rebellion.standard_remove if s.level != "hard" else c.data.rebellion.hard_remove
+    levels = sorted({r.level for r in c.rebels.values()})
+    order_r: list[str] = []
+    removed: list[str] = []
+    for lvl, k in zip(levels, remove):
+        pile_r = rng.shuffled([r for r in c.rebels if c.rebels[r].level == lvl])
+        removed += pile_r[:k]
+        order_r += pile_r[k:]
+    facts.append(ev.RebelDeckFormed(order=tuple(order_r), removed=tuple(removed)))
+    return facts
+
+
+def phase_keep(c, u, rng) -> None:
+    ask(u, HUMAN, "keep")
+
+
+@POINTS.options("keep", asks="Put back one of the mercenaries you drew: you keep 3 of the 5 (GW-SSET-09)")
+def keep_answers(c, s, p: int) -> list:
+    return [ev.Discard(player=p, card=x) for x in s.hands[p - 1]]
+
+
+@POINTS.resolves("keep")
+def on_keep(c, u, a, rng) -> None:
+    """GW-SSET-09/10: keep 3 of 5; the other 2 go back and the deck is reshuffled; then the
+    Market of 3, and the Rebellion opens the first round (GW-REB-01)."""
+    s = u.state
+    u.emit(ev.SetAside(player=a.player, card=a.card))
+    if len(s.hands[0]) > c.data.table.solo_hand_kept:
+        ask(u, 1, "keep")
+        return
+    aside = tuple(s.exchange)
+    u.emit(ev.CardsReturned(player=1, cards=aside, order=tuple(rng.shuffled(s.deck + list(aside)))))
+    u.emit(ev.MarketFilled(cards=tuple(s.deck[:c.data.table.solo_market])), ev.PhaseStarted(phase="rebel"))

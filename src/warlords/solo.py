@@ -15,14 +15,16 @@ which the card resumes where it stopped (`rebel_step`, `rebel_sector`).
 from __future__ import annotations
 
 from warlords import events as ev
+from warlords import queries as q
+from warlords import scoring
 from warlords.actions import land
+from warlords.components import UNIT_KINDS
 from warlords.state import REBEL, RES
 
 HUMAN = 1
 
 
 def rebel_step(c, u, rng) -> None:
-    from warlords.scoring import finish
     s = u.state
     if not s.rebel_card:
         u.emit(ev.RebelCardDrawn(card=s.rebel_deck[0]))   # GW-REB-01/02
@@ -32,10 +34,10 @@ def rebel_step(c, u, rng) -> None:
         ACTIONS[card.actions[s.rebel_step]](c, u, card)
         return
     if not s.rebel_deck or s.end_kind == "supply":   # GW-SEND-01, GW-SEND-03
-        finish(c, u)
+        scoring.finish(c, u)
         return
     if s.max_turns and s.turn >= s.max_turns:
-        finish(c, u, truncated=True)
+        scoring.finish(c, u, truncated=True)
         return
     u.emit(ev.TurnStarted(player=HUMAN, turn=s.turn + 1), ev.Recovered(player=HUMAN),
            ev.PhaseStarted(phase="recall"))
@@ -62,7 +64,6 @@ def bombard(c, u, card) -> None:
 def pre_deploy(c, u, card) -> None:
     """GW-REB-07, GW-REB-08, GW-REB-09, GW-AMB-51, GW-EX-12: unit by unit; a 4th unit in a sector, or
     one the pool lacks, is +1 Power instead."""
-    from warlords.components import UNIT_KINDS
     s = u.state
     for entry in card.pre_deploy:
         sector, unit = entry.split(":")
@@ -111,7 +112,6 @@ def deploy_invade(c, u, card) -> None:
 
 def assassinate(c, u, card) -> None:
     """GW-REB-17, GW-GAP-23: wound by priority (leftmost among equals), else kill the leftmost guard."""
-    from warlords import queries as q
     s = u.state
     targets = [card_id for _, card_id in q.wound_targets(s, REBEL)]
     if targets:
@@ -132,36 +132,3 @@ def assassinate(c, u, card) -> None:
 
 ACTIONS = {"bombard": bombard, "pre_deploy": pre_deploy, "deploy_invade": deploy_invade,
            "assassinate": assassinate}
-
-
-def setup(c, s, rng, level: str) -> list:
-    """GW-SSET-05..12 facts (GW-SSET-10: a Market of 3; GW-SSET-13, GW-GAP-24: hard mode), then the
-    human's keep-3 choice as prompts. Markers start on the top space (GW-AMB-58)."""
-    from warlords.setup import shuffled_support
-    types = c.types
-    per = c.data.planets.set_aside_per_type
-    pile = [t for t in types for _ in range(per)]
-    box = [t for t in types for _ in range(c.data.planets.tiles_per_type - per)]
-    order = rng.shuffled(pile)
-    facts: list = [ev.GalaxySeeded(types=tuple(order), box=tuple(box)),
-                   ev.PlanetsRevealed(planets=tuple(range(len(order))), types=tuple(order), advance=False),
-                   ev.TrackSet(positions=(c.data.planets.track.solo_start,) * len(types))]
-    markers = [m for m in c.data.reputation.markers]
-    markers.remove(c.data.reputation.solo_removed)
-    facts.append(ev.MarkersPlaced(slots=tuple(rng.shuffled(markers))))
-    support = shuffled_support(c, rng, solo=True)
-    facts += [support, ev.SupportDrawn(player=HUMAN, card=support.order[0])]   # GW-SSET-11
-    mercs = [m for m in c.merc_ids if c.mercs[m].two_player and "recon" not in c.mercs[m].actions]
-    deck = rng.shuffled(mercs)
-    facts.append(ev.DeckFormed(order=tuple(deck)))
-    facts.append(ev.HandDealt(player=HUMAN, cards=tuple(deck[:c.data.table.solo_hand_drawn])))
-    remove = c.data.rebellion.standard_remove if level != "hard" else c.data.rebellion.hard_remove
-    levels = sorted({r.level for r in c.rebels.values()})
-    order_r: list[str] = []
-    removed: list[str] = []
-    for lvl, k in zip(levels, remove):
-        pile_r = rng.shuffled([r for r in c.rebels if c.rebels[r].level == lvl])
-        removed += pile_r[:k]
-        order_r += pile_r[k:]
-    facts.append(ev.RebelDeckFormed(order=tuple(order_r), removed=tuple(removed)))
-    return facts

@@ -8,7 +8,7 @@ from __future__ import annotations
 
 from warlords import events as ev
 from warlords import queries as q
-from warlords.prompt import ask
+from warlords.prompts import POINTS, ask
 from warlords.state import RES, Ctx
 
 ACTION_CARDS = ("assassinate", "recon", "subterfuge", "deploy_only")
@@ -55,7 +55,6 @@ def step(c, u, rng) -> None:
     s = u.state
     top = s.pending[-1]
     if top.responders:
-        from warlords.prompt import ask
         ask(u, top.responders[0], "blockade")
         return
     kind = c.support[top.card]
@@ -86,6 +85,7 @@ def kickstart_room(c, s, p: int) -> bool:
             and sum(s.pu[inv.planet]) < c.limit)
 
 
+@POINTS.resolves("blockade")
 def on_block(c, u, a, rng) -> None:
     if isinstance(a, ev.Block):
         play(c, u, a.player, a.card, response=True)
@@ -93,6 +93,7 @@ def on_block(c, u, a, rng) -> None:
         u.emit(ev.Responded(player=a.player))
 
 
+@POINTS.options("blockade", asks="Cancel the support card just played with a Blockade, or let it be (GW-SUP-10)")
 def block_options(c, s, p: int) -> list:
     cards = [x for x in s.support_hands[p - 1] if c.support[x] == "blockade"]
     return [ev.Pass(player=p)] + [ev.Block(player=p, card=cards[0])] if cards else [ev.Pass(player=p)]

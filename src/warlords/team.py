@@ -3,8 +3,8 @@
 from __future__ import annotations
 
 from warlords import events as ev
+from warlords.prompts import POINTS, ask
 from warlords.state import LP, RES, teammate
-from warlords.prompt import ask
 
 
 def switch_pairs(c, s, p: int) -> list[tuple[int, int]]:
@@ -46,10 +46,14 @@ def to_act(s) -> tuple[int, ...]:
     return tuple(p for p, pick in ((a, s.exchange[0]), (m, s.exchange[1])) if not pick)
 
 
-def exchange_options(s) -> list:
+@POINTS.options("exchange", asks="Card exchange: pick, in secret, the mercenary from your hand to swap with "
+                                 "your teammate (GW-TEAM-03)")
+def exchange_options(c, s, p: int) -> list:
+    """Both teammates still to pick answer at once, so the list holds the picks of each."""
     return [ev.ExchangePick(player=p, card=card) for p in to_act(s) for card in s.hands[p - 1]]
 
 
+@POINTS.resolves("exchange")
 def on_pick(c, u, a, rng) -> None:
     s = u.state
     u.emit(ev.TeamPicked(player=a.player, card=a.card))
@@ -60,17 +64,23 @@ def on_pick(c, u, a, rng) -> None:
         ask(u, to_act(s)[0], "exchange")
 
 
+@POINTS.options("switch", asks="Planet switch: choose your planet and your teammate's planet, in adjacent "
+                               "sectors, whose units trade places (GW-TEAM-04)")
 def switch_options(c, s, p: int) -> list:
     return [ev.SwitchPlanets(player=p, mine=a, theirs=b) for a, b in switch_pairs(c, s, p)]
 
 
+@POINTS.resolves("switch")
 def on_switch(c, u, a, rng) -> None:
     u.emit(ev.PlanetsSwitched(player=a.player, mine=a.mine, theirs=a.theirs))
 
 
-def transfer_options(s, p: int) -> list:
+@POINTS.options("transfer", asks="Infantry transfer: choose how many Infantry your teammate gets from their "
+                                 "Reserve for yours from your Launch Pad (GW-TEAM-05)")
+def transfer_options(c, s, p: int) -> list:
     return [ev.Transfer(player=p, count=x) for x in range(1, transfer_max(s, p) + 1)]
 
 
+@POINTS.resolves("transfer")
 def on_transfer(c, u, a, rng) -> None:
     u.emit(ev.InfantryTransferred(player=a.player, mate=teammate(u.state, a.player), count=a.count))
