@@ -19,7 +19,7 @@ from warlords import recall, reputation, setup, support, team                   
 from warlords import events as ev
 from warlords import flow, hidden, scoring
 from warlords.components import Components, load
-from warlords.evolve import handlers
+from warlords.evolve import HANDLERS
 from warlords.prompts import POINTS
 from warlords.state import WarlordsConfig, WarlordsState
 
@@ -41,7 +41,7 @@ class Warlords(Game):
     def __init__(self, components: Components | None = None) -> None:
         self.c = components or load()
         self.data_id, self.data_sha256 = self.c.data_id, self.c.sha256
-        self.handlers = handlers(self.c)
+        self.handlers = HANDLERS.bind(self.c, ev.EVENTS)
         self.points = POINTS
 
     def with_data(self, folder: Any) -> Warlords:

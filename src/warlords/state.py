@@ -171,6 +171,20 @@ class WarlordsState(msgspec.Struct, kw_only=True, dict=True):
             exchange=self.exchange[:])
 
 
+def own(s: WarlordsState, name: str) -> list:
+    """Copy-on-write: `copy()` shares the rarely changed lists, so a handler takes its own first."""
+    fresh = getattr(s, name)[:]
+    setattr(s, name, fresh)
+    return fresh
+
+
+def own_row(s: WarlordsState, name: str, i: int) -> list:
+    """Row `i` of a shared list of lists, made the state's own (the outer list too)."""
+    outer = own(s, name)
+    inner = outer[i] = outer[i][:]
+    return inner
+
+
 def count(s: WarlordsState, p: int, zone: int) -> int:
     b = s.base[p - 1]
     i = zone * 3
