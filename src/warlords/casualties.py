@@ -61,6 +61,7 @@ def on_casualties(c, u, a, rng) -> None:
         inv = s.inv
         attacking = inv.stage == "cas_att"
         u.emit(ev.UnitsLost(player=a.player, planet=inv.planet, units=units, invading=attacking))
-        u.emit(ev.InvasionStaged(invasion=msgspec.structs.replace(s.inv, stage="cas_def" if attacking else "check")))
+        nxt = "cas_def" if attacking else "check"
+        u.emit(ev.InvasionStaged(invasion=msgspec.structs.replace(s.inv, stage=nxt)))
     else:
         u.emit(ev.UnitsLost(player=a.player, planet=s.ctx[-1].planet, units=units), ev.ActionEnded())

@@ -142,26 +142,28 @@ def phase_started(s: S, e: ev.PhaseStarted) -> S:
 
 @HANDLERS.on(ev.Recovered)
 def recovered(s: S, e: ev.Recovered) -> S:
-    """GW-REC-01..04 in their order; GW-REP-15 moves Infantry only."""
+    """Recovery moves every kind of unit (GW-REC-04); the "Recover Units" bonus moves Infantry only
+    (GW-REP-15)."""
     b = s.base[e.player - 1]
     for k in ((0,) if e.infantry_only else (0, 1, 2)):
-        b[LP * 3 + k] += b[DEC * 3 + k]
-        b[DEC * 3 + k] = b[MIS * 3 + k] + b[MED * 3 + k]
-        b[MIS * 3 + k] = b[MED * 3 + k] = 0
+        b[LP * 3 + k] += b[DEC * 3 + k]                   # GW-REC-01: Decon to the Launch Pad, first
+        b[DEC * 3 + k] = b[MIS * 3 + k] + b[MED * 3 + k]  # GW-REC-02: then Mission and Medical Bay to Decon,
+        b[MIS * 3 + k] = b[MED * 3 + k] = 0               # GW-REC-03: so these reach the Launch Pad next time
     return s
 
 
 @HANDLERS.on(ev.Recalled)
 def recalled(s: S, e: ev.Recalled) -> S:
-    """GW-RCL-01/02/05/06."""
+    """An Infantry from a planet or a guard from its circle goes to the Launch Pad, where it can be
+    used later this turn (GW-RCL-07)."""
     p = e.player
     if e.planet >= 0:
         u = own_row(s, "pu", e.planet)
         u[0] -= 1
         if u[0] + u[1] + u[2] == 0:
-            s.owner[e.planet] = 0
+            s.owner[e.planet] = 0     # GW-RCL-05: the last unit gone, the planet is empty; no marker moves
     else:
-        own_row(s, "guard", p - 1)[e.circle] = SHUT
+        own_row(s, "guard", p - 1)[e.circle] = SHUT   # GW-RCL-06, GW-GUARD-06: its circle stays empty
     s.base[p - 1][LP * 3] += 1
     return s
 
@@ -180,7 +182,8 @@ def recon_returned(c, s: S, e: ev.ReconReturned) -> S:
 
 @HANDLERS.on(ev.MercenaryPlayed)
 def mercenary_played(s: S, e: ev.MercenaryPlayed) -> S:
-    """GW-MERC-02/04: the card joins an end of the row; a matching edge opens a circle."""
+    """GW-MERC-02: the card joins an end of the row; GW-MERC-04: a completed circle opens, to be
+    guarded this turn or shut."""
     p = e.player - 1
     s.hands[p].remove(e.card)
     s.played = e.card
@@ -304,7 +307,8 @@ def responded(s: S, e: ev.Responded) -> S:
 
 @HANDLERS.on(ev.SupportResolved)
 def support_resolved(s: S, e: ev.SupportResolved) -> S:
-    """GW-SUP-10/13: a Blockade takes the card below with it; both are discarded."""
+    """GW-SUP-13: the card goes to the face-up discard pile; a Blockade takes the card it cancelled
+    with it (GW-SUP-10)."""
     s.pending.pop()
     discard = own(s, "sdiscard")
     discard.append(e.card)
@@ -316,7 +320,8 @@ def support_resolved(s: S, e: ev.SupportResolved) -> S:
 
 @HANDLERS.with_data(ev.Deployed)
 def deployed(c, s: S, e: ev.Deployed) -> S:
-    """GW-DEP-01/03/04: onto an empty or own planet."""
+    """GW-DEP-01, GW-DEP-04: units land on an empty or their own planet, which they then control;
+    the Rebellion's come from their sector's pre-deployment."""
     u = own_row(s, "pu", e.planet)
     if e.player == REBEL and s.mode == "solo":
         pre = own_row(s, "pre", c.sector_index[e.sector])
@@ -334,8 +339,8 @@ def deployed(c, s: S, e: ev.Deployed) -> S:
 
 @HANDLERS.with_data(ev.InvasionStarted)
 def invasion_started(c, s: S, e: ev.InvasionStarted) -> S:
-    """GW-CMB-01, GW-CMB-02: the invaders leave their origin; devastation moves the marker back once,
-    never below the first space (GW-AMB-59)."""
+    """GW-CMB-01: the invaders leave their origin and wait in the invasion; GW-CMB-02, GW-AMB-59: the
+    devastation moves the type's marker back once, never below the first space."""
     inv = e.invasion
     if inv.attacker == REBEL and s.mode == "solo":
         pre = own_row(s, "pre", c.sector_index[e.sector])
@@ -360,7 +365,8 @@ def invasion_staged(s: S, e: ev.InvasionStaged) -> S:
 
 @HANDLERS.on(ev.Reinforced)
 def reinforced(s: S, e: ev.Reinforced) -> S:
-    """GW-CMB-04/05 (guard) and GW-SUP-11 (Kickstarter, from Reserve)."""
+    """A defender's unit onto the invaded planet: a guard, whose circle stays empty for good (GW-CMB-05),
+    or Kickstarter Brigade's Infantry from Reserve (GW-SUP-11)."""
     if e.circle >= 0:
         own_row(s, "guard", e.player - 1)[e.circle] = SHUT
     else:
@@ -383,9 +389,7 @@ def rerolled(s: S, e: ev.Rerolled) -> S:
 
 @HANDLERS.on(ev.UnitsLost)
 def units_lost(s: S, e: ev.UnitsLost) -> S:
-    """GW-CMB-16, GW-AMB-09, GW-AMB-10, GW-FAQ-07, GW-FAQ-08: Infantry to the Medical Bay, Tanks and
-    Aircraft out of the game (only "Need a Hand?" brings them back); Rebellion units back to its
-    pool (GW-REB-18)."""
+    """Units destroyed, by combat, a Bombard or a skill: where they go is the same for all."""
     p = e.player
     if e.invading:
         att = s.inv.att
@@ -399,9 +403,11 @@ def units_lost(s: S, e: ev.UnitsLost) -> S:
     b = s.base[p - 1]
     if p == REBEL and s.mode == "solo":
         for k in range(3):
-            b[RES * 3 + k] += e.units[k]
+            b[RES * 3 + k] += e.units[k]   # GW-REB-18: the Rebellion's go back to its pool
     else:
-        b[MED * 3] += e.units[0]
+        b[MED * 3] += e.units[0]           # GW-CMB-16, GW-AMB-09: Infantry to the Medical Bay
+        # GW-AMB-10, GW-FAQ-07: Tanks and Aircraft leave the game; GW-FAQ-08: only "Need a Hand?"
+        # brings one back (`repaired`)
         b[DEST * 3 + 1] += e.units[1]
         b[DEST * 3 + 2] += e.units[2]
     return s
@@ -421,7 +427,8 @@ def evacuated(s: S, e: ev.Evacuated) -> S:
 
 @HANDLERS.on(ev.InvasionEnded)
 def invasion_ended(s: S, e: ev.InvasionEnded) -> S:
-    """GW-CMB-17..19, GW-CMB-24: a winning invader's units hold the planet."""
+    """GW-CMB-18, GW-CMB-24: the winner alone holds the planet, a winning invader's units moving on
+    to it; with both sides gone it is empty (GW-CMB-19)."""
     inv = s.inv
     if e.winner == inv.attacker:
         own(s, "pu")[inv.planet] = list(inv.att)
@@ -519,7 +526,7 @@ def card_discarded(s: S, e: ev.CardDiscarded) -> S:
 
 @HANDLERS.on(ev.EndTriggered)
 def end_triggered(s: S, e: ev.EndTriggered) -> S:
-    """GW-END-05: the earliest end wins."""
+    """GW-END-05: when several ends are triggered, the earliest wins."""
     if not s.last_turn or e.last_turn < s.last_turn:
         s.last_turn, s.end_kind = e.last_turn, e.kind
     return s
@@ -585,7 +592,7 @@ def rebel_step(s: S, e: ev.RebelStep) -> S:
 
 @HANDLERS.with_data(ev.PreDeployed)
 def pre_deployed(c, s: S, e: ev.PreDeployed) -> S:
-    """GW-REB-07/08/09: overflow gives +1 Power instead of a unit."""
+    """GW-REB-07: a unit from the pool into a sector; on overflow (GW-REB-08, GW-REB-09) +1 Power instead."""
     if e.overflow:
         s.power[REBEL - 1] += 1
     else:

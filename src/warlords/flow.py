@@ -38,26 +38,30 @@ def advance(c, u, rng) -> None:
 
 
 def next_player(s) -> int:
+    """GW-TURN-01: turns go round in seat order from the first player; solo has one human seat."""
     if s.mode == "solo":
         return 1
     return s.active % s.players + 1 if s.active else s.first
 
 
 def begin_turn(c, u, rng) -> None:
-    """GW-TURN-01/02; Recovery (GW-REC-01, GW-REC-02, GW-REC-03, GW-REC-04) is automatic (GW-REC-05)."""
+    """The next turn starts with Recovery, then Recall. A `max_turns` limit (not a rule: for
+    simulations) ends the game unscored as truncated."""
     s = u.state
     if s.max_turns and s.turn >= s.max_turns:
         scoring.finish(c, u, truncated=True)
         return
     p = next_player(s)
+    # GW-REC-05: Recovery is automatic, one fact (its steps in order: `evolve.recovered`)
     u.emit(ev.TurnStarted(player=p, turn=s.turn + 1), ev.Recovered(player=p), ev.PhaseStarted(phase="recall"))
 
 
 def end_turn(c, u, rng) -> None:
-    """GW-END-01, GW-END-03, GW-END-04, GW-AMB-23: finish after the turn the end was set for;
-    GW-SPT-09 solo refill."""
+    """The end of a turn: in solo, the Market's refill and the Rebellion's turn; otherwise the game
+    ends if an end was set for this turn, or the next turn starts."""
     s = u.state
     if s.mode == "solo":
+        # GW-SPT-09: slots emptied during the turn are refilled now, not at once
         missing = hire.market_size(c, s) - len(s.market)
         if missing > 0 and s.deck:
             u.emit(ev.MarketFilled(cards=tuple(s.deck[:missing])))
@@ -65,6 +69,8 @@ def end_turn(c, u, rng) -> None:
         u.emit(ev.TurnEnded(player=s.active), ev.PhaseStarted(phase="rebel"))
         return
     u.emit(ev.TurnEnded(player=s.active))
+    # GW-END-01 (after the extra turns), GW-END-03 and GW-END-04 (after this turn): `last_turn` is
+    # the earliest end triggered (GW-AMB-23, in `evolve.end_triggered`)
     if s.last_turn and s.turn >= s.last_turn:
         scoring.finish(c, u)
     else:

@@ -12,11 +12,12 @@ _seen_cache: tuple | None = None
 
 
 def view(s: WarlordsState, player: int | None) -> WarlordsState:
-    """GW-SET-20, GW-AMB-65, GW-RCN-11: hands, deck orders, face-down planets (unless
-    peeked by `player`), the kind of others' recon markers and secret picks are hidden."""
+    """The table as `player` sees it (None: a spectator). GW-SET-20: hands, deck orders and
+    face-down planets are hidden; the Market, Command Areas, revealed planets, units and tracks
+    are public."""
     v = s.copy()
     seen = s.peeked[player - 1] if player else ()
-    if not all(s.revealed):
+    if not all(s.revealed):   # face-down planets, but those `player` has peeked at (GW-RCN-02)
         v.planet_type = _face_down(s.planet_type, s.revealed, seen)
     v.box_tiles = [""] * len(s.box_tiles)
     v.deck = [""] * len(s.deck)
@@ -25,17 +26,18 @@ def view(s: WarlordsState, player: int | None) -> WarlordsState:
     v.rebel_removed = [""] * len(s.rebel_removed)
     v.removed_unseen = [""] * len(s.removed_unseen)
     v.rep_leftover = ""
-    if any(x for r in s.recon for x in r):
+    if any(x for r in s.recon for x in r):   # GW-RCN-11: others' markers show where, not which kind
         v.recon = [x if p == player else sorted(x) for p, x in enumerate(s.recon, 1)]
     for p in range(1, s.seats + 1):
         if p != player:
             v.hands[p - 1] = [""] * len(s.hands[p - 1])
             v.support_hands[p - 1] = [""] * len(s.support_hands[p - 1])
     if s.taken and not (player == s.active or (s.ctx and player == s.ctx[-1].target)):
-        v.taken = "?"
+        v.taken = "?"   # GW-SUB-02: the card taken is seen by the two players involved only
     if s.mode == "solo":
         v.exchange = s.exchange[:] if player == 1 else ["?" if x else x for x in s.exchange]
     else:
+        # GW-TEAM-03: a team exchange's picks are secret until both are made
         mine = 0 if player == s.active else (1 if player and player == teammate(s, s.active) else -1)
         v.exchange = [x if k == mine or not x else "?" for k, x in enumerate(s.exchange)]
     return v
@@ -85,7 +87,8 @@ def hidden_variant(s: WarlordsState, player: int | None, rng) -> WarlordsState:
 
 
 def visible(e, player: int | None):
-    """A log line as `player` may read it (GW-AMB-65)."""
+    """A log line as `player` may read it: GW-AMB-65, the facts that carry hidden information are
+    recorded whole and blanked here, as `view` blanks the table."""
     blank = msgspec.structs.replace
     if isinstance(e, ev.GalaxySeeded):
         return blank(e, types=("",) * len(e.types), box=("",) * len(e.box))

@@ -7,14 +7,16 @@ from warlords.prompts import POINTS, ask
 
 
 def hire_options(s, p: int) -> list:
+    """GW-HIRE-01: a draft from the Market or a draw from the deck, whichever is possible."""
     out = [ev.Hire(player=p, card=card) for card in s.market]
-    if s.deck:
+    if s.deck:   # GW-HIRE-03: a draw needs a card in the deck
         out.append(ev.Hire(player=p))
     return out
 
 
 def phase_hire(c, u, rng) -> None:
-    """GW-HIRE-06 (nothing to hire, or GW-END-02 after the supply ran out)."""
+    """Hiring is compulsory when possible. GW-HIRE-06: with nothing to hire the phase is skipped;
+    GW-END-02: so it is after the supply ran out."""
     s = u.state
     if hire_options(s, s.active) and s.end_kind != "supply":
         ask(u, s.active, "hire")
@@ -23,6 +25,7 @@ def phase_hire(c, u, rng) -> None:
 
 
 def market_size(c, s) -> int:
+    """GW-HIRE-08: what the Market holds when full (4; 3 in solo, data/table.toml)."""
     return c.data.table.solo_market if s.mode == "solo" else c.data.table.market
 
 
@@ -34,31 +37,34 @@ def hire_answers(c, s, p: int) -> list:
 
 @POINTS.resolves("hire")
 def on_hire(c, u, a, rng) -> None:
-    """GW-HIRE-02 (draft, refilled at once in multiplayer), GW-HIRE-03 (draw while the deck has
-    cards), GW-HIRE-04, GW-AMB-02, GW-SPT-14, GW-AMB-48 (a draw clears the Market in 2 players and
-    solo, out of the game face up: GW-HIRE-07), GW-HIRE-05 (3-4 players keep it); the Market never
-    exceeds its size (GW-HIRE-08); solo refills at the end of the turn (GW-SPT-09)."""
+    """A draft or a draw, the Market's refill, and the supply check; then the end of the turn.
+    Solo refills the Market only at the end of the turn (GW-SPT-09, in `flow.end_turn`)."""
     s = u.state
     if a.card:
         u.emit(ev.MercenaryHired(player=a.player, card=a.card, drafted=True))
-        if s.mode != "solo" and s.deck:
+        if s.mode != "solo" and s.deck:   # GW-HIRE-02: a draft is refilled at once in multiplayer
             u.emit(ev.MarketFilled(cards=(s.deck[0],)))
     else:
         u.emit(ev.MercenaryHired(player=a.player, card=s.deck[0], drafted=False))
+        # GW-HIRE-04, GW-AMB-02, GW-SPT-14, GW-AMB-48: with 2 players and in solo a draw clears the
+        # Market, out of the game face up (GW-HIRE-07); GW-HIRE-05: with 3 or 4 it stays
         if s.players <= 2 and s.market:
             u.emit(ev.MarketCleared(cards=tuple(s.market)))
-            if s.mode != "solo":
+            if s.mode != "solo":   # refilled to its size at most (GW-HIRE-08), as the deck allows
                 u.emit(ev.MarketFilled(cards=tuple(s.deck[:market_size(c, s)])))
     check_supply(c, u)
     u.emit(ev.PhaseStarted(phase="end"))
 
 
 def check_supply(c, u) -> None:
-    """GW-END-01, GW-AMB-22, GW-SEND-03: the Market and the deck are both empty."""
+    """The supply is exhausted once the Market and the deck are both empty (GW-AMB-22); it is
+    triggered once."""
     s = u.state
     if s.market or s.deck or s.end_kind == "supply":
         return
     if s.mode == "solo":
+        # GW-SEND-03: the Rebellion takes one more turn (the next), and the human none
         u.emit(ev.EndTriggered(kind="supply", last_turn=s.turn + 1))
     else:
+        # GW-END-01: this turn ends, then everyone takes exactly one more
         u.emit(ev.EndTriggered(kind="supply", last_turn=s.turn + s.players))

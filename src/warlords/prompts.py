@@ -17,6 +17,14 @@ POINTS = DecisionPoints("warlords")
 _PROMPTS: dict[tuple[int, str], Prompt] = {}
 
 
+def pass_or(answer: type):
+    """The legal answers of a yes-or-no point: Pass, or `answer` (a decision naming only its player)."""
+    def options(c, s, p: int) -> list:
+        return [ev.Pass(player=p), answer(player=p)]
+    options.__qualname__ = f"pass_or({answer.__name__})"
+    return options
+
+
 def ask(u, player: int, kind: str) -> None:
     """Open the decision point `kind` for `player`. Prompts are frozen and few, so one object
     serves each (player, kind) pair."""
