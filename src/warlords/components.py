@@ -1,9 +1,4 @@
-"""Component data: the schema of `data/*.toml` and the lookups the rules use.
-
-GW-COMP-01..10: the board (sectors, tracks), units per colour, base spaces, dice, cards,
-tiles and markers (GW-COMP-01, GW-COMP-03, GW-COMP-06, GW-COMP-07, GW-COMP-08) and the
-Rebellion deck (GW-COMP-09); GW-CON-03: what a mercenary card shows; GW-CON-07: sectors,
-Outer and The Core; GW-GAP-28: component ids.
+"""Component data (GW-COMP-01..10): the schema of `data/*.toml` and the lookups the rules use.
 
 Every value the rulebook does not give lives in a file marked `provisional`
 (GW-GAP-01..29, documented in data/README.md); nothing here hard-codes them.
@@ -32,6 +27,8 @@ class Sector(msgspec.Struct, frozen=True):
 
 
 class Galaxy(msgspec.Struct, frozen=True):
+    """GW-COMP-01, GW-CON-07: the board's sectors, the Outer ones and The Core, with their adjacency."""
+
     sectors: list[Sector]
     provisional: bool = True
     source: str = ""
@@ -45,6 +42,8 @@ class Track(msgspec.Struct, frozen=True):
 
 
 class Planets(msgspec.Struct, frozen=True):
+    """GW-COMP-08: the planet tiles, by type, and the planet track's Deploy and Domination rows."""
+
     types: list[str]
     tiles_per_type: int
     set_aside_per_type: int
@@ -74,6 +73,9 @@ class Reputation(msgspec.Struct, frozen=True):
 
 
 class Mercenary(msgspec.Struct, frozen=True):
+    """GW-CON-03: what a card shows: mission, the two half-circles' colours, Infantry, actions, and
+    the "2" mark (GW-COMP-07: the 2-player deck is the cards that have it)."""
+
     id: str
     mission: str
     left: str
@@ -84,6 +86,9 @@ class Mercenary(msgspec.Struct, frozen=True):
 
 
 class Mercenaries(msgspec.Struct, frozen=True):
+    """GW-COMP-06: the 40 Mercenary cards (support cards, tiles and markers have files of their own);
+    GW-GAP-28: each card has a component id."""
+
     cards: list[Mercenary]
     provisional: bool = True
     source: str = ""
@@ -111,6 +116,8 @@ class Dice(msgspec.Struct, frozen=True):
 
 
 class Units(msgspec.Struct, frozen=True):
+    """GW-COMP-03: one colour's units and markers; `planet_limit` is the 3 of GW-DEP-03."""
+
     infantry: int
     tanks: int
     aircraft: int
@@ -154,6 +161,8 @@ class Skills(msgspec.Struct, frozen=True):
 
 
 class RebelCard(msgspec.Struct, frozen=True):
+    """GW-COMP-09: a Rebellion card, missing from the component list, so provisional data."""
+
     id: str
     level: int
     actions: list[str]

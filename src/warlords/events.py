@@ -9,7 +9,7 @@ from __future__ import annotations
 
 from boardcore.events import Decision, Fact
 
-from warlords.state import Ctx, Invasion, Pending, Prompt  # noqa: F401  (Pending: used by evolve)
+from warlords.state import Ctx, Invasion, Prompt
 
 
 # -- decisions ---------------------------------------------------------------
@@ -29,7 +29,7 @@ class Recall(Decision):
 
 
 class MoveShip(Decision):
-    """GW-SHIP-01..07."""
+    """GW-SHIP-01..07: the sector the Base Ship moves to (or is first placed in)."""
     sector: str
 
 
@@ -124,7 +124,7 @@ class GiveCard(Decision):
 
 
 class BorrowAction(Decision):
-    """GW-SUB-04, GW-SUP-12, GW-SPT-07: an action printed on `card`."""
+    """An action of `card`, borrowed (Subterfuge B: GW-SUB-04; Black Friday: GW-SUP-12; solo: GW-SPT-07)."""
     card: str
     action: str
 
@@ -164,7 +164,7 @@ class Reroll(Decision):
 
 
 class Evacuate(Decision):
-    """GW-CMB-20."""
+    """GW-CMB-20: the defender takes its units off the planet to its Launch Pad."""
 
 
 class Block(Decision):
@@ -264,7 +264,7 @@ class RebelDeckFormed(Fact):
 
 
 class FirstPlayer(Fact):
-    """GW-SET-18, GW-GAP-19."""
+    """GW-SET-18, GW-GAP-19: the first player, drawn at random."""
     reveals = True
     player: int
 
@@ -291,14 +291,14 @@ class Recovered(Fact):
 
 
 class Recalled(Fact):
-    """GW-RCL-01/02."""
+    """GW-RCL-01/02: the Infantry (from `planet`) or guard (from `circle`) goes to the Launch Pad."""
     player: int
     planet: int = -1
     circle: int = -1
 
 
 class ShipMoved(Fact):
-    """GW-SHIP-01..07."""
+    """GW-SHIP-01..07: the Base Ship is now in `sector`."""
     player: int
     sector: str
 
@@ -325,7 +325,7 @@ class UnitsGained(Fact):
 
 
 class GuardPlaced(Fact):
-    """GW-GUARD-01."""
+    """GW-GUARD-01: an Infantry leaves the Launch Pad to guard `circle`."""
     player: int
     circle: int
 
@@ -365,7 +365,7 @@ class CostPaid(Fact):
 
 
 class ReputationGained(Fact):
-    """GW-REP-01."""
+    """GW-REP-01: the marker moves one space right, onto `space`."""
     player: int
     space: int
 
@@ -384,7 +384,7 @@ class Repaired(Fact):
 
 
 class SupportDrawn(Fact):
-    """GW-SUPA-01, GW-REP-13, GW-SKILL-05: the top support card to a hand (hidden)."""
+    """The top support card to a hand, hidden (Support: GW-SUPA-01; bonus: GW-REP-13; skill: GW-SKILL-05)."""
     reveals = True
     player: int
     card: str
@@ -443,13 +443,13 @@ class CombatRolled(Fact):
 
 
 class Rerolled(Fact):
-    """GW-CMB-07."""
+    """GW-CMB-07: the defender's dice after the reroll, kept and new together."""
     reveals = True
     defender: tuple[str, ...]
 
 
 class UnitsLost(Fact):
-    """GW-CMB-15/16, GW-BOMB-03..06, GW-SKILL-04: units removed from a planet (or from the invading force)."""
+    """Units off a planet or the invading force (casualties: GW-CMB-15/16; GW-BOMB-03..06; GW-SKILL-04)."""
     player: int
     planet: int
     units: tuple[int, int, int]
@@ -457,7 +457,7 @@ class UnitsLost(Fact):
 
 
 class Evacuated(Fact):
-    """GW-CMB-20."""
+    """GW-CMB-20: the defender's units leave `planet` for the Launch Pad."""
     player: int
     planet: int
 
@@ -468,13 +468,13 @@ class InvasionEnded(Fact):
 
 
 class DiceRolled(Fact):
-    """GW-BOMB-04."""
+    """GW-BOMB-04: a Bombard's extra dice."""
     reveals = True
     values: tuple[str, ...]
 
 
 class Wounded(Fact):
-    """GW-ASN-02, GW-SKILL-03."""
+    """GW-ASN-02, GW-SKILL-03: a wound marker on `card` of `player`."""
     player: int
     card: str
 
@@ -511,7 +511,7 @@ class Peeked(Fact):
 
 
 class ReconPlaced(Fact):
-    """GW-RCN-04."""
+    """GW-RCN-04: a recon marker of `kind` left face down in `sector`."""
     player: int
     kind: str
     sector: str
@@ -565,7 +565,7 @@ class TeamPicked(Fact):
 
 
 class TeamExchanged(Fact):
-    """GW-TEAM-03."""
+    """GW-TEAM-03: the two picks change hands."""
     player: int
     mate: int
     given: str
@@ -573,21 +573,21 @@ class TeamExchanged(Fact):
 
 
 class PlanetsSwitched(Fact):
-    """GW-TEAM-04."""
+    """GW-TEAM-04: the units on the two planets trade places."""
     player: int
     mine: int
     theirs: int
 
 
 class InfantryTransferred(Fact):
-    """GW-TEAM-05."""
+    """GW-TEAM-05: `count` Infantry to one Reserve, as many from the mate's."""
     player: int
     mate: int
     count: int
 
 
 class RebelCardDrawn(Fact):
-    """GW-REB-02."""
+    """GW-REB-02: the Rebel deck's top card, carried out from its first action."""
     card: str
 
 
@@ -611,7 +611,7 @@ class PreRemoved(Fact):
 
 
 class FinalScored(Fact):
-    """GW-SCORE-01..05 / GW-SSCORE-01..04."""
+    """GW-SCORE-01..05 / GW-SSCORE-01..04: one player's final scores, added to the Power."""
     player: int
     guards: int
     majority: int

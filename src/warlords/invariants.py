@@ -1,5 +1,5 @@
 """Invariants GW-INV-01..27 as functions of (components, state): None when they hold,
-else a message. The check walker runs them after every event."""
+else a message. The check walker runs them after every event; none changes the state."""
 
 from __future__ import annotations
 
@@ -48,7 +48,7 @@ def zones_typed(c, s: S):
 
 
 def planet_limit(c, s: S):
-    """GW-INV-03."""
+    """GW-INV-03: no planet holds more than 3 units of one player, nor does an invading force."""
     for i, u in enumerate(s.pu):
         if sum(u) > c.limit:
             return f"planet {i} holds {sum(u)} units"
@@ -66,7 +66,7 @@ def one_side_per_planet(c, s: S):
 
 
 def control_and_face_down(c, s: S):
-    """GW-INV-05."""
+    """GW-INV-05: a face-down planet holds no units, so no one controls it."""
     for i, o in enumerate(s.owner):
         if o and not s.revealed[i]:
             return f"face-down planet {i} holds units"
@@ -74,7 +74,8 @@ def control_and_face_down(c, s: S):
 
 
 def track_positions(c, s: S):
-    """GW-INV-06."""
+    """GW-INV-06: markers stay on the track and, in multiplayer, never run ahead of the planets
+    of their type revealed (they move forward only on a reveal)."""
     for t, pos in enumerate(s.track):
         if not 0 <= pos <= c.track_last:
             return f"marker {c.types[t]} on {pos}"
@@ -86,7 +87,8 @@ def track_positions(c, s: S):
 
 
 def tiles_counted(c, s: S):
-    """GW-INV-07."""
+    """GW-INV-07: every planet tile is on the board or in the box, and the board holds as many
+    as the player count gives."""
     if s.phase == "setup":
         return None
     if len(s.planet_type) + len(s.box_tiles) != len(c.tiles):
@@ -98,7 +100,8 @@ def tiles_counted(c, s: S):
 
 
 def ships_in_room(c, s: S):
-    """GW-INV-08."""
+    """GW-INV-08: no Outer Sector holds more Base Ships than the player count allows; solo has
+    none."""
     if s.mode == "solo":
         return None if not any(s.ships) else "no Base Ship is used in solo"
     limit = c.data.table.outer_ship_limit[s.players]
@@ -109,7 +112,8 @@ def ships_in_room(c, s: S):
 
 
 def support_conserved(c, s: S):
-    """GW-INV-09."""
+    """GW-INV-09: support cards are neither made nor lost: deck, hands, discard and the cards
+    waiting to resolve hold them all."""
     total = len(s.sdeck) + len(s.sdiscard) + sum(map(len, s.support_hands)) + len(s.pending)
     expected = len(c.support_ids) - (sum(1 for x in c.support_ids if c.support[x] in c.data.support.solo_removed)
                                       if s.mode == "solo" else 0)
@@ -119,7 +123,7 @@ def support_conserved(c, s: S):
 
 
 def skills_once(c, s: S):
-    """GW-INV-10."""
+    """GW-INV-10: each skill is used at most once per player per game."""
     for p, used in enumerate(s.skills_used, 1):
         if len(set(used)) != len(used):
             return f"P{p} used a skill twice"
@@ -139,7 +143,8 @@ def guards_on_circles(c, s: S):
 
 
 def command_area(c, s: S):
-    """GW-INV-12."""
+    """GW-INV-12: the row has one circle slot between each two cards, and each wound marks a card
+    in the row, once."""
     for p in range(1, s.seats + 1):
         area = s.area[p - 1]
         if len(s.circle[p - 1]) != max(0, len(area) - 1):
@@ -159,7 +164,8 @@ def _merc_total(c, s: S) -> int:
 
 
 def mercs_conserved(c, s: S):
-    """GW-INV-13."""
+    """GW-INV-13: mercenary cards are neither made nor lost: deck, Market, hands, Command
+    Areas and the cards out of the game hold them all."""
     if s.phase == "setup":
         return None
     total = (len(s.deck) + len(s.market) + sum(map(len, s.hands)) + sum(map(len, s.area)) + len(s.removed)
@@ -181,7 +187,8 @@ def hand_sizes(c, s: S):
 
 
 def market_size(c, s: S):
-    """GW-INV-15."""
+    """GW-INV-15: the Market is never over its size, and is full whenever a decision is open
+    while the deck has cards (in solo, at the start of the human's turn)."""
     size = c.data.table.solo_market if s.mode == "solo" else c.data.table.market
     if len(s.market) > size:
         return f"{len(s.market)} cards in the Market"
@@ -200,7 +207,7 @@ def power_accounted(c, s: S):
 
 
 def reputation_range(c, s: S):
-    """GW-INV-17."""
+    """GW-INV-17: every reputation marker is on the track, from the start to the last space."""
     for p, r in enumerate(s.rep, 1):
         if not 0 <= r <= c.rep_last:
             return f"P{p} reputation {r}"
@@ -208,7 +215,8 @@ def reputation_range(c, s: S):
 
 
 def rep_track_fixed(c, s: S):
-    """GW-INV-18."""
+    """GW-INV-18: after setup the track holds one marker per slot, and the solo track no Recon
+    marker."""
     if s.phase == "setup" or not s.rep_slots:
         return None
     if len(s.rep_slots) != c.data.reputation.slots:
@@ -219,7 +227,8 @@ def rep_track_fixed(c, s: S):
 
 
 def recon_markers(c, s: S):
-    """GW-INV-19."""
+    """GW-INV-19: no two of a player's recon markers share a sector, and none is left in the
+    ship's sector once the Action Phase is over."""
     for p in range(1, s.seats + 1):
         placed = [x for x in s.recon[p - 1] if x]
         if len(set(placed)) != len(placed):
@@ -231,7 +240,8 @@ def recon_markers(c, s: S):
 
 
 def dice_counts(c, s: S):
-    """GW-INV-20."""
+    """GW-INV-20: at most 3 dice a side (4 for a Fortify defender in round 1), each showing a face
+    of the battle die."""
     inv = s.inv
     if inv is None:
         return None
@@ -257,7 +267,7 @@ def zones_not_negative(c, s: S):
 
 
 def per_turn_limits(c, s: S):
-    """GW-INV-22."""
+    """GW-INV-22: each printed action of this turn's card is used at most once."""
     if len(set(s.used)) != len(s.used):
         return "a printed action used twice"
     if s.played and len(s.used) > len(c.mercs[s.played].actions):
@@ -266,7 +276,8 @@ def per_turn_limits(c, s: S):
 
 
 def solo_rebellion(c, s: S):
-    """GW-INV-23."""
+    """GW-INV-23: at most 3 pre-deployed Rebellion units in a sector, and the Rebellion holds
+    nothing but its pool: no base zone, no hand."""
     if s.mode != "solo":
         return None
     for x in s.pre:
@@ -279,7 +290,7 @@ def solo_rebellion(c, s: S):
 
 
 def game_over_final(c, s: S):
-    """GW-INV-24."""
+    """GW-INV-24: once the game has ended nothing is under way or asked any more."""
     if s.over and (s.prompt is not None or s.ctx or s.inv is not None or s.pending):
         return "play continues after the game ended"
     return None
@@ -304,7 +315,7 @@ def wounds_legal(c, s: S):
 
 
 def removed_stay_out(c, s: S):
-    """GW-INV-27."""
+    """GW-INV-27: cards removed from the game never come back into play."""
     out = set(s.removed)
     live = set(s.deck) | set(s.market) | {x for h in s.hands for x in h} | {x for a in s.area for x in a}
     back = out & live

@@ -1,10 +1,10 @@
 """Invasion and Combat (GW-CMB-01..24): devastation, defender reinforcements and the
-defending manoeuvres, rounds of dice with Heavy Siege, simultaneous casualties,
+defending manoeuvres, rounds of dice with Heavy Siege, simultaneous casualties (`casualties.py`),
 victory with reputation for the invader, and Evacuate.
 
-Rounds repeat Steps 3-5 only (GW-CMB-21, GW-AMB-12) until a side is gone or the defender
-evacuates: the invader cannot retreat (GW-CMB-22); dice are counted afresh each round
-(GW-CMB-23). Rebellion choices are automatic (GW-REB-20, GW-AMB-55).
+The invasion in progress is `state.inv`, moved from stage to stage (`STAGES`). The Rebellion's
+choices in it are made for it (GW-REB-20), and its invasions follow the same steps (GW-REB-15), as
+do the human's invasions of its planets (GW-SPT-15).
 """
 
 from __future__ import annotations
@@ -12,35 +12,51 @@ from __future__ import annotations
 import msgspec
 
 from warlords import events as ev
-from warlords import reputation
-from warlords.actions import loss_groups, rebel_losses
+from warlords import reputation, support
+from warlords.casualties import loss_groups, rebel_losses, side
+from warlords.prompts import POINTS, ask, pass_or
 from warlords.state import GUARDED, REBEL, Invasion
-from warlords.support import kickstart_room
-from warlords.prompt import ask
 
 replace = msgspec.structs.replace
 
 
 def is_rebel(s, p: int) -> bool:
+    """The Rebellion, whose choices are automatic (GW-REB-20)."""
     return p == REBEL and s.mode == "solo"
 
 
 def staged(u, inv: Invasion, **changes) -> Invasion:
+    """Record how far the invasion has got."""
     new = replace(inv, **changes)
     u.emit(ev.InvasionStaged(invasion=new))
     return new
 
 
 def step(c, u, rng) -> None:
-    s = u.state
-    inv = s.inv
+    """The invasion's next step, by the stage it has reached."""
+    inv = u.state.inv
     STAGES[inv.stage](c, u, inv, rng)
+
+
+# -- Step 1: Planet Devastation ------------------------------------------------------
+def start(c, u, p: int, defender: int, planet: int, units, sector: str = "") -> None:
+    """GW-CMB-01: units deployed onto an opponent's planet invade it; the deploying side is the
+    invader (the rulebook's example: GW-EX-08)."""
+    s = u.state
+    # the defenders counted now decide the guard reinforcement (GW-CMB-11)
+    inv = Invasion(planet=planet, attacker=p, defender=defender, att=tuple(units),
+                   start_defenders=sum(s.pu[planet]))
+    # GW-CMB-02, GW-CMB-03: the planet's type marker goes back one space, once for the whole invasion
+    # (never below the first: `evolve.invasion_started`); then the defender's reinforcement step
+    u.emit(ev.InvasionStarted(invasion=inv, sector=sector, devastate=c.type_index[s.planet_type[planet]]))
 
 
 # -- Step 2: Defender Reinforcements -------------------------------------------------
 def guard_reinforcements(c, s, inv: Invasion) -> list[int]:
-    """GW-CMB-04, GW-CMB-05, GW-CMB-11: one guard, only if the defender had fewer units than the
-    invader at the start of the step, under the 3-unit limit; its circle stays empty."""
+    """The circles whose guard may reinforce the planet. It counts as a defender from the first roll
+    and leaves its circle empty for good (GW-CMB-05: `evolve.reinforced`)."""
+    # GW-CMB-04: one guard per invasion, only if the defender has fewer units than the invader;
+    # GW-CMB-11: counted at the start of the step, so a Kickstarter unit never blocks it
     if inv.guard_used or is_rebel(s, inv.defender) or inv.start_defenders >= sum(inv.att):
         return []
     if sum(s.pu[inv.planet]) >= c.limit:
@@ -49,30 +65,36 @@ def guard_reinforcements(c, s, inv: Invasion) -> list[int]:
 
 
 def kickstarter_cards(c, s, inv: Invasion) -> list[str]:
-    """GW-SUP-11, GW-CMB-11: the defender's Kickstarter Brigade (one support card per turn)."""
+    """GW-SUP-11, GW-CMB-11: the defender's Kickstarter Brigade, with or without fewer units, if the
+    defender has not played a support card this turn (GW-SUP-03)."""
     d = inv.defender
-    if is_rebel(s, d) or s.support_played[d - 1] or not kickstart_room(c, s, d):
+    if is_rebel(s, d) or s.support_played[d - 1] or not support.kickstart_room(c, s, d):
         return []
     return [x for x in s.support_hands[d - 1] if c.support[x] == "kickstarter"][:1]
 
 
-def reinforce_options(c, s, inv: Invasion) -> list:
+@POINTS.options("reinforce", asks="Defend the invaded planet: move a guard onto it or play Kickstarter Brigade, "
+                                  "or pass (GW-CMB-04)")
+def reinforce_options(c, s, p: int) -> list:
+    """Step 2's choices for the defender: pass, a guard, or Kickstarter Brigade (both may be used)."""
+    inv = s.inv
     d = inv.defender
     return ([ev.Pass(player=d)] + [ev.Reinforce(player=d, circle=k) for k in guard_reinforcements(c, s, inv)]
             + [ev.PlaySupport(player=d, card=x) for x in kickstarter_cards(c, s, inv)])
 
 
 def reinforce(c, u, inv: Invasion, rng) -> None:
+    """Step 2 asks the defender only when there is more to do than pass."""
     s = u.state
-    if len(reinforce_options(c, s, inv)) > 1:
+    if len(reinforce_options(c, s, inv.defender)) > 1:
         ask(u, inv.defender, "reinforce")
     else:
         staged(u, inv, stage="roll")
 
 
 def manoeuvre(c, s, inv: Invasion, circle: int) -> str:
-    """GW-CMB-06, GW-AMB-16: a mercenary beside the guard's circle with the invaded planet's
-    mission symbol gives the manoeuvre of the circle's colour."""
+    """GW-CMB-06, GW-AMB-16: a mercenary beside the reinforcing guard's circle with the invaded
+    planet's mission symbol gives the manoeuvre of the circle's colour, for the first round."""
     d = inv.defender - 1
     kind = s.planet_type[inv.planet]
     area = s.area[d]
@@ -81,8 +103,10 @@ def manoeuvre(c, s, inv: Invasion, circle: int) -> str:
     return ""
 
 
+@POINTS.resolves("reinforce")
 def on_reinforce(c, u, a, rng) -> None:
-    from warlords import support
+    """A guard or a Kickstarter Brigade, after which the defender may still add the other; a pass
+    goes on to the roll."""
     s = u.state
     inv = s.inv
     if isinstance(a, ev.Reinforce):
@@ -97,21 +121,22 @@ def on_reinforce(c, u, a, rng) -> None:
 
 # -- Step 3: roll -----------------------------------------------------------------------
 def dice_counts(c, s, inv: Invasion) -> tuple[int, int]:
-    """GW-CMB-12, GW-CMB-09/10, GW-AMB-15: one die per unit up to 3; Fortify +1 and First
-    Strike -1 in the first round."""
+    """How many dice the invader and the defender roll this round."""
     cap = c.data.dice.max_dice
+    # GW-CMB-12: one die per own unit, at most 3; GW-CMB-23: counted afresh every round
     a = min(cap, sum(inv.att))
     d = min(cap, sum(s.pu[inv.planet]))
     if inv.round == 1:
         if inv.manoeuvre == "fortify":
-            d += 1
+            d += 1              # GW-CMB-09, GW-AMB-15: Fortify, one more die, even a 4th
         elif inv.manoeuvre == "first_strike":
-            a = max(0, a - 1)
+            a = max(0, a - 1)   # GW-CMB-10: First Strike, one die fewer for the invader
     return a, d
 
 
 def roll(c, u, inv: Invasion, rng) -> None:
-    """GW-CMB-13, GW-AMB-60: Heavy Siege is set by the Tanks present when the dice are rolled."""
+    """Step 3: both sides roll; GW-CMB-13, GW-AMB-60: Heavy Siege is set by the invader's Tanks
+    present as the dice are rolled."""
     s = u.state
     a, d = dice_counts(c, s, inv)
     faces = c.faces
@@ -123,11 +148,14 @@ def roll(c, u, inv: Invasion, rng) -> None:
 
 
 def reroll(c, u, inv: Invasion, rng) -> None:
+    """Efficient Targeting's reroll is the defender's, after the first roll."""
     ask(u, inv.defender, "reroll")
 
 
-def reroll_options(s, inv: Invasion) -> list:
-    """GW-CMB-07: any number of the defender's dice, by result."""
+@POINTS.options("reroll", asks="Efficient Targeting: reroll any of your dice once, or keep them (GW-CMB-07)")
+def reroll_options(c, s, p: int) -> list:
+    """GW-CMB-07: any number of the defender's dice, chosen by result (dice of one result are alike)."""
+    inv = s.inv
     d = inv.def_dice
     h, ih, m = d.count("hit"), d.count("invader_hit"), d.count("miss")
     out = [ev.Pass(player=inv.defender)]
@@ -139,7 +167,9 @@ def reroll_options(s, inv: Invasion) -> list:
     return out
 
 
+@POINTS.resolves("reroll")
 def on_reroll(c, u, a, rng) -> None:
+    """The dice chosen are rolled again and the new results stand."""
     s = u.state
     inv = s.inv
     if isinstance(a, ev.Reroll):
@@ -154,10 +184,11 @@ def on_reroll(c, u, a, rng) -> None:
 
 # -- Step 4: casualties -----------------------------------------------------------------
 def hits(c, u, inv: Invasion, rng) -> None:
-    """GW-CMB-14: invader Hits (+ Invader Hits under Heavy Siege); defender Hits (+ Invader
-    Hits under first-round Bolster, GW-CMB-08). First Strike is in `dice_counts` (GW-CMB-10)."""
+    """Step 4: each side's hit total, no more than the other side's units (GW-CMB-15)."""
     s = u.state
+    # GW-CMB-14: the invader's Hits, and Invader Hits under Heavy Siege
     att_hits = inv.att_dice.count("hit") + (inv.att_dice.count("invader_hit") if inv.siege else 0)
+    # the defender's Hits, and Invader Hits under a first-round Bolster (GW-CMB-08)
     bolster = inv.round == 1 and inv.manoeuvre == "bolster"
     def_hits = inv.def_dice.count("hit") + (inv.def_dice.count("invader_hit") if bolster else 0)
     staged(u, inv, stage="cas_att", att_loss=min(def_hits, sum(inv.att)),
@@ -165,12 +196,10 @@ def hits(c, u, inv: Invasion, rng) -> None:
 
 
 def casualties(c, u, inv: Invasion, rng) -> None:
-    """GW-CMB-15/16, GW-AMB-11/55: each side removes its own units; choices only when they matter."""
+    """The invader's losses, then the defender's: both follow from the same roll, so the order
+    changes nothing (GW-CMB-15). Each side is asked only when it has a choice."""
     s = u.state
-    attacking = inv.stage == "cas_att"
-    p = inv.attacker if attacking else inv.defender
-    n = inv.att_loss if attacking else inv.def_loss
-    units = inv.att if attacking else tuple(s.pu[inv.planet])
+    attacking, p, n, units = side(s, inv)
     nxt = "cas_def" if attacking else "check"
     if n:
         groups = loss_groups(units, n)
@@ -185,38 +214,22 @@ def casualties(c, u, inv: Invasion, rng) -> None:
     staged(u, s.inv, stage=nxt)
 
 
-def casualty_options(s, inv: Invasion) -> list:
-    attacking = inv.stage == "cas_att"
-    p = inv.attacker if attacking else inv.defender
-    n = inv.att_loss if attacking else inv.def_loss
-    units = inv.att if attacking else tuple(s.pu[inv.planet])
-    return [ev.Casualties(player=p, infantry=i, tanks=t, aircraft=a) for i, t, a in loss_groups(units, n)]
-
-
-def on_casualties(c, u, a, rng) -> None:
-    s = u.state
-    inv = s.inv
-    attacking = inv.stage == "cas_att"
-    u.emit(ev.UnitsLost(player=a.player, planet=inv.planet, units=(a.infantry, a.tanks, a.aircraft),
-                        invading=attacking))
-    staged(u, s.inv, stage="cas_def" if attacking else "check")
-
-
 # -- Step 5: victory, Evacuate, next round ------------------------------------------------
 def check(c, u, inv: Invasion, rng) -> None:
-    """GW-CMB-17, GW-CMB-18 (the winner holds the planet), GW-CMB-19, GW-AMB-13 (both gone: nobody
-    wins), GW-CMB-20, GW-AMB-14 (Evacuate), GW-CMB-21 (another round)."""
+    """Step 5: a side still standing alone wins and holds the planet (GW-CMB-18, GW-CMB-24:
+    `evolve.invasion_ended`); otherwise Evacuate or another round."""
     s = u.state
     left_att = sum(inv.att)
     left_def = sum(s.pu[inv.planet])
     if not left_att and not left_def:
-        u.emit(ev.InvasionEnded(winner=0))
+        u.emit(ev.InvasionEnded(winner=0))   # GW-CMB-19, GW-AMB-13: both gone, nobody wins or gains
     elif not left_def:
         u.emit(ev.InvasionEnded(winner=inv.attacker))
-        reputation.gain(c, u, inv.attacker)
+        reputation.gain(c, u, inv.attacker)   # GW-CMB-17: a winning invader gains 1 reputation
     elif not left_att:
-        u.emit(ev.InvasionEnded(winner=inv.defender))
+        u.emit(ev.InvasionEnded(winner=inv.defender))   # a winning defender gains nothing
     elif s.pu[inv.planet][2] and not is_rebel(s, inv.defender):
+        # GW-CMB-20: a defender with an Aircraft there may evacuate
         staged(u, inv, stage="evacuate")
         ask(u, inv.defender, "evacuate")
     else:
@@ -224,11 +237,19 @@ def check(c, u, inv: Invasion, rng) -> None:
 
 
 def next_round(u, inv: Invasion) -> None:
+    """GW-CMB-21, GW-AMB-12: Steps 3-5 again, with no new devastation, reinforcement or manoeuvre
+    (the manoeuvres look at round 1 only); GW-CMB-22: the invader cannot retreat."""
     staged(u, inv, stage="roll", round=inv.round + 1, att_dice=(), def_dice=(), att_loss=0, def_loss=0)
 
 
+evacuate_options = POINTS.options("evacuate", asks="Evacuate: move all your units on the planet to your Launch "
+                                                   "Pad, or fight another round (GW-CMB-20)")(pass_or(ev.Evacuate))
+
+
+@POINTS.resolves("evacuate")
 def on_evacuate(c, u, a, rng) -> None:
-    """GW-CMB-20, GW-AMB-14: the defender leaves; the invader holds the planet without reputation."""
+    """GW-AMB-14: the defender's units go to its Launch Pad and the invader holds the planet, without
+    reputation; or the fight goes on."""
     s = u.state
     inv = s.inv
     if isinstance(a, ev.Evacuate):
@@ -238,6 +259,7 @@ def on_evacuate(c, u, a, rng) -> None:
 
 
 def evacuate_wait(c, u, inv: Invasion, rng) -> None:
+    """At the Evacuate stage the defender's answer is awaited."""
     ask(u, inv.defender, "evacuate")
 
 

@@ -1,4 +1,6 @@
-"""Game end and Scoring (GW-END-06, GW-SCORE-01..10, GW-SSCORE-01..06) and the result."""
+"""Game end and Scoring (GW-SCORE-01..10; solo GW-SSCORE-01..06) and the result. The triggers of
+the end live where they happen (`hire.check_supply`, `reputation.gain`, `mercenary.on_play`,
+`solo.rebel_step`); the turn it takes effect, in `flow.end_turn`."""
 
 from __future__ import annotations
 
@@ -9,13 +11,15 @@ from warlords.state import GUARDED, REBEL
 
 
 def guards(s, p: int) -> int:
-    """GW-SCORE-01, GW-GUARD-07: guards still on circles, wounded neighbours or not."""
+    """GW-SCORE-01, GW-SSCORE-01: a Power per guard still on a circle; GW-GUARD-07: beside a wounded
+    mercenary too."""
     return sum(1 for g in s.guard[p - 1] if g == GUARDED)
 
 
 def majority(c, s) -> list[int]:
-    """GW-SCORE-02, GW-SCORE-10, GW-AMB-06, GW-SSCORE-04, GW-EX-09: a strict leader per planet type
-    scores its Domination value at the marker's final position."""
+    """GW-SCORE-02, GW-SSCORE-04: per planet type, the player with strictly the most units on its
+    planets (guards and bases do not count) scores the type's Domination value (the rulebook's
+    example: GW-EX-09)."""
     out = [0] * s.seats
     for t, kind in enumerate(c.types):
         counts = [0] * s.seats
@@ -23,36 +27,39 @@ def majority(c, s) -> list[int]:
             if o and s.planet_type[i] == kind:
                 counts[o - 1] += sum(s.pu[i])
         top = max(counts)
-        if top and counts.count(top) == 1:
+        if top and counts.count(top) == 1:   # GW-AMB-06: a tie for the most, or no units, scores nothing
+            # GW-SCORE-10: the value at the marker's final position, after all devastation
             out[counts.index(top)] += c.domination_value[s.track[t]]
     return out
 
 
 def missions(c, s, p: int) -> int:
-    """GW-SCORE-03, GW-SCORE-04, GW-AMB-40, GW-SSCORE-02, GW-EX-03, GW-EX-15: 2 x planets x
-    non-wounded mercenaries per type (the `per_mercenary` variant: 2 per non-wounded mercenary
-    whose type has a planet held). Hands and wounded cards score nothing."""
+    """GW-SCORE-03, GW-SSCORE-02: the Power of `p`'s mercenary missions (the rulebook's examples:
+    GW-EX-03, GW-EX-15)."""
     held: dict[str, int] = {}
     for i, o in enumerate(s.owner):
         if o == p:
             held[s.planet_type[i]] = held.get(s.planet_type[i], 0) + 1
     total = 0
-    for card in s.area[p - 1]:
+    for card in s.area[p - 1]:   # GW-SCORE-04: only cards in play, not in hand...
         if card in s.wounded[p - 1]:
-            continue
+            continue             # ...and not wounded
         n = held.get(c.mercs[card].mission, 0)
+        # 2 per planet held of the card's type; GW-AMB-40: or, as the `per_mercenary` variant, 2 per
+        # card whose type has any planet held
         total += 2 * (n if s.mission == "per_planet" else (1 if n else 0))
     return total
 
 
 def finish(c, u, truncated: bool = False) -> None:
-    """GW-END-06: final scoring, then nothing more happens; final Power adds guards, majority and
-    missions to the Power gained in play (GW-SCORE-05, GW-SSCORE-06). The Rebellion scores majority
-    and its sector score (GW-SSCORE-03, GW-SSCORE-04, GW-EX-14)."""
+    """The final scoring, then the end: GW-END-06, nothing more happens after it. Each score is
+    added to the Power gained in play (GW-SCORE-05, GW-SSCORE-06: `evolve.final_scored`)."""
     s = u.state
     maj = majority(c, s)
     for p in range(1, s.seats + 1):
         if s.mode == "solo" and p == REBEL:
+            # GW-SSCORE-03: the Rebellion's sector score, a Power per unit still pre-deployed, and its
+            # majorities (the rulebook's example: GW-EX-14)
             u.emit(ev.FinalScored(player=p, guards=0, majority=maj[p - 1], missions=0,
                                   sector=sum(sum(x) for x in s.pre)))
         else:
@@ -61,18 +68,20 @@ def finish(c, u, truncated: bool = False) -> None:
 
 
 def outcome(s) -> Outcome | None:
-    """GW-CON-01, GW-CON-13, GW-SCORE-06; ties: GW-SCORE-07 (mission Power), GW-SCORE-08 (reputation),
-    GW-SCORE-09, GW-GAP-27 (shared); GW-TEAM-08, GW-GAP-18 (team totals); GW-SSCORE-05, GW-AMB-57 (solo)."""
+    """The result once the game is over: GW-CON-01, GW-CON-13, GW-SCORE-06, the most Power wins."""
     if not s.over:
         return None
     if s.truncated:
         return Outcome(scores=tuple(s.power[:s.players]), winners=(), truncated=True, note="turn limit reached")
     if s.mode == "solo":
         human, rebel = s.power[0], s.power[1]
+        # GW-SSCORE-05: the human wins with more Power; GW-AMB-57: a tie goes to the further on reputation
         won = human > rebel or (human == rebel and s.rep[0] > s.rep[1])
         return Outcome(scores=(human,), winners=(1,) if won else (),
                        note=f"Rebellion {rebel}: " + ("the human wins" if won else "the Rebellion wins"))
     if s.mode == "teams":
+        # GW-TEAM-08, GW-GAP-18: teams compare their summed Power, then mission Power, then their best
+        # reputation
         teams = ((1, 3), (2, 4))
         key = [(sum(s.power[p - 1] for p in t), sum(s.final[p - 1][2] for p in t),
                 max(s.rep[p - 1] for p in t)) for t in teams]
@@ -80,6 +89,8 @@ def outcome(s) -> Outcome | None:
         winners = tuple(p for t, k in zip(teams, key) if k == best for p in t)
         return Outcome(scores=tuple(s.power), winners=tuple(sorted(winners)),
                        note=f"team 1+3: {key[0][0]}, team 2+4: {key[1][0]}")
+    # ties: GW-SCORE-07 mission Power, then GW-SCORE-08 reputation; GW-SCORE-09, GW-GAP-27: still tied
+    # players share the victory
     key = [(s.power[p], s.final[p][2], s.rep[p]) for p in range(s.players)]
     best = max(key)
     return Outcome(scores=tuple(s.power), winners=tuple(p + 1 for p in range(s.players) if key[p] == best))

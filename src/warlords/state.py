@@ -1,20 +1,18 @@
-"""The table as data: config, state and the small frozen records inside it.
+"""The table as data: config, state and the small frozen records inside it (the concepts of
+GW-CON-01..13, by the names noted on the fields).
 
-GW-CON-04: `area` holds the mercenaries in play; GW-CON-05: only Launch Pad units are used;
-GW-CON-08: `revealed` (face up for good); GW-CON-09, GW-AMB-05: `owner` is the player with units
-on a planet, 0 when empty; GW-CON-10: `track`; GW-CON-11: `rep` and `rep_slots`; GW-CON-12:
-`market`; GW-AMB-10: the DEST zone holds destroyed Tanks and Aircraft, out of the game.
-
-Units of a player sit in zones of their base (GW-COMP-04) kept as one flat list
-of 18 counters, `base[p][zone * 3 + kind]` (kind: Infantry, Tank, Aircraft),
-plus the planets they occupy and the guards on their Command Area circles
-(GW-CON-06). The Rebellion (solo) is seat 2; its pool is its RES zone.
+Units of a player sit in zones of their base kept as one flat list of 18 counters,
+`base[p][zone * 3 + kind]` (kind: Infantry, Tank, Aircraft), plus the planets they occupy and the
+guards on their Command Area circles: GW-CON-06, every unit is in exactly one of these places. The
+Rebellion (solo) is seat 2; its pool is its RES zone.
 """
 
 from __future__ import annotations
 
 import msgspec
 
+# GW-COMP-04: the base's spaces and the Reserve beside it; GW-AMB-10: DEST holds destroyed Tanks and
+# Aircraft, out of the game
 RES, LP, MIS, MED, DEC, DEST = 0, 1, 2, 3, 4, 5  # reserve, launch pad, mission, medical bay, decon, destroyed
 ZONES = ("reserve", "launch_pad", "mission", "medical_bay", "decon", "destroyed")
 REBEL = 2  # the Rebellion's seat in solo
@@ -90,7 +88,12 @@ class Pending(msgspec.Struct, frozen=True, kw_only=True):
 _cp = list.copy
 
 
-class WarlordsState(msgspec.Struct, kw_only=True):
+class WarlordsState(msgspec.Struct, kw_only=True, dict=True):
+    """The whole table. `dict=True` lets evolve leave one unencoded note on a state object,
+    `answered`: the prompt the last decision closed, which `Rules.resolve` must know but the
+    record need not keep (the decision follows its `Asked` in the stream). It is never compared,
+    copied or written."""
+
     players: int
     seats: int
     mode: str                      # ffa, teams, solo
@@ -100,22 +103,22 @@ class WarlordsState(msgspec.Struct, kw_only=True):
     # galaxy
     planet_sector: list[str] = []
     planet_type: list[str] = []     # "" = unknown (views only)
-    revealed: list[bool] = []
-    owner: list[int] = []
+    revealed: list[bool] = []       # GW-CON-08: face up for good once revealed
+    owner: list[int] = []           # GW-CON-09, GW-AMB-05: the player with units there, 0 when empty
     pu: list[list[int]] = []        # units on each planet: infantry, tanks, aircraft
     box_tiles: list[str] = []       # planet types back in the box, unseen
-    track: list[int] = []           # planet-track position per planet type
+    track: list[int] = []           # GW-CON-10: planet-track position per planet type
     peeked: list[list[int]] = []    # planets each player saw through Recon
     ships: list[str] = []
     recon: list[list[str]] = []     # [player][kind] = sector, "" = in supply
     pre: list[list[int]] = []       # solo: pre-deployed Rebellion units per sector
     # players
-    base: list[list[int]] = []
+    base: list[list[int]] = []      # GW-CON-05: only the Launch Pad's units may be used
     power: list[int] = []
-    rep: list[int] = []
+    rep: list[int] = []             # GW-CON-11: reputation positions (the markers: `rep_slots`)
     hands: list[list[str]] = []
     support_hands: list[list[str]] = []
-    area: list[list[str]] = []      # Command Area, left to right
+    area: list[list[str]] = []      # GW-CON-04: the Command Area, the cards in play, left to right
     circle: list[list[str]] = []    # colour of the circle between area[k] and area[k+1], "" = none
     guard: list[list[int]] = []     # state of that circle: OPEN, GUARDED, SHUT
     wounded: list[list[str]] = []
@@ -124,7 +127,7 @@ class WarlordsState(msgspec.Struct, kw_only=True):
     rep_slots: list[str] = []
     rep_leftover: str = ""
     deck: list[str] = []
-    market: list[str] = []
+    market: list[str] = []          # GW-CON-12: the Mercenary Market
     removed: list[str] = []         # out of the game, face up
     removed_unseen: list[str] = []  # out of the game unseen at setup
     sdeck: list[str] = []
@@ -166,14 +169,29 @@ class WarlordsState(msgspec.Struct, kw_only=True):
             exchange=self.exchange[:])
 
 
+def own(s: WarlordsState, name: str) -> list:
+    """Copy-on-write: `copy()` shares the rarely changed lists, so a handler takes its own first."""
+    fresh = getattr(s, name)[:]
+    setattr(s, name, fresh)
+    return fresh
+
+
+def own_row(s: WarlordsState, name: str, i: int) -> list:
+    """Row `i` of a shared list of lists, made the state's own (the outer list too)."""
+    outer = own(s, name)
+    inner = outer[i] = outer[i][:]
+    return inner
+
+
 def count(s: WarlordsState, p: int, zone: int) -> int:
+    """Units of every kind in one zone of `p`'s base."""
     b = s.base[p - 1]
     i = zone * 3
     return b[i] + b[i + 1] + b[i + 2]
 
 
 def team_of(s: WarlordsState, p: int) -> int:
-    """Seats 1+3 against 2+4 in team play (GW-SET-18)."""
+    """GW-SET-18: seats alternate between the teams, so 1+3 play against 2+4."""
     return (p - 1) % 2 if s.mode == "teams" else p
 
 
@@ -181,7 +199,8 @@ _OPPONENTS: dict = {}
 
 
 def opponents(s: WarlordsState, p: int) -> tuple[int, ...]:
-    """Everyone else in free-for-all; the other team in 2 vs 2 (GW-AMB-44); the Rebellion in solo."""
+    """Everyone else in free-for-all; the other team in 2 vs 2 (GW-TEAM-01, GW-AMB-44: teammates are
+    not opponents); the Rebellion in solo. Cached: it depends on the seating alone."""
     key = (s.mode, s.seats, p)
     found = _OPPONENTS.get(key)
     if found is None:
@@ -198,9 +217,11 @@ def _opponents(s: WarlordsState, p: int) -> tuple[int, ...]:
 
 
 def teammate(s: WarlordsState, p: int) -> int:
+    """The other seat of `p`'s team, 0 outside team play."""
     return (p + 1) % 4 + 1 if s.mode == "teams" else 0
 
 
 def units_on(s: WarlordsState, planet: int) -> int:
+    """Every unit on a planet counts as one (GW-COMP-10)."""
     u = s.pu[planet]
     return u[0] + u[1] + u[2]

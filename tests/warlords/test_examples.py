@@ -9,7 +9,7 @@ from wl_helpers import (DEST, GUARDED, HIT, IHIT, LP, MED, MISS, RES, SHUT, C, a
 
 from boardcore.errors import IllegalAction
 from boardcore.rng import ScriptedRng
-from warlords import RULES, scoring, solo, turn
+from warlords import RULES, flow, scoring, solo
 from boardcore.rules import Unfolding
 
 T = C.type_index
@@ -330,7 +330,7 @@ def rebel_turn(s, card: str, step: int = 0, dice=()):
     s.phase, s.prompt, s.rebel_card, s.rebel_step, s.rebel_sector = "rebel", None, card, step, 0
     s.rebel_deck = [x for x in s.rebel_deck if x != card] or ["R2-14"]
     e = Unfolding.over(RULES, s)
-    turn.advance(C, e, ScriptedRng(list(dice)))
+    flow.advance(C, e, ScriptedRng(list(dice)))
     return e
 
 

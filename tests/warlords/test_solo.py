@@ -12,7 +12,7 @@ from boardcore.agents import RandomAgent
 from boardcore.play import run_bots
 from boardcore.rng import ScriptedRng
 from boardcore.session import Session
-from warlords import RULES, scoring, solo, turn
+from warlords import RULES, flow, scoring, solo
 from boardcore.rules import Unfolding
 
 T = C.type_index
@@ -141,7 +141,7 @@ def test_solo_deployment_range():
     st = at_phase(solo_table()[1], 1, "recall", "recall")
     st.prompt = None
     e = Unfolding.over(RULES, st)
-    turn.advance(C, e, None)
+    flow.advance(C, e, None)
     assert e.state.phase != "ship"
 
 
@@ -235,7 +235,7 @@ def test_solo_game_ends():
     s2.rebel_deck = s2.rebel_deck[:1]
     e = Unfolding.over(RULES, s2)
     e.state.phase, e.state.prompt = "rebel", None
-    turn.advance(C, e, ScriptedRng([], then=__import__("boardcore.rng", fromlist=["Rng"]).Rng.derive("x", 0)))
+    flow.advance(C, e, ScriptedRng([], then=__import__("boardcore.rng", fromlist=["Rng"]).Rng.derive("x", 0)))
     assert e.state.over or e.state.prompt is not None
     blues = [m for m in C.merc_ids if C.mercs[m].mission == "BLUE" and C.mercs[m].two_player][:4]
     cfg, s3 = solo_table()
@@ -296,6 +296,6 @@ def test_kickstarter_is_offered_on_the_rebellions_turn_after_a_support_card_on_o
     s.prompt = None
     e = Unfolding.over(RULES, s)
     e.emit(ev.PhaseStarted(phase="rebel"))
-    turn.advance(C, e, ScriptedRng([4] * 6))
+    flow.advance(C, e, ScriptedRng([4] * 6))
     assert e.state.prompt.kind == "reinforce"
     assert ev.PlaySupport(player=1, card=kick) in RULES.legal_actions(e.state)

@@ -13,7 +13,7 @@ from boardcore.play import run_bots
 from boardcore.rng import Rng
 from boardcore.rules import Unfolding
 from boardcore.session import Session
-from warlords import RULES, turn
+from warlords import RULES, base_ship, flow, mercenary
 from warlords.state import DEC
 
 ORDER = ["recall", "ship", "tactical", "merc", "actions", "hire", "end", "start"]
@@ -86,7 +86,7 @@ def test_two_players_one_ship_per_outer_sector():
     sess = session(cfg, at_phase(s, 2, "ship", "ship"))
     assert "N" in {a.sector for a in sess.legal_actions()} or True
     s.ships = ["N", "E"]
-    assert "C" in turn.ship_destinations(C, s, 1)
+    assert "C" in base_ship.ship_destinations(C, s, 1)
 
 
 @pytest.mark.rule("GW-SHIP-04", "GW-SHIP-05")
@@ -94,11 +94,11 @@ def test_three_players_two_ships_per_outer_sector():
     cfg, s = table(3)
     s.recon = [["", ""]] * 3
     s.ships = ["C", "N", ""]
-    assert "N" in turn.ship_destinations(C, s, 1)
+    assert "N" in base_ship.ship_destinations(C, s, 1)
     s.ships = ["C", "N", "N"]
-    assert "N" not in turn.ship_destinations(C, s, 1)
+    assert "N" not in base_ship.ship_destinations(C, s, 1)
     s.ships = ["N", "C", "C"]
-    assert "C" in turn.ship_destinations(C, s, 1)
+    assert "C" in base_ship.ship_destinations(C, s, 1)
 
 
 @pytest.mark.rule("GW-SHIP-06", "GW-AMB-62")
@@ -106,7 +106,7 @@ def test_first_turn_places_the_ship_in_any_revealed_sector():
     cfg, s = table(2)
     p = s.active
     assert s.prompt.kind in ("ship", "recall")
-    options = turn.ship_destinations(C, s, p)
+    options = base_ship.ship_destinations(C, s, p)
     assert set(options) == {"W", "C", "E"}
     sess = session(cfg, at_phase(s, p, "ship", "ship"))
     events = sess.apply(ev.MoveShip(player=p, sector="E"))
@@ -127,7 +127,7 @@ def test_a_ship_with_nowhere_to_go_stays(tmp_path: Path):
     at_phase(st, 1, "ship", "ship")
     st.prompt = None
     e = Unfolding.over(rules, st)
-    turn.advance(rules.c, e, None)
+    flow.advance(rules.c, e, None)
     assert e.state.ships[0] == "NW" and e.state.phase != "ship"
 
 
@@ -263,11 +263,11 @@ def _use_skill(cfg, s, colour: str, dice=()):
     st = sess.state
     st.prompt = None
     st.phase = "actions"
-    st.ctx = [turn.skill_ctx(C, colour)]
+    st.ctx = [mercenary.skill_ctx(C, colour)]
     st.skills_used = [[colour], []]
     from boardcore.rules import Unfolding
     e = Unfolding.over(RULES, st)
-    turn.advance(C, e, None)
+    flow.advance(C, e, None)
     _ = Ctx
     return session(cfg, e.state, dice=dice)
 
