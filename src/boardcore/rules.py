@@ -212,12 +212,16 @@ class Game:
 
 class Unfolding:
     """`decide`'s scratch pad: a private copy of the state that each emitted fact
-    advances, and the events so far (the decision first)."""
+    advances, and the events so far (the decision first).
 
-    __slots__ = ("rules", "state", "events")
+    `origin` is the state the decision was taken in, untouched: what was asked (a decision
+    closes its prompt as it is applied, so `state` no longer says), for reading only."""
+
+    __slots__ = ("rules", "state", "events", "origin")
 
     def __init__(self, rules: Game, state: State, action: Decision) -> None:
         self.rules = rules
+        self.origin = state
         self.state = rules.evolve(rules.copy(state), action)
         self.events: list[Event] = [action]
 
@@ -226,7 +230,7 @@ class Unfolding:
         """An unfolding with no decision that advances `state` itself: for `setup`
         (handed a private copy already) and for tests that drive one step of the rules."""
         u = cls.__new__(cls)
-        u.rules, u.state, u.events = rules, state, []
+        u.rules, u.state, u.events, u.origin = rules, state, [], state
         return u
 
     def emit(self, *facts: Event) -> State:

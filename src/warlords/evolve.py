@@ -28,9 +28,9 @@ def _move(b: list[int], kind: int, source: int, to: int, n: int = 1) -> None:
 
 @HANDLERS.on(*(d for d in ev.DECISIONS if d is not ev.TeamAction))
 def decided(s: S, e) -> S:
-    """Every decision answers the open prompt, and closes it; the prompt answered is noted for
-    `Rules.resolve`, which sees only the state after the decision (see `WarlordsState`)."""
-    s.answered, s.prompt = s.prompt, None
+    """Every decision answers the open prompt, and closes it (`Rules.resolve` reads what was
+    asked from the state the decision was taken in)."""
+    s.prompt = None
     return s
 
 
@@ -552,7 +552,7 @@ def team_exchanged(s: S, e: ev.TeamExchanged) -> S:
 @HANDLERS.on(ev.TeamAction)
 def team_action(s: S, e: ev.TeamAction) -> S:
     """A Team Action also uses the turn's one Team Action (GW-TEAM-02)."""
-    s.answered, s.prompt = s.prompt, None
+    s.prompt = None
     s.team_used = True
     if e.kind == "exchange":
         s.exchange = ["", ""]

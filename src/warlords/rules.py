@@ -96,14 +96,14 @@ class Warlords(Game):
 
     def resolve(self, u: Unfolding, action, rng) -> None:
         """The answered point's resolution, then the automatic steps. The decision has closed its
-        prompt already; evolve notes the prompt it closed as `answered` (see `WarlordsState`)."""
+        prompt already, so the kind asked is read from the state it was taken in (`u.origin`)."""
         s = u.state
         # A player's view blanks the hidden cards (""), so foreseeing a draw or a hidden card's
         # effect from it may fail; the greedy bot decides on views and is given a refusal it
         # can skip. On the real table such an error is a bug, and it propagates.
         on_view = "" in s.deck or "" in s.sdeck or "" in s.rebel_deck
         try:
-            POINTS.resolve(self.c, u, s.answered.kind, action, rng)
+            POINTS.resolve(self.c, u, u.origin.prompt.kind, action, rng)
             flow.advance(self.c, u, rng)
         except (KeyError, IndexError, ValueError) as exc:
             if on_view:

@@ -88,11 +88,8 @@ class Pending(msgspec.Struct, frozen=True, kw_only=True):
 _cp = list.copy
 
 
-class WarlordsState(msgspec.Struct, kw_only=True, dict=True):
-    """The whole table. `dict=True` lets evolve leave one unencoded note on a state object,
-    `answered`: the prompt the last decision closed, which `Rules.resolve` must know but the
-    record need not keep (the decision follows its `Asked` in the stream). It is never compared,
-    copied or written."""
+class WarlordsState(msgspec.Struct, kw_only=True):
+    """The whole table."""
 
     players: int
     seats: int
