@@ -18,7 +18,8 @@ from solar_sphere.command import (KICKBACK_OPTIONS, auto_task, do_gain_any, do_k
                                   salvage_options, storage_options)
 from solar_sphere.components import KINDS, Components, load_components
 from solar_sphere.dock import dock
-from solar_sphere.events import (DECISIONS, EVENTS, HANDLERS, Attack, ChooseDie, Choose, CrewDeckShuffled, CrewRevealed,
+from solar_sphere.evolve import HANDLERS
+from solar_sphere.events import (DECISIONS, EVENTS, Attack, ChooseDie, Choose, CrewDeckShuffled, CrewRevealed,
                                  CrewUsed, DieDeployed, DiscardDie, DrandaCardFlipped, DrandaDeckShuffled, EndTurn,
                                  FleetDrawn, MoraleChanged, PhaseStarted, ResistanceDeckBuilt, RoundStarted, SatelliteMoved,
                                  ScoringCardDrawn, SphereLaid, StepSet, TakeKickbacks, TaskDone, TasksPushed,
@@ -47,11 +48,11 @@ class SolarSphere(Game):
     state_type = SolarState
     events = EVENTS
     min_players, max_players = 1, 4
-    handlers = HANDLERS
 
     def __init__(self, components: Components | None = None) -> None:
         self.c = components or load_components()
         self.data_id, self.data_sha256 = self.c.data_id, self.c.sha256
+        self.handlers = HANDLERS.bind(self.c, EVENTS)
 
     def with_data(self, folder: Any) -> SolarSphere:
         """`--data DIR`: these rules on replacement component data (validated by components.py)."""
