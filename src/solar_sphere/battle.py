@@ -6,9 +6,10 @@ SS-DRBAT-05, SS-DRBAT-06, SS-DRBAT-07, the T2-09 reroll SS-ALM-14)."""
 
 from __future__ import annotations
 
-from solar_sphere.command import gain_morale, gain_reputation, lose_morale, push, score
-from solar_sphere.events import (CrewUsed, ResistanceRolled, BattleNoted, ShipMovedDown,
-                                 ShipResolved, TaskDone)
+from solar_sphere import queries as q
+from solar_sphere.command import gain_morale, gain_reputation, lose_morale, score
+from solar_sphere.events import BattleNoted, CrewUsed, ResistanceRolled, ShipMovedDown, ShipResolved, TaskDone
+from solar_sphere.prompts import POINTS, ask, choices, top
 from solar_sphere.state import CORP, SolarState, Task
 
 ORDER = (0, 1, 2, 3)    # SS-BAT-02, SS-AMB-18: bottom-left, bottom-right, top-left, top-right
@@ -34,16 +35,12 @@ def roller(s: SolarState, ranked: list[list[int]]) -> int:
     return s.order[0]
 
 
-def rerollers(s: SolarState, rules, ship) -> list[int]:
-    """SS-ALM-14, SS-AMB-35: players with drones on the ship and an upright T2-09, in turn order."""
+def rerollers(c, s: SolarState, ship) -> list[int]:
+    """SS-ALM-14, SS-AMB-35: players with drones on the ship and an upright T2-09 who have not been
+    offered the reroll for it yet, in turn order."""
     on = {seat for seat, _ in ship.cols}
-    out = []
-    for seat in s.order:
-        if seat in on and seat != s.dseat and not s.rerolled & (1 << seat):
-            p = s.p[seat - 1]
-            if any(not used and rules.c.crew[c].action == "reroll" for c, used in zip(p.crew, p.used, strict=True)):
-                out.append(seat)
-    return out
+    return [seat for seat in s.order if seat in on and seat != s.dseat and not s.rerolled & (1 << seat)
+            and q.upright(c, s.p[seat - 1], "reroll") is not None]
 
 
 def battle(u, rng) -> bool:
@@ -64,24 +61,30 @@ def battle(u, rng) -> bool:
             u.emit(ResistanceRolled(ship=pos, roller=roller(s, ranked), value=rng.choice(rules.c.data.resistance.die_faces)))
         success = bool(ranked) and ship.power() >= card.value + s.roll            # SS-BAT-08
         if ranked and not success:
-            waiting = rerollers(s, rules, ship)
+            waiting = rerollers(rules.c, s, ship)
             if waiting:
                 u.emit(BattleNoted(ship=pos, player=waiting[0]))
-                push(u, Task(kind="reroll", player=waiting[0], n=pos))
+                ask(u, Task(kind="reroll", player=waiting[0], n=pos))
                 return False
         resolve_ship(u, pos, success)
     return True
 
 
-def reroll_choice(u, t: Task, option: str, rng) -> None:
-    """SS-ALM-14: the new roll replaces the old one; the card is rotated."""
+@POINTS.options("reroll", asks="The attack on this ship failed: reroll the Resistance die with "
+                               "your T2-09, or pass (SS-ALM-14)")
+def reroll_options(c, s: SolarState, player: int) -> list:
+    return choices(player, ["reroll", "pass"])
+
+
+@POINTS.resolves("reroll")
+def reroll_answered(c, u, action, rng) -> None:
+    """SS-ALM-14: the card is rotated and the new roll replaces the old one."""
+    t = top(u.state)
     u.emit(TaskDone())
-    if option == "reroll":
-        p = u.state.p[t.player - 1]
-        card = next(c for c, used in zip(p.crew, p.used, strict=True)
-                    if not used and u.rules.c.crew[c].action == "reroll")
+    if action.option == "reroll":
+        card = q.upright(c, u.state.p[t.player - 1], "reroll")
         u.emit(CrewUsed(player=t.player, card=card))
-        u.emit(ResistanceRolled(ship=t.n, roller=t.player, value=rng.choice(u.rules.c.data.resistance.die_faces)))
+        u.emit(ResistanceRolled(ship=t.n, roller=t.player, value=rng.choice(c.data.resistance.die_faces)))
 
 
 def resolve_ship(u, pos: int, success: bool) -> None:

@@ -18,6 +18,8 @@ HANDLERS.unchanged(ev.UseCrew, ev.Visit, ev.Choose, ev.Attack, ev.EndTurn)
 
 @HANDLERS.on(ev.SphereLaid)
 def sphere_laid(s: SolarState, e: ev.SphereLaid):
+    """SS-SET-05: the face-down hexes stay hidden all game (`shown`); SS-SET-06: each holds a
+    Corporation drone and counts as built by the Corporation."""
     s.hex_at = list(e.hexes)
     s.face_down = [False] * len(e.hexes)
     s.builder = [0] * len(e.hexes)

@@ -13,6 +13,13 @@ CORP = -1
 ORE, GOLD, CRYSTAL = 0, 1, 2
 
 
+class SolarConfig(msgspec.Struct, frozen=True, kw_only=True):
+    """`players` 2-4, or 1 for the DRANDA solo mode at `level` 1-3 (SS-GEN-01, SS-SOLO-02)."""
+
+    players: int = 2
+    level: int = 3
+
+
 class Task(msgspec.Struct, frozen=True, kw_only=True):
     """One pending effect on the effect stack (SS-GEN-08: each resolves fully before the next).
     `kind` names the effect, `n` how many are left, `arg` its detail, `mask` its memory
