@@ -1,8 +1,5 @@
-"""Phase 3: Battle (SS-BAT-01, SS-BAT-02, SS-BAT-03, SS-BAT-04, SS-BAT-05, SS-BAT-06, SS-BAT-07,
-SS-BAT-08, SS-BAT-09, SS-BAT-10, SS-BAT-11, SS-BAT-12, SS-BAT-13, SS-BAT-14, SS-BAT-15, SS-BAT-16,
-SS-BAT-17, SS-BAT-18, SS-BAT-19, SS-BAT-20, SS-BAT-21, SS-BAT-22, SS-BAT-23, SS-CORP-01, SS-CORP-02,
-SS-CORP-03, SS-CORP-04, SS-CORP-05, SS-CORP-06, SS-DRBAT-01, SS-DRBAT-02, SS-DRBAT-03, SS-DRBAT-04,
-SS-DRBAT-05, SS-DRBAT-06, SS-DRBAT-07, the T2-09 reroll SS-ALM-14)."""
+"""Phase 3: Battle (SS-BAT-01..23, SS-CORP-01..06; in solo SS-DRBAT-01..07): each ship of the fleet in
+turn, its Commander rolling the Resistance die; with the T2-09 reroll as a decision point (SS-ALM-14)."""
 
 from __future__ import annotations
 
@@ -59,7 +56,7 @@ def battle(u, rng) -> bool:
         ranked = ranking(ship.cols)
         if ranked and s.roll < 0:
             u.emit(ResistanceRolled(ship=pos, roller=roller(s, ranked), value=rng.choice(rules.c.data.resistance.die_faces)))
-        success = bool(ranked) and ship.power() >= card.value + s.roll            # SS-BAT-08
+        success = bool(ranked) and ship.power() >= card.value + s.roll   # SS-BAT-08: all drones against value + roll
         if ranked and not success:
             waiting = rerollers(rules.c, s, ship)
             if waiting:
@@ -96,30 +93,36 @@ def resolve_ship(u, pos: int, success: bool) -> None:
     card = rules.c.ships[ship.card]
     ranked = ranking(ship.cols)
     commander = ranked[0][0] if ranked else 0
-    if success:                                                           # SS-BAT-09, SS-BAT-10, SS-BAT-11, SS-BAT-12
+    if success:                           # SS-BAT-09: every participant scores by rank, the Commander first
         for rank, (seat, _) in enumerate(ranked):
-            if seat == CORP:
-                continue                                                  # SS-CORP-03, SS-CORP-04, SS-CORP-05, SS-GEN-06
-            score(u, seat, card.bonus[min(rank, 2)], "battle")            # SS-BAT-10, SS-BAT-11, SS-BAT-12, SS-BAT-21
-            # (SS-CORP-04: a Corporation at rank 2 takes the 2nd bonus from nobody; later ranks get the 3rd)
-            gain_morale(u, seat, 1, "battle")                             # SS-DRBAT-02 for DRANDA
-        claim(u, commander, ship.card)                                     # SS-BAT-13
+            if seat == CORP:   # SS-CORP-03, SS-CORP-05, SS-GEN-06: the Corporation never scores or gains,
+                continue       # so its rank's bonus goes to nobody (SS-CORP-04)
+            # SS-BAT-10, SS-BAT-11, SS-BAT-12: the 1st, the 2nd, then the 3rd bonus for every later rank, in
+            # silver points (SS-BAT-21), and 1 morale each (DRANDA scores it instead, SS-DRBAT-02)
+            score(u, seat, card.bonus[min(rank, 2)], "battle")
+            gain_morale(u, seat, 1, "battle")
+        claim(u, commander, ship.card)          # SS-BAT-13: the Commander takes the card
         lost = 0
-        if s.dseat and any(seat == s.dseat for seat, _ in ship.cols):      # SS-DRBAT-04, SS-AMB-51
+        if s.dseat and any(seat == s.dseat for seat, _ in ship.cols):
             mine = next(n for seat, n in ship.cols if seat == s.dseat)
+            # SS-DRBAT-04, SS-AMB-51: DRANDA loses drones by level, never more than it committed
             lost = min(rules.c.levels.success_discard[s.level - 1], mine)
         u.emit(ShipResolved(ship=pos, claimed_by=max(commander, 0), dranda_lost=lost,
-                            factions=icons(u, commander, ship.card)))              # SS-BAT-14
+                            factions=icons(u, commander, ship.card)))   # SS-BAT-14: then the drones go home
         return
-    if pos >= 2 and not final_round(s):                                    # SS-BAT-15, SS-BAT-16, SS-CORP-02
+    if pos >= 2 and not final_round(s):
+        # SS-BAT-15, SS-BAT-16, SS-CORP-02: a failed top-row ship moves down with one Corporation drone
         u.emit(ShipMovedDown(ship=pos, corp=s.corp_beside > 0))
         return
-    for seat in s.order:                                                   # SS-BAT-17, SS-BAT-20, SS-BAT-23
-        if seat != s.dseat:                                                # SS-DRBAT-07, SS-AMB-49
+    # SS-BAT-17: a defeat (bottom row, or any failure in the final round, SS-BAT-20) costs every player 1
+    # morale, ship by ship in resolution order (SS-BAT-23); in solo the player still does (SS-DRBAT-07),
+    # DRANDA, without a morale track, does not (SS-AMB-49)
+    for seat in s.order:
+        if seat != s.dseat:
             lose_morale(u, seat, 1)
-    claim(u, commander, ship.card)                                         # SS-BAT-18
-    u.emit(ShipResolved(ship=pos, claimed_by=max(commander, 0),
-                        factions=icons(u, commander, ship.card)))                  # SS-BAT-19, SS-BAT-22, SS-DRBAT-05
+    claim(u, commander, ship.card)              # SS-BAT-18: the Commander still takes the card
+    # SS-BAT-19, SS-DRBAT-05: every drone goes home; SS-BAT-22: an unclaimed card leaves the game
+    u.emit(ShipResolved(ship=pos, claimed_by=max(commander, 0), factions=icons(u, commander, ship.card)))
 
 
 def claim(u, seat: int, card: int) -> None:

@@ -98,26 +98,26 @@ def apply_effect(u, seat: int, code: str, crew: bool = False) -> None:
     elif kind in ("salvage_up_to", "salvage"):
         ask(u, Task(kind="salvage", player=seat, n=n))
     elif kind == "salvage_any":
-        ask(u, Task(kind="salvage", player=seat, n=99))        # SS-ALM-16
+        ask(u, Task(kind="salvage", player=seat, n=99))        # SS-ALM-16: every inactive drone, one action
     elif kind == "kickback":
-        ask(u, Task(kind="kickback", player=seat, n=n))         # SS-KB-09
+        ask(u, Task(kind="kickback", player=seat, n=n))         # SS-KB-09: a kickback without the morale move
     elif kind == "aux_die":
-        ask(u, Task(kind="aux", player=seat))                   # SS-ALM-08
+        ask(u, Task(kind="aux", player=seat))                   # SS-ALM-08: rolled onto its port at once
     elif kind == "points_per_hex":
         score(u, seat, s.p[seat - 1].hexes, "crew")              # T2-05 retirement
     elif kind == "points_per_ship":
         score(u, seat, len(s.p[seat - 1].ships), "crew")         # T2-08 retirement
     elif kind == "morale_per_crew":
         p = s.p[seat - 1]
-        gain_morale(u, seat, (len(p.crew) + len(p.retired)) // 2)   # SS-ALM-07, SS-AMB-27
+        gain_morale(u, seat, (len(p.crew) + len(p.retired)) // 2)   # SS-ALM-07, SS-AMB-27: all hired, halved down
     elif kind == "morale_per_hex":
-        gain_morale(u, seat, s.p[seat - 1].hexes // 2)              # SS-ALM-07
+        gain_morale(u, seat, s.p[seat - 1].hexes // 2)              # SS-ALM-07: own hexes, halved down
     elif kind == "salvage_per_ship":
         ask(u, Task(kind="salvage", player=seat, n=len(s.p[seat - 1].ships)))
-    elif kind == "trade":                                        # SS-ALM-09: pay first
+    elif kind == "trade":                                        # SS-ALM-09: the paid resource leaves first
         u.emit(ResourceChanged(player=seat, kind=KINDS.index(parts[1]), delta=-1))
         ask(u, Task(kind="gain", player=seat, n=2, arg=parts[2]))
-    elif kind == "pay_morale_for_reputation":                    # SS-ALM-12, SS-AMB-28
+    elif kind == "pay_morale_for_reputation":                    # SS-ALM-12, SS-AMB-28: a payment, never underflow
         u.emit(MoraleChanged(player=seat, delta=-2))
         gain_reputation(u, seat)
     else:
@@ -225,7 +225,7 @@ def salvaged(c, u, action, rng) -> None:
         u.emit(TaskDone())
         return
     rest = Task(kind="salvage", player=seat, n=t.n - 1, mask=t.mask)
-    if option == "regenerate":                                # SS-DRN-13
+    if option == "regenerate":                                # SS-DRN-13: back to the active panel
         u.emit(DronesMoved(player=seat, src="inactive", dst="active"))
         u.emit(TaskUpdated(task=rest))
         return
@@ -233,10 +233,11 @@ def salvaged(c, u, action, rng) -> None:
     rest = Task(kind="salvage", player=seat, n=t.n - 1, mask=t.mask | (1 << row))
     u.emit(TaskUpdated(task=rest))
     column = s.p[seat - 1].matrix[row]
-    u.emit(Decommissioned(player=seat, row=row))              # SS-DRN-14
+    u.emit(Decommissioned(player=seat, row=row))              # SS-DRN-14: into the row's left-most space
     apply_effect(u, seat, c.cmd.matrix[row][column])          # SS-DRN-16, SS-AMB-42: the space's benefit
     if all(filled > column for filled in s.p[seat - 1].matrix):
-        ask(u, Task(kind="aux", player=seat))                 # SS-AUX-01, SS-AUX-02 (SS-EX-12, SS-EX-26)
+        # SS-AUX-01, SS-AUX-02: filling a column unlocks the auxiliary die (SS-EX-12, SS-EX-26)
+        ask(u, Task(kind="aux", player=seat))
 
 
 KICKBACK_OPTIONS = ("ore", "gold", "crystal", "fabricate", "salvage")

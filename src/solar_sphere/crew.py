@@ -104,10 +104,10 @@ def usable(c, s: SolarState, seat: int, where: str) -> list[int]:
         elif kind in ("set_die", "reroll"):
             continue
         elif kind == "trade":
-            if p.store[("ore", "gold", "crystal").index(action.split(":")[1])] >= 1:   # SS-ALM-09
+            if p.store[("ore", "gold", "crystal").index(action.split(":")[1])] >= 1:   # SS-ALM-09: holds the paid kind
                 out.append(card)
         elif kind == "pay_morale_for_reputation":
-            if p.morale >= 2:                                                          # SS-ALM-12
+            if p.morale >= 2:                                                          # SS-ALM-12: can pay 2
                 out.append(card)
         elif kind == "refresh":
             if q.refresh_targets(s, seat, card):

@@ -182,7 +182,7 @@ def turn_options(c, s: SolarState, player: int) -> list:
                     ok[key] = any_visit(c, s, player, t, p.active, p.inactive, memo)
                 if ok[key]:
                     acts.append(ChooseDie(player=player, die=v, value=t, crew=True))
-    acts += [DiscardDie(player=player, die=v) for v in dice]            # SS-DEP-19, SS-AMB-16
+    acts += [DiscardDie(player=player, die=v) for v in dice]    # SS-DEP-19, SS-AMB-16: always, even with a visit
     return acts
 
 
@@ -260,10 +260,10 @@ def acted(c, u, action, rng) -> None:
     seat = action.player
     if type(action) is UseCrew:
         use(u, seat, c.crew_index[action.card])
-    elif action.option == "satellite":                            # SS-DEP-14, SS-DRN-08, SS-DRN-09
-        u.emit(SatelliteMoved(player=seat, location=s.visiting, launch=True))
+    elif action.option == "satellite":      # SS-DEP-14, SS-DRN-08, SS-DRN-09: an active drone stays on the
+        u.emit(SatelliteMoved(player=seat, location=s.visiting, launch=True))   # card, and the turn ends
         u.emit(TurnEnded(player=seat))
-    else:                                                         # SS-DEP-16
+    else:                                   # SS-DEP-16: the card's action (boosted by a satellite there)
         u.emit(StepSet(step="acting"))
         take_action(u, seat, s.visiting, s.chosen)
 
