@@ -48,5 +48,5 @@ def dock(u, rng) -> None:
         colours = tuple(("black", "blue", "yellow").index(c) for c in top.order)
         u.emit(DrandaDiceRolled(values=values, colours=colours))
         sums[s.dseat] = sum(values)
-    u.emit(TurnOrderSet(order=new_order(s.order, sums)))              # SS-DOCK-04, SS-DRDOCK-04
+    u.emit(TurnOrderSet(order=new_order(s.order, sums)))              # SS-DOCK-04: the track is reset
     u.emit(PhaseStarted(phase="deploy"))

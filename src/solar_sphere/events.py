@@ -56,15 +56,15 @@ class EndTurn(Decision):
 
 # -- facts ---------------------------------------------------------------------------------
 class SphereLaid(Fact):
-    """SS-SET-02, SS-SET-03, SS-SET-04, SS-SET-05, SS-SET-06: the hex in each slot, and the slots turned
-    face down."""
+    """The shuffled hexes, one per slot, inner ring first (SS-SET-02, SS-SET-04), and the random
+    slots turned face down (SS-SET-03)."""
     reveals = True
     hexes: tuple[int, ...]
     face_down: tuple[int, ...]
 
 
 class ScoringCardDrawn(Fact):
-    """SS-SET-11."""
+    """SS-SET-11: the one Sphere scoring card in play, drawn at random."""
     reveals = True
     card: int
 
@@ -102,7 +102,8 @@ class CrewRevealed(Fact):
 
 
 class TurnOrderSet(Fact):
-    """SS-SET-24, SS-DOCK-04, SS-DOCK-05."""
+    """The turn order, first seat first: random at setup (SS-SET-24), then by each Dock's sums
+    (SS-DOCK-04, SS-DOCK-05)."""
     order: tuple[int, ...]
 
 
@@ -148,7 +149,7 @@ class MoraleChanged(Fact):
 
 
 class ReputationGained(Fact):
-    """SS-TRK-02."""
+    """SS-TRK-02: the reputation marker moves up one level."""
     player: int
 
 
@@ -217,7 +218,7 @@ class CrewHired(Fact):
 
 
 class CrewRetired(Fact):
-    """SS-CREW-11."""
+    """SS-CREW-11: a current crew member goes face down onto the retirement pile."""
     player: int
     card: int
 
@@ -256,7 +257,7 @@ class TaskUpdated(Fact):
 
 
 class TurnStarted(Fact):
-    """SS-DEP-01."""
+    """SS-DEP-01: the next seat in turn order begins a Deploy turn."""
     player: int
 
 
@@ -272,7 +273,8 @@ class TurnEnded(Fact):
 
 
 class ResistanceRolled(Fact):
-    """SS-BAT-06."""
+    """SS-BAT-06: the Commander's roll of the Resistance die, added to the ship's value (`roller`
+    is who rolled it, SS-AMB-21)."""
     reveals = True
     ship: int
     roller: int
@@ -288,10 +290,9 @@ class BattleNoted(Fact):
 
 
 class ShipResolved(Fact):
-    """SS-BAT-13, SS-BAT-14, SS-BAT-18, SS-BAT-19, SS-BAT-22: the ship leaves the fleet, claimed by
-    `claimed_by`
-    (0 nobody); player drones go to inactive, DRANDA's to its supply less `dranda_lost`,
-    the Corporation drone back beside the deck."""
+    """A ship's last resolution: it leaves the fleet, claimed by its Commander `claimed_by` after a
+    success (SS-BAT-13) or a defeat (SS-BAT-18), or by nobody (0: it leaves the game, SS-BAT-22);
+    then every drone on it goes home (SS-BAT-14, SS-BAT-19), DRANDA's less `dranda_lost`."""
     ship: int
     claimed_by: int
     dranda_lost: int = 0
@@ -351,8 +352,9 @@ class DrandaDrones(Fact):
 
 
 class FinalScored(Fact):
-    """SS-END-03, SS-END-04, SS-END-05, SS-END-06, SS-END-07, SS-END-08: each part of a seat's final
-    score."""
+    """The parts of a seat's final score: the Sphere (SS-END-03), faction sets (SS-END-04,
+    SS-END-05), reputation (SS-END-06), morale (SS-END-07), active drones and stored resources
+    (SS-END-08), and DRANDA's supply."""
     player: int
     sphere: int
     factions: int

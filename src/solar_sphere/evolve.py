@@ -25,7 +25,7 @@ def sphere_laid(s: SolarState, e: ev.SphereLaid):
     s.builder = [0] * len(e.hexes)
     for slot in e.face_down:
         s.face_down[slot] = True
-        s.builder[slot] = CORP          # SS-SET-06, SS-AMB-03
+        s.builder[slot] = CORP          # SS-AMB-03: built by the Corporation from the start
     s.shown = [-1 if down else h for h, down in zip(s.hex_at, s.face_down, strict=True)]
     return s
 
@@ -214,7 +214,7 @@ def hex_built(s, e):
         p.active -= 1
         p.hexes += 1
     if all(s.builder):
-        s.final = True                  # SS-SPH-09, SS-AMB-04
+        s.final = True                  # SS-SPH-09, SS-AMB-04: every slot built: this round is the last
     return s
 
 

@@ -49,11 +49,11 @@ def build(u, seat: int, slot: int) -> None:
         for kind, n in enumerate(hx.cost):
             if n:
                 u.emit(ResourceChanged(player=seat, kind=kind, delta=-n))
-    u.emit(HexBuilt(player=seat, slot=slot, factions=c.hex_factions[s.hex_at[slot]]))   # SS-SPH-11
+    u.emit(HexBuilt(player=seat, slot=slot, factions=c.hex_factions[s.hex_at[slot]]))   # SS-SPH-11: its icons count at once
     for benefit in hx.benefits:
-        apply_effect(u, seat, benefit)           # SS-SPH-10, SS-AMB-48 for DRANDA
+        apply_effect(u, seat, benefit)           # SS-SPH-10: all of them (DRANDA's as SS-AMB-48 adapts them)
     if hx.corp:
-        gain_reputation(u, seat)                 # SS-TRK-01
+        gain_reputation(u, seat)                 # SS-TRK-01: a Corporation icon gives reputation
     for near in c.adjacent[slot]:                # SS-SPH-12: clockwise slot order
         if s.builder[near] > 0:                  # SS-SPH-13: one morale per hex; Core and Corporation give none
             gain_morale(u, s.builder[near], 1, "adjacency")

@@ -62,7 +62,7 @@ def recover(u, rng) -> None:
     for slot in range(6):                                            # SS-REC-04: a 2-token card goes
         if s.display[slot] >= 0 and s.tokens[slot] == 2:             # under its deck
             u.emit(DisplayDiscarded(slot=slot))
-    u.emit(TokensPlaced())                                           # SS-REC-05, SS-REC-06 (SS-EX-18)
+    u.emit(TokensPlaced())                                           # SS-REC-05, SS-REC-06: tokens (SS-EX-18)
     refill(u)
     if s.dseat:
         d = s.d

@@ -1,14 +1,5 @@
 """Setup (SS-SET-01..31; in solo SS-DRSET-01..11): the empty table before anything is shuffled
 (`initial`), then the setup facts, every random result recorded (SS-GEN-07) (`lay_out`).
-
-What the table needs no state for: the Core is implicit at the centre of the Sphere (SS-SET-01);
-the border score track (SS-SET-07) is the players' scores; the turn order track (SS-SET-08,
-SS-GAP-23) is `order`; the 8 Location cards sit around the Sphere (SS-SET-09) with the resource
-supplies beside them (SS-SET-10), and supplies are unlimited (SS-STO-05, SS-COMP-07); the morale
-token supply (SS-SET-19, SS-GAP-19) is the 6 tokens not on display cards; each player has a set of
-one colour (SS-SET-20, SS-SET-21), the solo player red, seat 1 (SS-DRSET-02, SS-GAP-21).
-Of the 9 Corporation drones (SS-COMP-09) those on face-down hexes never move (SS-CORP-06) and 2
-wait beside the deck (SS-SET-16, `corp_beside`); the rest are out of the game.
 """
 
 from __future__ import annotations
@@ -23,29 +14,40 @@ from solar_sphere.state import DrandaState, PlayerState, SolarState
 
 
 def initial(c: Components, config) -> SolarState:
-    """The table before anything is shuffled, for `config.players` seats (SS-GEN-01)."""
+    """The table before anything is shuffled, for `config.players` seats (SS-GEN-01). Some of the
+    rulebook's setup needs no state: the Core is implicit at the Sphere's centre (SS-SET-01), the
+    border score track is the scores themselves (SS-SET-07), and the supplies beside the Asteroid
+    Belts (SS-SET-10) are unlimited (SS-STO-05, SS-COMP-07)."""
     if config.players == 1 and config.level not in (1, 2, 3):     # SS-SOLO-02: level I, II or III
         raise BoardcoreError(f"solar-sphere solo level must be 1, 2 or 3, not {config.level}")
     cmd = c.cmd
     n = config.players
     solo = n == 1
+    # SS-SET-20, SS-SET-21: a Command Centre per seat, in seat order (the solo player red, seat 1:
+    # SS-DRSET-02, SS-GAP-21)
     players = [PlayerState(morale=0, rep=0,                 # SS-SET-22, SS-SET-23: both markers at the start
                            store=[0, 0, 0],                 # SS-SET-30: empty storage, score 0 (SS-SET-25)
-                           reserve=cmd.drones - cmd.start_active - cmd.start_inactive,   # SS-SET-27, SS-DRN-03
-                           active=cmd.start_active, inactive=cmd.start_inactive,        # SS-SET-28, SS-DRN-02
-                           matrix=[0, 0, 0], sats=[False] * 8,                           # SS-SET-30
+                           # SS-SET-27, SS-SET-28, SS-DRN-02: 12 in reserve (out of play: SS-DRN-03),
+                           # 6 active and 2 inactive
+                           reserve=cmd.drones - cmd.start_active - cmd.start_inactive,
+                           active=cmd.start_active, inactive=cmd.start_inactive,
+                           matrix=[0, 0, 0], sats=[False] * 8,   # SS-SET-30: no decommissions, no satellites
                            factions=[0, 0, 0, 0],           # SS-SET-29, SS-GAP-12: every faction count 0
                            ports=[0] * 6)                   # SS-SET-26: dice above the board, not on ports
                for _ in range(n)]
     s = SolarState(players=n, solo=solo, level=config.level if solo else 0, dseat=2 if solo else 0,
-                   p=players, fleet=[None] * 4, crew_decks=[[], [], []], display=[-1] * 6, tokens=[0] * 6,
-                   loc_dice=[0] * 8, order=list(range(1, n + 1)) + ([2] if solo else []),
+                   p=players, fleet=[None] * 4, crew_decks=[[], [], []], display=[-1] * 6,
+                   tokens=[0] * 6,                          # SS-SET-19, SS-GAP-19: all 6 tokens in the supply
+                   loc_dice=[0] * 8,                        # SS-SET-09: the 8 Location cards, no dice yet
+                   order=list(range(1, n + 1)) + ([2] if solo else []),   # SS-SET-08, SS-GAP-23: the track
                    builder=[0] * 18, hex_at=list(range(18)), shown=list(range(18)), face_down=[False] * 18)
+    # SS-COMP-09, SS-SET-16: of the 9 Corporation drones, 2 wait beside the deck (`corp_beside`), those on
+    # face-down hexes never move (SS-CORP-06) and the rest are out of the game
     if solo:
         s.d = DrandaState(supply=c.levels.drones,          # SS-DRSET-05: all 20 drones are its supply
                           factions=[0, 0, 0, 0],            # SS-DRSET-10: its 4 faction counts start at 0
                           opaque=[0, 0, 0])                 # SS-DRSET-09: the 3 opaque dice wait in reserve
-    return s                                                # (SS-DRSET-04: no Command Centre for DRANDA)
+    return s
 
 
 def lay_out(c: Components, u, rng) -> None:
@@ -69,7 +71,7 @@ def lay_out(c: Components, u, rng) -> None:
     refill(u)                                                        # SS-SET-18: 2 cards of each tier
     u.emit(TurnOrderSet(order=tuple(rng.shuffled(s.order))))         # SS-SET-24, SS-DRSET-11: a random order
     if s.dseat:
-        u.emit(DrandaDeckShuffled(order=tuple(rng.shuffled(range(len(c.dranda))))))   # SS-DRSET-06
+        u.emit(DrandaDeckShuffled(order=tuple(rng.shuffled(range(len(c.dranda))))))   # SS-DRSET-06: face down
         u.emit(DrandaCardFlipped(card=u.state.d.deck[0]))            # SS-DRSET-07: starts the discard pile
         arrange_fleet(u)                                             # SS-DRSET-03: higher value on the left
-    u.emit(RoundStarted(round=1))                                    # SS-SET-31
+    u.emit(RoundStarted(round=1))                                    # SS-SET-31: round 1, Dock

@@ -60,7 +60,8 @@ def dranda_turn(u, rng) -> None:
         u.emit(DrandaCardRevealed(card=card))              # SS-DRDEP-05: it stays in the play area
     else:                                   # cannot happen with 12 cards (SS-INV-24); reuse the discard's top
         card = d.discard[-1]
-    place(u, die, location_for(u.rules, card, colour, value), value, rng, card)   # SS-DRDEP-03, SS-DRDEP-04
+    # SS-DRDEP-03, SS-DRDEP-04: the die goes where the card's icon for its colour says
+    place(u, die, location_for(u.rules, card, colour, value), value, rng, card)
     u.emit(TurnEnded(player=s.dseat))
 
 
