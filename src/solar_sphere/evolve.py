@@ -16,6 +16,13 @@ HANDLERS = Handlers("solar-sphere")
 HANDLERS.unchanged(ev.UseCrew, ev.Visit, ev.Choose, ev.Attack, ev.EndTurn)
 
 
+def moved(s: SolarState, card: int, src: list[int], dst: list[int]) -> SolarState:
+    """A DRANDA card from one of its piles to the end of another (a deck's end is its bottom)."""
+    src.remove(card)
+    dst.append(card)
+    return s
+
+
 @HANDLERS.on(ev.SphereLaid)
 def sphere_laid(s: SolarState, e: ev.SphereLaid):
     """SS-SET-05: the face-down hexes stay hidden all game (`shown`); SS-SET-06: each holds a
@@ -32,6 +39,7 @@ def sphere_laid(s: SolarState, e: ev.SphereLaid):
 
 @HANDLERS.on(ev.ScoringCardDrawn)
 def scoring_card_drawn(s, e):
+    """SS-SET-11: the one card that scores the Sphere at the end (SS-PTS-05)."""
     s.scoring_card = e.card
     return s
 
@@ -81,6 +89,7 @@ def turn_order_set(s, e):
 
 @HANDLERS.on(ev.DrandaDeckShuffled)
 def dranda_deck_shuffled(s, e):
+    """SS-DRREC-04: the play area's cards are back in the new deck."""
     s.d.deck = list(e.order)
     s.d.area = []
     return s
@@ -88,9 +97,9 @@ def dranda_deck_shuffled(s, e):
 
 @HANDLERS.on(ev.DrandaCardFlipped)
 def dranda_card_flipped(s, e):
-    s.d.deck.remove(e.card)
-    s.d.discard.append(e.card)
-    return s
+    """SS-DRSET-07, SS-DRREC-03: from the top of the deck onto the discard pile, whose top card sets
+    DRANDA's dice order (SS-DRDOCK-02); the pile only grows."""
+    return moved(s, e.card, s.d.deck, s.d.discard)
 
 
 @HANDLERS.on(ev.RoundStarted)
@@ -302,6 +311,9 @@ def task_updated(s, e):
 
 @HANDLERS.on(ev.StepSet)
 def step_set(s, e):
+    """The Deploy turn moves on: to "acting" while the visited card's action resolves, then
+    to "after", where crew may still be used (SS-AMB-25) before the player ends the
+    turn."""
     s.step = e.step
     return s
 
@@ -365,6 +377,8 @@ def discard_die(s, e: ev.DiscardDie):
 
 @HANDLERS.on(ev.ResistanceRolled)
 def resistance_rolled(s, e):
+    """SS-BAT-06: the Commander's roll stands for this ship until the ship is resolved, unless a
+    T2-09 reroll replaces it (SS-ALM-14)."""
     s.roll = e.value
     return s
 
@@ -463,20 +477,14 @@ def tokens_placed(s, e):
 
 @HANDLERS.on(ev.DrandaCardRevealed)
 def dranda_card_revealed(s, e):
-    s.d.deck.remove(e.card)
-    s.d.area.append(e.card)
-    return s
+    """SS-DRDEP-05: a revealed card stays in the play area until Recover."""
+    return moved(s, e.card, s.d.deck, s.d.area)
 
 
 @HANDLERS.on(ev.DrandaCardMoved)
 def dranda_card_moved(s, e):
     """SS-DRSAL-04, SS-DRSAL-06; the discard pile only grows and is never reused (SS-DRREC-05)."""
-    s.d.area.remove(e.card)
-    if e.to == "bottom":
-        s.d.deck.append(e.card)
-    else:
-        s.d.discard.append(e.card)
-    return s
+    return moved(s, e.card, s.d.area, s.d.deck if e.to == "bottom" else s.d.discard)
 
 
 @HANDLERS.on(ev.DrandaDiePlaced)
