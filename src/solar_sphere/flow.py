@@ -25,6 +25,7 @@ MAX_STEPS = 10_000
 
 
 def advance(c, u, rng) -> None:
+    """Emit the automatic steps into `u` until someone must decide or the game is over."""
     for _ in range(MAX_STEPS):
         s: SolarState = u.state
         if s.phase == "over":

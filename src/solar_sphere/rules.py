@@ -96,6 +96,7 @@ class SolarSphere(Game):
         return action in self.legal_actions(s)
 
     def explain_illegal(self, s: SolarState, action) -> None:
+        """Name the rule an illegal answer breaks: the stack's top entry's, else the Deploy turn's."""
         if s.tasks:
             refuse_answer(s.tasks[-1], action)
         deploy.refuse(self.c, s, action)
