@@ -1,14 +1,12 @@
-"""Phase 3: Battle (SS-BAT-01, SS-BAT-02, SS-BAT-03, SS-BAT-04, SS-BAT-05, SS-BAT-06, SS-BAT-07,
-SS-BAT-08, SS-BAT-09, SS-BAT-10, SS-BAT-11, SS-BAT-12, SS-BAT-13, SS-BAT-14, SS-BAT-15, SS-BAT-16,
-SS-BAT-17, SS-BAT-18, SS-BAT-19, SS-BAT-20, SS-BAT-21, SS-BAT-22, SS-BAT-23, SS-CORP-01, SS-CORP-02,
-SS-CORP-03, SS-CORP-04, SS-CORP-05, SS-CORP-06, SS-DRBAT-01, SS-DRBAT-02, SS-DRBAT-03, SS-DRBAT-04,
-SS-DRBAT-05, SS-DRBAT-06, SS-DRBAT-07, the T2-09 reroll SS-ALM-14)."""
+"""Phase 3: Battle (SS-BAT-01..23, SS-CORP-01..06; in solo SS-DRBAT-01..07): each ship of the fleet in
+turn, its Commander rolling the Resistance die; with the T2-09 reroll as a decision point (SS-ALM-14)."""
 
 from __future__ import annotations
 
-from solar_sphere.command import gain_morale, gain_reputation, lose_morale, push, score
-from solar_sphere.events import (CrewUsed, ResistanceRolled, BattleNoted, ShipMovedDown,
-                                 ShipResolved, TaskDone)
+from solar_sphere import queries as q
+from solar_sphere.command import gain_morale, gain_reputation, lose_morale, score
+from solar_sphere.events import BattleNoted, CrewUsed, ResistanceRolled, ShipMovedDown, ShipResolved, TaskDone
+from solar_sphere.prompts import POINTS, ask, choices, top
 from solar_sphere.state import CORP, SolarState, Task
 
 ORDER = (0, 1, 2, 3)    # SS-BAT-02, SS-AMB-18: bottom-left, bottom-right, top-left, top-right
@@ -34,16 +32,12 @@ def roller(s: SolarState, ranked: list[list[int]]) -> int:
     return s.order[0]
 
 
-def rerollers(s: SolarState, rules, ship) -> list[int]:
-    """SS-ALM-14, SS-AMB-35: players with drones on the ship and an upright T2-09, in turn order."""
+def rerollers(c, s: SolarState, ship) -> list[int]:
+    """SS-ALM-14, SS-AMB-35: players with drones on the ship and an upright T2-09 who have not been
+    offered the reroll for it yet, in turn order."""
     on = {seat for seat, _ in ship.cols}
-    out = []
-    for seat in s.order:
-        if seat in on and seat != s.dseat and not s.rerolled & (1 << seat):
-            p = s.p[seat - 1]
-            if any(not used and rules.c.crew[c].action == "reroll" for c, used in zip(p.crew, p.used, strict=True)):
-                out.append(seat)
-    return out
+    return [seat for seat in s.order if seat in on and seat != s.dseat and not s.rerolled & (1 << seat)
+            and q.upright(c, s.p[seat - 1], "reroll") is not None]
 
 
 def battle(u, rng) -> bool:
@@ -62,26 +56,32 @@ def battle(u, rng) -> bool:
         ranked = ranking(ship.cols)
         if ranked and s.roll < 0:
             u.emit(ResistanceRolled(ship=pos, roller=roller(s, ranked), value=rng.choice(rules.c.data.resistance.die_faces)))
-        success = bool(ranked) and ship.power() >= card.value + s.roll            # SS-BAT-08
+        success = bool(ranked) and ship.power() >= card.value + s.roll   # SS-BAT-08: all drones against value + roll
         if ranked and not success:
-            waiting = rerollers(s, rules, ship)
+            waiting = rerollers(rules.c, s, ship)
             if waiting:
                 u.emit(BattleNoted(ship=pos, player=waiting[0]))
-                push(u, Task(kind="reroll", player=waiting[0], n=pos))
+                ask(u, Task(kind="reroll", player=waiting[0], n=pos))
                 return False
         resolve_ship(u, pos, success)
     return True
 
 
-def reroll_choice(u, t: Task, option: str, rng) -> None:
-    """SS-ALM-14: the new roll replaces the old one; the card is rotated."""
+@POINTS.options("reroll", asks="The attack on this ship failed: reroll the Resistance die with "
+                               "your T2-09, or pass (SS-ALM-14)")
+def reroll_options(c, s: SolarState, player: int) -> list:
+    return choices(player, ["reroll", "pass"])
+
+
+@POINTS.resolves("reroll")
+def reroll_answered(c, u, action, rng) -> None:
+    """SS-ALM-14: the card is rotated and the new roll replaces the old one."""
+    t = top(u.state)
     u.emit(TaskDone())
-    if option == "reroll":
-        p = u.state.p[t.player - 1]
-        card = next(c for c, used in zip(p.crew, p.used, strict=True)
-                    if not used and u.rules.c.crew[c].action == "reroll")
+    if action.option == "reroll":
+        card = q.upright(c, u.state.p[t.player - 1], "reroll")
         u.emit(CrewUsed(player=t.player, card=card))
-        u.emit(ResistanceRolled(ship=t.n, roller=t.player, value=rng.choice(u.rules.c.data.resistance.die_faces)))
+        u.emit(ResistanceRolled(ship=t.n, roller=t.player, value=rng.choice(c.data.resistance.die_faces)))
 
 
 def resolve_ship(u, pos: int, success: bool) -> None:
@@ -93,30 +93,36 @@ def resolve_ship(u, pos: int, success: bool) -> None:
     card = rules.c.ships[ship.card]
     ranked = ranking(ship.cols)
     commander = ranked[0][0] if ranked else 0
-    if success:                                                           # SS-BAT-09, SS-BAT-10, SS-BAT-11, SS-BAT-12
+    if success:                           # SS-BAT-09: every participant scores by rank, the Commander first
         for rank, (seat, _) in enumerate(ranked):
-            if seat == CORP:
-                continue                                                  # SS-CORP-03, SS-CORP-04, SS-CORP-05, SS-GEN-06
-            score(u, seat, card.bonus[min(rank, 2)], "battle")            # SS-BAT-10, SS-BAT-11, SS-BAT-12, SS-BAT-21
-            # (SS-CORP-04: a Corporation at rank 2 takes the 2nd bonus from nobody; later ranks get the 3rd)
-            gain_morale(u, seat, 1, "battle")                             # SS-DRBAT-02 for DRANDA
-        claim(u, commander, ship.card)                                     # SS-BAT-13
+            if seat == CORP:   # SS-CORP-03, SS-CORP-05, SS-GEN-06: the Corporation never scores or gains,
+                continue       # so its rank's bonus goes to nobody (SS-CORP-04)
+            # SS-BAT-10, SS-BAT-11, SS-BAT-12: the 1st, the 2nd, then the 3rd bonus for every later rank, in
+            # silver points (SS-BAT-21), and 1 morale each (DRANDA scores it instead, SS-DRBAT-02)
+            score(u, seat, card.bonus[min(rank, 2)], "battle")
+            gain_morale(u, seat, 1, "battle")
+        claim(u, commander, ship.card)          # SS-BAT-13: the Commander takes the card
         lost = 0
-        if s.dseat and any(seat == s.dseat for seat, _ in ship.cols):      # SS-DRBAT-04, SS-AMB-51
+        if s.dseat and any(seat == s.dseat for seat, _ in ship.cols):
             mine = next(n for seat, n in ship.cols if seat == s.dseat)
+            # SS-DRBAT-04, SS-AMB-51: DRANDA loses drones by level, never more than it committed
             lost = min(rules.c.levels.success_discard[s.level - 1], mine)
         u.emit(ShipResolved(ship=pos, claimed_by=max(commander, 0), dranda_lost=lost,
-                            factions=icons(u, commander, ship.card)))              # SS-BAT-14
+                            factions=icons(u, commander, ship.card)))   # SS-BAT-14: then the drones go home
         return
-    if pos >= 2 and not final_round(s):                                    # SS-BAT-15, SS-BAT-16, SS-CORP-02
+    if pos >= 2 and not final_round(s):
+        # SS-BAT-15, SS-BAT-16, SS-CORP-02: a failed top-row ship moves down with one Corporation drone
         u.emit(ShipMovedDown(ship=pos, corp=s.corp_beside > 0))
         return
-    for seat in s.order:                                                   # SS-BAT-17, SS-BAT-20, SS-BAT-23
-        if seat != s.dseat:                                                # SS-DRBAT-07, SS-AMB-49
+    # SS-BAT-17: a defeat (bottom row, or any failure in the final round, SS-BAT-20) costs every player 1
+    # morale, ship by ship in resolution order (SS-BAT-23); in solo the player still does (SS-DRBAT-07),
+    # DRANDA, without a morale track, does not (SS-AMB-49)
+    for seat in s.order:
+        if seat != s.dseat:
             lose_morale(u, seat, 1)
-    claim(u, commander, ship.card)                                         # SS-BAT-18
-    u.emit(ShipResolved(ship=pos, claimed_by=max(commander, 0),
-                        factions=icons(u, commander, ship.card)))                  # SS-BAT-19, SS-BAT-22, SS-DRBAT-05
+    claim(u, commander, ship.card)              # SS-BAT-18: the Commander still takes the card
+    # SS-BAT-19, SS-DRBAT-05: every drone goes home; SS-BAT-22: an unclaimed card leaves the game
+    u.emit(ShipResolved(ship=pos, claimed_by=max(commander, 0), factions=icons(u, commander, ship.card)))
 
 
 def claim(u, seat: int, card: int) -> None:

@@ -1,22 +1,18 @@
 """The Command Centre: reputation and morale tracks, storage, drones, the decommission
 matrix and the auxiliary die; and `apply_effect`, which every benefit in the data goes through.
 
-Every function here emits facts into an `Unfolding` `u`; effects that need a choice are
-pushed onto the effect stack as `Task`s and answered by `Choose` decisions.
+Every function here emits facts into an `Unfolding` `u`; effects that may need a choice are
+put on the effect stack as `Task`s (`ask`) and answered through the decision points registered
+below: storage, resources of any kind, fabrication, salvage and kickbacks.
 """
 
 from __future__ import annotations
 
 from solar_sphere.components import KINDS
-from solar_sphere.events import (AuxDieGained, Decommissioned, DronesMoved, MoraleChanged, PointsScored,
-                                 ReputationGained, ResourceChanged, SatelliteMoved, TaskDone, TasksPushed,
-                                 TaskUpdated)
+from solar_sphere.events import (Decommissioned, DronesMoved, MoraleChanged, PointsScored, ReputationGained,
+                                 ResourceChanged, SatelliteMoved, TaskDone, TaskUpdated)
+from solar_sphere.prompts import POINTS, ask, choices, top
 from solar_sphere.state import SolarState, Task
-
-
-def push(u, *tasks: Task) -> None:
-    if tasks:
-        u.emit(TasksPushed(tasks=tasks))
 
 
 def score(u, seat: int, points: int, why: str) -> None:
@@ -92,165 +88,69 @@ def apply_effect(u, seat: int, code: str, crew: bool = False) -> None:
         return
     elif kind in ("resource", "gain"):
         if parts[1] == "any":
-            push(u, Task(kind="gain_any", player=seat, n=n))
+            ask(u, Task(kind="gain_any", player=seat, n=n))
         else:
-            push(u, Task(kind="gain", player=seat, n=n, arg=parts[1]))
+            ask(u, Task(kind="gain", player=seat, n=n, arg=parts[1]))
     elif kind == "gain_any":
-        push(u, Task(kind="gain_any", player=seat, n=n))
+        ask(u, Task(kind="gain_any", player=seat, n=n))
     elif kind == "fabricate":
-        push(u, Task(kind="fabricate", player=seat, n=n, arg="upto" if crew else ""))
+        ask(u, Task(kind="fabricate", player=seat, n=n, arg="upto" if crew else ""))
     elif kind in ("salvage_up_to", "salvage"):
-        push(u, Task(kind="salvage", player=seat, n=n))
+        ask(u, Task(kind="salvage", player=seat, n=n))
     elif kind == "salvage_any":
-        push(u, Task(kind="salvage", player=seat, n=99))        # SS-ALM-16
+        ask(u, Task(kind="salvage", player=seat, n=99))        # SS-ALM-16: every inactive drone, one action
     elif kind == "kickback":
-        push(u, Task(kind="kickback", player=seat, n=n))         # SS-KB-09
+        ask(u, Task(kind="kickback", player=seat, n=n))         # SS-KB-09: a kickback without the morale move
     elif kind == "aux_die":
-        push(u, Task(kind="aux", player=seat))                   # SS-ALM-08
+        ask(u, Task(kind="aux", player=seat))                   # SS-ALM-08: rolled onto its port at once
     elif kind == "points_per_hex":
         score(u, seat, s.p[seat - 1].hexes, "crew")              # T2-05 retirement
     elif kind == "points_per_ship":
         score(u, seat, len(s.p[seat - 1].ships), "crew")         # T2-08 retirement
     elif kind == "morale_per_crew":
         p = s.p[seat - 1]
-        gain_morale(u, seat, (len(p.crew) + len(p.retired)) // 2)   # SS-ALM-07, SS-AMB-27
+        gain_morale(u, seat, (len(p.crew) + len(p.retired)) // 2)   # SS-ALM-07, SS-AMB-27: all hired, halved down
     elif kind == "morale_per_hex":
-        gain_morale(u, seat, s.p[seat - 1].hexes // 2)              # SS-ALM-07
+        gain_morale(u, seat, s.p[seat - 1].hexes // 2)              # SS-ALM-07: own hexes, halved down
     elif kind == "salvage_per_ship":
-        push(u, Task(kind="salvage", player=seat, n=len(s.p[seat - 1].ships)))
-    elif kind == "trade":                                        # SS-ALM-09: pay first
+        ask(u, Task(kind="salvage", player=seat, n=len(s.p[seat - 1].ships)))
+    elif kind == "trade":                                        # SS-ALM-09: the paid resource leaves first
         u.emit(ResourceChanged(player=seat, kind=KINDS.index(parts[1]), delta=-1))
-        push(u, Task(kind="gain", player=seat, n=2, arg=parts[2]))
-    elif kind == "pay_morale_for_reputation":                    # SS-ALM-12, SS-AMB-28
+        ask(u, Task(kind="gain", player=seat, n=2, arg=parts[2]))
+    elif kind == "pay_morale_for_reputation":                    # SS-ALM-12, SS-AMB-28: a payment, never underflow
         u.emit(MoraleChanged(player=seat, delta=-2))
         gain_reputation(u, seat)
     else:
         raise ValueError(f"unknown effect {code!r}")
 
 
-# -- effects on the stack that need no choice, and the options of those that do ---------------
-def storage_room(s: SolarState, seat: int, rules) -> int:
-    return rules.c.cmd.storage - sum(s.p[seat - 1].store)
 
 
-def auto_task(u, t: Task, rng) -> bool:
-    """Resolve the top task if it needs no decision; True when something was emitted."""
+def take_kickbacks(u, seat: int, to: int) -> None:
+    """SS-KB-03, SS-KB-04, SS-KB-05, SS-KB-06: the kickbacks are counted from the move, then chosen
+    one by one. Moving back is a payment the player has the morale for, so it never underflows
+    (SS-KB-08)."""
     s: SolarState = u.state
-    rules = u.rules
-    if t.kind == "gain":
-        if t.n <= 0:
-            u.emit(TaskDone())
-            return True
-        if storage_room(s, t.player, rules) > 0:              # SS-STO-01, SS-STO-02
-            u.emit(ResourceChanged(player=t.player, kind=KINDS.index(t.arg), delta=1))
-            u.emit(TaskUpdated(task=Task(kind="gain", player=t.player, n=t.n - 1, arg=t.arg)) if t.n > 1 else TaskDone())
-            return True
-        return False                                          # SS-STO-03: a choice
-    if t.kind == "fabricate":
-        p = s.p[t.player - 1]
-        if t.n <= 0 or (p.reserve == 0 and not any(p.sats)):  # SS-DRN-06
-            u.emit(TaskDone())
-            return True
-        if p.reserve > 0 and t.arg != "upto":                 # SS-DRN-04
-            u.emit(DronesMoved(player=t.player, src="reserve", dst="active"))
-            u.emit(TaskUpdated(task=Task(kind="fabricate", player=t.player, n=t.n - 1)) if t.n > 1 else TaskDone())
-            return True
-        return False                                          # up to (SS-GEN-04), or SS-DRN-05: recall a satellite?
-    if t.kind == "salvage":
-        p = s.p[t.player - 1]
-        if t.n <= 0 or p.inactive == 0:                       # SS-SAL-04, SS-AMB-38
-            u.emit(TaskDone())
-            return True
-        return False
-    if t.kind == "aux":
-        u.emit(TaskDone())
-        if not s.p[t.player - 1].aux:                         # SS-AUX-06, SS-AMB-13 (once a round)
-            u.emit(AuxDieGained(player=t.player, value=rng.roll(6)))
-        return True
-    if t.kind == "refresh":
-        if not refresh_targets(s, t.player, int(t.arg)):
-            u.emit(TaskDone())
-            return True
-        return False
-    if t.kind == "kickback" and t.n <= 0:
-        u.emit(TaskDone())
-        return True
-    return False
+    before = s.p[seat - 1].morale
+    n = kickbacks_for(u.rules, before, to, s.p[seat - 1].rep)
+    u.emit(MoraleChanged(player=seat, delta=to - before))
+    ask(u, Task(kind="kickback", player=seat, n=n))
 
 
-def refresh_targets(s: SolarState, seat: int, using: int) -> list[int]:
-    """SS-ALM-13, SS-AMB-26: any rotated current crew member other than the T3-02 being used
-    (the other copy of T3-02 included)."""
-    p = s.p[seat - 1]
-    return [c for c, used in zip(p.crew, p.used, strict=True) if used and c != using]
+# -- the decision points of the Command Centre ---------------------------------------------------
+@POINTS.options("gain", asks="Your storage is full: discard a stored resource to make room, "
+                             "or let the new one go (SS-STO-03)")
+def make_room(c, s: SolarState, player: int) -> list:
+    """SS-STO-03, SS-AMB-12: any stored kind may go back to make room, or the new resource."""
+    p = s.p[player - 1]
+    return choices(player, [f"drop:{k}" for i, k in enumerate(KINDS) if p.store[i] > 0] + ["drop:new"])
 
 
-def salvage_options(s: SolarState, t: Task, rules) -> list[str]:
-    """SS-DRN-12, SS-DRN-13, SS-DRN-14, SS-DRN-15, SS-DRN-16, SS-DRN-17, SS-DRN-18: regenerate, or
-    decommission into a row not used by this action (SS-DRN-17,
-    SS-AMB-07) and not full (SS-DRN-18); or stop (SS-GEN-04, SS-AMB-38). Only inactive drones
-    are offered (SS-DRN-15)."""
-    p = s.p[t.player - 1]
-    width = len(rules.c.cmd.matrix[0])
-    opts = ["regenerate"]
-    for row in range(3):
-        if not t.mask & (1 << row) and p.matrix[row] < width:
-            opts.append(f"decommission:{row + 1}")
-    opts.append("stop")
-    return opts
-
-
-def do_salvage(u, t: Task, option: str) -> None:
-    s: SolarState = u.state
-    seat = t.player
-    if option == "stop":
-        u.emit(TaskDone())
-        return
-    rest = Task(kind="salvage", player=seat, n=t.n - 1, mask=t.mask)
-    if option == "regenerate":                                # SS-DRN-13
-        u.emit(DronesMoved(player=seat, src="inactive", dst="active"))
-        u.emit(TaskUpdated(task=rest))
-        return
-    row = int(option.split(":")[1]) - 1
-    rest = Task(kind="salvage", player=seat, n=t.n - 1, mask=t.mask | (1 << row))
-    u.emit(TaskUpdated(task=rest))
-    column = s.p[seat - 1].matrix[row]
-    u.emit(Decommissioned(player=seat, row=row))              # SS-DRN-14
-    apply_effect(u, seat, u.rules.c.cmd.matrix[row][column])  # SS-DRN-16, SS-AMB-42
-    if all(filled > column for filled in s.p[seat - 1].matrix):
-        push(u, Task(kind="aux", player=seat))                # SS-AUX-01, SS-AUX-02 (SS-EX-12, SS-EX-26)
-
-
-def recall_options(s: SolarState, seat: int, rules) -> list[str]:
-    """SS-DRN-05, SS-AMB-37: with an empty reserve, take back a satellite (any card) or stop;
-    an "up to" fabrication from the reserve may also stop (SS-FAB-02, SS-GEN-04)."""
-    p = s.p[seat - 1]
-    if p.reserve > 0:
-        return ["fabricate", "stop"]
-    return [f"recall:{rules.c.locations[i]}" for i, on in enumerate(p.sats) if on] + ["stop"]
-
-
-def do_recall(u, t: Task, option: str) -> None:
-    if option == "stop":
-        u.emit(TaskDone())
-        return
-    if option == "fabricate":
-        u.emit(DronesMoved(player=t.player, src="reserve", dst="active"))
-    else:
-        loc = u.rules.c.loc_index[option.split(":", 1)[1]]
-        u.emit(SatelliteMoved(player=t.player, location=loc, launch=False))
-    u.emit(TaskUpdated(task=Task(kind="fabricate", player=t.player, n=t.n - 1, arg=t.arg)) if t.n > 1 else TaskDone())
-
-
-def storage_options(s: SolarState, t: Task) -> list[str]:
-    """SS-STO-03, SS-AMB-12: discard a stored resource to make room, or the new one."""
-    p = s.p[t.player - 1]
-    return [f"drop:{k}" for i, k in enumerate(KINDS) if p.store[i] > 0] + ["drop:new"]
-
-
-def do_storage(u, t: Task, option: str) -> None:
-    """SS-STO-03, SS-STO-04, SS-AMB-12 (SS-EX-11): the discarded resource goes back to the supply."""
-    what = option.split(":")[1]
+@POINTS.resolves("gain")
+def room_made(c, u, action, rng) -> None:
+    """SS-STO-04 (SS-EX-11): the discarded resource returns to the supply and the new one is stored."""
+    t = top(u.state)
+    what = action.option.split(":")[1]
     seat = t.player
     if what != "new":
         u.emit(ResourceChanged(player=seat, kind=KINDS.index(what), delta=-1))
@@ -258,22 +158,108 @@ def do_storage(u, t: Task, option: str) -> None:
     u.emit(TaskUpdated(task=Task(kind="gain", player=seat, n=t.n - 1, arg=t.arg)) if t.n > 1 else TaskDone())
 
 
-def do_gain_any(u, t: Task, option: str) -> None:
-    """SS-GEN-05: the player names the type."""
+@POINTS.options("gain_any", asks="Choose the kind of resource to gain: ore, gold or crystal (SS-GEN-05)")
+def any_kind(c, s: SolarState, player: int) -> list:
+    """SS-GEN-05: "any resource" lets the player name the kind."""
+    return choices(player, KINDS)
+
+
+@POINTS.resolves("gain_any")
+def kind_named(c, u, action, rng) -> None:
+    """The named kind is then gained like any other (storage permitting)."""
+    t = top(u.state)
     u.emit(TaskUpdated(task=Task(kind="gain_any", player=t.player, n=t.n - 1)) if t.n > 1 else TaskDone())
-    push(u, Task(kind="gain", player=t.player, n=1, arg=option))
+    ask(u, Task(kind="gain", player=t.player, n=1, arg=action.option))
+
+
+@POINTS.options("fabricate", asks="Fabricate a drone from your reserve, take back a satellite, "
+                                  "or stop (SS-DRN-05)")
+def fabricate_options(c, s: SolarState, player: int) -> list:
+    """SS-DRN-05, SS-AMB-37: with an empty reserve a satellite (from any card) may come back
+    instead; an "up to" fabrication may stop early (SS-FAB-02, SS-GEN-04)."""
+    p = s.p[player - 1]
+    if p.reserve > 0:
+        return choices(player, ["fabricate", "stop"])
+    return choices(player, [f"recall:{c.locations[i]}" for i, on in enumerate(p.sats) if on] + ["stop"])
+
+
+@POINTS.resolves("fabricate")
+def fabricated(c, u, action, rng) -> None:
+    t = top(u.state)
+    option = action.option
+    if option == "stop":
+        u.emit(TaskDone())
+        return
+    if option == "fabricate":
+        u.emit(DronesMoved(player=t.player, src="reserve", dst="active"))
+    else:
+        loc = c.loc_index[option.split(":", 1)[1]]
+        u.emit(SatelliteMoved(player=t.player, location=loc, launch=False))
+    u.emit(TaskUpdated(task=Task(kind="fabricate", player=t.player, n=t.n - 1, arg=t.arg)) if t.n > 1 else TaskDone())
+
+
+@POINTS.options("salvage", asks="Regenerate an inactive drone, decommission one into a matrix row, "
+                                "or stop (SS-DRN-12)")
+def salvage_options(c, s: SolarState, player: int) -> list:
+    """SS-DRN-12: each salvaged drone is regenerated (SS-DRN-13) or decommissioned (SS-DRN-14), and
+    only inactive drones are offered (SS-DRN-15); one decommission per row per action (SS-DRN-17,
+    SS-AMB-07) and never into a full row (SS-DRN-18); salvage may stop early (SS-GEN-04, SS-AMB-38)."""
+    t = top(s)
+    p = s.p[player - 1]
+    width = len(c.cmd.matrix[0])
+    opts = ["regenerate"]
+    for row in range(3):
+        if not t.mask & (1 << row) and p.matrix[row] < width:
+            opts.append(f"decommission:{row + 1}")
+    opts.append("stop")
+    return choices(player, opts)
+
+
+@POINTS.resolves("salvage")
+def salvaged(c, u, action, rng) -> None:
+    s: SolarState = u.state
+    t = top(s)
+    option = action.option
+    seat = t.player
+    if option == "stop":
+        u.emit(TaskDone())
+        return
+    rest = Task(kind="salvage", player=seat, n=t.n - 1, mask=t.mask)
+    if option == "regenerate":                                # SS-DRN-13: back to the active panel
+        u.emit(DronesMoved(player=seat, src="inactive", dst="active"))
+        u.emit(TaskUpdated(task=rest))
+        return
+    row = int(option.split(":")[1]) - 1
+    rest = Task(kind="salvage", player=seat, n=t.n - 1, mask=t.mask | (1 << row))
+    u.emit(TaskUpdated(task=rest))
+    column = s.p[seat - 1].matrix[row]
+    u.emit(Decommissioned(player=seat, row=row))              # SS-DRN-14: into the row's left-most space
+    apply_effect(u, seat, c.cmd.matrix[row][column])          # SS-DRN-16, SS-AMB-42: the space's benefit
+    if all(filled > column for filled in s.p[seat - 1].matrix):
+        # SS-AUX-01, SS-AUX-02: filling a column unlocks the auxiliary die (SS-EX-12, SS-EX-26)
+        ask(u, Task(kind="aux", player=seat))
 
 
 KICKBACK_OPTIONS = ("ore", "gold", "crystal", "fabricate", "salvage")
+"""SS-KB-05: what one kickback may be."""
 
 
-def do_kickback(u, t: Task, option: str) -> None:
-    """SS-KB-05, SS-KB-06: each kickback is one choice; a salvage is its own action (SS-KB-07,
-    SS-AMB-07)."""
+@POINTS.options("kickback", asks="Choose a kickback: a resource, a fabricated drone, "
+                                 "or salvage of up to 2 drones (SS-KB-05)")
+def kickback_options(c, s: SolarState, player: int) -> list:
+    return choices(player, KICKBACK_OPTIONS)
+
+
+@POINTS.resolves("kickback")
+def kickback_taken(c, u, action, rng) -> None:
+    """SS-KB-05, SS-KB-06: each kickback is its own choice; a salvage is its own decommission
+    action, with its own row limit (SS-KB-07, SS-AMB-07)."""
+    t = top(u.state)
+    option = action.option
     u.emit(TaskUpdated(task=Task(kind="kickback", player=t.player, n=t.n - 1)) if t.n > 1 else TaskDone())
     if option == "fabricate":
-        push(u, Task(kind="fabricate", player=t.player, n=1))
+        ask(u, Task(kind="fabricate", player=t.player, n=1))
     elif option == "salvage":
-        push(u, Task(kind="salvage", player=t.player, n=2))
+        ask(u, Task(kind="salvage", player=t.player, n=2))
     else:
-        push(u, Task(kind="gain", player=t.player, n=1, arg=option))
+        ask(u, Task(kind="gain", player=t.player, n=1, arg=option))

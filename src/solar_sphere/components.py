@@ -14,12 +14,14 @@ import msgspec
 from boardcore.data import DataError, load
 
 DATA_DIR = Path(__file__).parent / "data"
-KINDS = ("ore", "gold", "crystal")           # SS-GEN-05
+KINDS = ("ore", "gold", "crystal")           # SS-GEN-05: the three resource types, in storage order
 FACTIONS = ("eng", "sci", "sec", "sil")      # SS-GAP-11, SS-GAP-12: three coloured kinds and silver (wild), 4 markers
 COLOURS = ("black", "blue", "yellow")        # DRANDA's dice (SS-DRSET-08); player colours SS-GAP-21
 
 
 class Location(msgspec.Struct, forbid_unknown_fields=True):
+    """SS-COMP-02, SS-COMP-03, SS-GAP-02: a Location card, the die values it accepts and its kind."""
+
     id: str
     name: str
     kind: str
@@ -34,6 +36,8 @@ class Locations(msgspec.Struct):
 
 
 class Slots(msgspec.Struct):
+    """SS-GAP-03: the 18 slots around the Core, as doubled-width grid coordinates."""
+
     ids: list[str]
     cols: list[int]
     rows: list[int]
@@ -43,6 +47,8 @@ class Slots(msgspec.Struct):
 
 
 class Hex(msgspec.Struct, forbid_unknown_fields=True):
+    """SS-COMP-15, SS-GAP-04: a hex's value, cost, benefits (SS-GAP-24 codes), icons and Corporation icon."""
+
     id: str
     value: int
     cost: list[int]
@@ -53,12 +59,16 @@ class Hex(msgspec.Struct, forbid_unknown_fields=True):
 
 
 class Sphere(msgspec.Struct):
+    """SS-COMP-01: the Core is implicit; 18 hexes and their slots (the score track needs no data, SS-GAP-20)."""
+
     face_down: dict[str, int]
     slots: Slots
     hex: list[Hex]
 
 
 class Ship(msgspec.Struct, forbid_unknown_fields=True):
+    """SS-COMP-04, SS-GAP-15: a Resistance ship's value, three bonuses, icons and Corporation icon."""
+
     id: str
     value: int
     bonus: list[int]
@@ -68,6 +78,9 @@ class Ship(msgspec.Struct, forbid_unknown_fields=True):
 
 
 class Resistance(msgspec.Struct):
+    """The Resistance die (SS-COMP-10, SS-GAP-16), the deck per player count and the ships, each with
+    `columns` drone columns (SS-GAP-17)."""
+
     die_faces: list[int]
     composition: dict[str, list[int]]
     ship: list[Ship]
@@ -87,6 +100,8 @@ class ScoringCard(msgspec.Struct, forbid_unknown_fields=True):
 
 
 class Scoring(msgspec.Struct):
+    """SS-COMP-05, SS-GAP-05: the Sphere scoring cards, one drawn per game."""
+
     card: list[ScoringCard]
 
 
@@ -106,11 +121,17 @@ class CrewCard(msgspec.Struct, forbid_unknown_fields=True):
 
 
 class Crew(msgspec.Struct):
+    """SS-COMP-06, SS-GAP-13: 48 cards in 3 tiers; their icons SS-GAP-14; the display layout is
+    2 slots per tier (SS-GAP-22)."""
+
     tiers: Tiers
     card: list[CrewCard]
 
 
 class Command(msgspec.Struct):
+    """SS-COMP-14: a Command Centre. Its tracks (SS-GAP-06, SS-GAP-07, aligned by SS-GAP-08), port
+    bonuses (SS-GAP-09) and matrix (SS-GAP-10); a player set's 20 drones (SS-COMP-13)."""
+
     morale_max: int
     spanners: list[int]
     morale_points: list[int]
@@ -145,6 +166,8 @@ class DrandaCard(msgspec.Struct, forbid_unknown_fields=True):
 
 
 class Dranda(msgspec.Struct):
+    """SS-COMP-12, SS-GAP-18: the DRANDA cards and what each difficulty level changes."""
+
     levels: Levels
     card: list[DrandaCard]
 
@@ -160,14 +183,11 @@ class Data(msgspec.Struct):
 
 
 class Components:
-    """The loaded data with the precomputed lookups of the hot paths. Schema and checks follow
-    SS-COMP-01, SS-COMP-02, SS-COMP-03, SS-COMP-04, SS-COMP-05, SS-COMP-06, SS-COMP-07, SS-COMP-08,
-    SS-COMP-09, SS-COMP-10, SS-COMP-11, SS-COMP-12, SS-COMP-13, SS-COMP-14, SS-COMP-15 (Sphere, Location
-    cards, ships, scoring cards, crew, resources, turn order track,
-    Corporation drones, Resistance die, morale tokens, DRANDA cards, player sets, Command Centre,
-    hexes) with the SS-GAP defaults: SS-GAP-02, SS-GAP-03, SS-GAP-04, SS-GAP-05, SS-GAP-06, SS-GAP-07,
-    SS-GAP-08, SS-GAP-09, SS-GAP-10, SS-GAP-11, SS-GAP-12, SS-GAP-13, SS-GAP-14, SS-GAP-15, SS-GAP-16,
-    SS-GAP-17, SS-GAP-18, SS-GAP-19 and SS-GAP-21, SS-GAP-22, SS-GAP-23, SS-GAP-24 in data/*.toml."""
+    """The loaded data with the precomputed lookups of the hot paths. The schema above follows the
+    rulebook's components; the values it does not print are the SS-GAP defaults in data/*.toml.
+    Counted pieces that need no data: resources (SS-COMP-07: unlimited), the turn order track
+    (SS-COMP-08, SS-GAP-23: the state's `order`), the 9 Corporation drones (SS-COMP-09, placed by
+    setup) and the 6 morale tokens (SS-COMP-11, SS-GAP-19: the display's `tokens`)."""
 
     def __init__(self, data: Data, data_id: str, sha256: str) -> None:
         self.data, self.data_id, self.sha256 = data, data_id, sha256

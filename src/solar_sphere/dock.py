@@ -1,6 +1,5 @@
-"""Phase 1: Dock (SS-DOCK-01, SS-DOCK-02, SS-DOCK-03, SS-DOCK-04, SS-DOCK-05, SS-DOCK-06, SS-DOCK-07,
-SS-DOCK-08, SS-DOCK-09, SS-PORT-01, SS-PORT-02, SS-PORT-03, SS-PORT-04, SS-PORT-05, SS-DRDOCK-01,
-SS-DRDOCK-02, SS-DRDOCK-03, SS-DRDOCK-04, SS-DRDOCK-05)."""
+"""Phase 1: Dock (SS-DOCK-01..09, SS-PORT-01..05; in solo SS-DRDOCK-01..05): everyone rolls, takes the
+port morale, and the turn order is set by the sums."""
 
 from __future__ import annotations
 
@@ -10,8 +9,8 @@ from solar_sphere.state import SolarState
 
 
 def port_bonus(rules, values) -> int:
-    """SS-DOCK-06, SS-DOCK-07, SS-PORT-03: per occupied port, the bonus for the size of its stack
-    (SS-GAP-09; reproduces SS-EX-01 and SS-EX-29)."""
+    """SS-DOCK-06, SS-PORT-03: each occupied port gives the bonus for the size of its stack (SS-GAP-09),
+    and SS-DOCK-07: the bonuses add up. Reproduces SS-EX-01 and SS-EX-29."""
     total = 0
     for v in set(values):
         total += rules.c.cmd.ports[v - 1][min(list(values).count(v), 3) - 1]
@@ -19,17 +18,16 @@ def port_bonus(rules, values) -> int:
 
 
 def new_order(previous: list[int], sums: dict[int, int]) -> tuple[int, ...]:
-    """SS-DOCK-03, SS-DOCK-04, SS-DOCK-05, SS-AMB-08 (SS-EX-08): highest sum first; tied seats reverse their
-    previous order. In solo DRANDA's sum competes the same way (SS-DRDOCK-04, SS-SOLO-05)."""
+    """SS-DOCK-03, SS-DOCK-04: the highest sum goes first; SS-DOCK-05, SS-AMB-08: tied seats reverse
+    their previous order (SS-EX-08). In solo DRANDA's sum competes the same way (SS-DRDOCK-04,
+    SS-SOLO-05)."""
     pos = {seat: i for i, seat in enumerate(previous)}
     return tuple(sorted(previous, key=lambda seat: (-sums[seat], -pos[seat])))
 
 
 def dock(u, rng) -> None:
-    """Every player rolls 3 dice (SS-DOCK-01, the auxiliary die never: SS-DOCK-08) and takes the
-    port morale (SS-DOCK-06, SS-DOCK-07); DRANDA rolls after them (SS-DRDOCK-01) and gains nothing from
-    ports (SS-DRDOCK-05). Processed in turn order only to keep the log fixed (SS-AMB-57). Nobody
-    changes a die during Dock (SS-DOCK-09); dice stay on their ports until deployed or discarded
+    """Everyone rolls at once; the log takes them in turn order only to stay fixed (SS-AMB-57). Nobody
+    changes a die during Dock (SS-DOCK-09), and dice stay on their ports until deployed or discarded
     (SS-PORT-05)."""
     s: SolarState = u.state
     rules = u.rules
@@ -37,15 +35,18 @@ def dock(u, rng) -> None:
     for seat in s.order:
         if seat == s.dseat:
             continue
+        # SS-DOCK-01: the 3 ship dice, never the auxiliary one (SS-DOCK-08); port morale only now (SS-PORT-04)
         values = tuple(sorted(rng.roll(6) for _ in range(3)))
         u.emit(DiceRolled(player=seat, values=values))
-        gain_morale(u, seat, port_bonus(rules, values), "dock")      # SS-DOCK-07, SS-PORT-04 (3 dice only)
+        gain_morale(u, seat, port_bonus(rules, values), "dock")
         sums[seat] = sum(values)
     if s.dseat:
+        # SS-DRDOCK-01: DRANDA rolls after the player and takes no port morale (SS-DRDOCK-05); its dice
+        # play in the colour order of its discard pile's top card (SS-DRDOCK-02, SS-DRDOCK-03)
         values = tuple(rng.roll(6) for _ in range(3))
-        top = rules.c.dranda[s.d.discard[-1]]                          # SS-DRDOCK-02, SS-DRDOCK-03: play order
+        top = rules.c.dranda[s.d.discard[-1]]
         colours = tuple(("black", "blue", "yellow").index(c) for c in top.order)
         u.emit(DrandaDiceRolled(values=values, colours=colours))
         sums[s.dseat] = sum(values)
-    u.emit(TurnOrderSet(order=new_order(s.order, sums)))              # SS-DRDOCK-04 too
+    u.emit(TurnOrderSet(order=new_order(s.order, sums)))              # SS-DOCK-04: the track is reset
     u.emit(PhaseStarted(phase="deploy"))

@@ -7,7 +7,7 @@ from __future__ import annotations
 
 from boardcore.rng import Rng
 
-from solar_sphere.scoring import faction_sets
+from solar_sphere.scoring import faction_sets, final_parts
 from solar_sphere.state import SolarState
 
 LOOKAHEAD = 2
@@ -29,11 +29,17 @@ def potential(rules, s: SolarState, seat: int) -> float:
     return value
 
 
+def final_estimate(rules, s: SolarState, seat: int) -> int:
+    """What final scoring would add if the game ended now."""
+    f = final_parts(s, rules, seat)
+    return f.sphere + f.factions + f.reputation + f.morale + f.halves + f.supply
+
+
 def estimate(rules, s: SolarState, seat: int) -> float:
     if s.phase == "over":
         return float(s.outcome[seat - 1])
     now = s.d.score if seat == s.dseat else s.p[seat - 1].score
-    return now + rules.final_estimate(s, seat) + potential(rules, s, seat)
+    return now + final_estimate(rules, s, seat) + potential(rules, s, seat)
 
 
 def static(rules, s: SolarState, player: int) -> float:

@@ -19,7 +19,7 @@ def drones_conserved(s: SolarState, rules):
 
 
 def storage_bounds(s, rules):
-    """SS-INV-02, SS-STO-02."""
+    """SS-INV-02, SS-STO-02: storage holds 0 to 6 resources, none of a kind below 0."""
     for seat, p in enumerate(s.p, 1):
         if min(p.store) < 0 or sum(p.store) > rules.c.cmd.storage:
             return f"P{seat} storage {p.store}"
@@ -27,7 +27,8 @@ def storage_bounds(s, rules):
 
 
 def crew_bounds(s, rules):
-    """SS-INV-03, SS-CREW-08."""
+    """SS-INV-03, SS-CREW-08: at most 3 current crew (a fourth only while its retirement is asked),
+    and current + retired = hires."""
     for seat, p in enumerate(s.p, 1):
         if len(p.crew) > rules.c.cmd.crew_slots and not any(t.kind == "retire" and t.player == seat for t in s.tasks):
             return f"P{seat} has {len(p.crew)} crew"
@@ -45,14 +46,14 @@ def one_satellite(s, rules):
 
 
 def round_bounds(s, rules):
-    """SS-INV-05."""
+    """SS-INV-05: once play has begun, the round is 1 to 6."""
     if s.phase != "setup" and not 1 <= s.round <= 6:
         return f"round {s.round}"
     return None
 
 
 def turn_order(s, rules):
-    """SS-INV-06."""
+    """SS-INV-06: the turn order holds every seat (DRANDA's in solo) exactly once."""
     seats = list(range(1, s.players + 1)) + ([s.dseat] if s.dseat else [])
     return None if sorted(s.order) == seats else f"turn order {s.order}"
 
@@ -136,7 +137,7 @@ def corp_drones(s, rules):
 
 
 def tracks(s, rules):
-    """SS-INV-14."""
+    """SS-INV-14: morale and reputation stay on their tracks."""
     top = len(rules.c.cmd.reputation_columns) - 1
     for seat, p in enumerate(s.p, 1):
         if not 0 <= p.morale <= rules.c.cmd.morale_max or not 0 <= p.rep <= top:
@@ -145,7 +146,7 @@ def tracks(s, rules):
 
 
 def matrix_rows(s, rules):
-    """SS-INV-16."""
+    """SS-INV-16: no matrix row holds more drones than it has spaces."""
     width = len(rules.c.cmd.matrix[0])
     for seat, p in enumerate(s.p, 1):
         if any(not 0 <= m <= width for m in p.matrix):
@@ -190,7 +191,7 @@ def deploy_ends_empty(s, rules):
 
 
 def dranda_drones(s, rules):
-    """SS-INV-23, SS-DRDEP-15."""
+    """SS-INV-23, SS-DRDEP-15: each of DRANDA's drones is in exactly one place."""
     if s.d is None:
         return None
     d = s.d
@@ -202,7 +203,8 @@ def dranda_drones(s, rules):
 
 
 def dranda_cards(s, rules):
-    """SS-INV-24."""
+    """SS-INV-24: DRANDA's 12 cards are in its deck, discard pile or play area; the play area is empty
+    when a round begins."""
     if s.d is None or s.phase == "setup":
         return None
     d = s.d

@@ -1,155 +1,101 @@
-"""The eight Location cards: who may visit (SS-DEP-04, SS-DEP-05, SS-AMB-15) and what their actions do
-(SS-AST, SS-FAB, SS-SAL, SS-SPH, SS-CREW-01, SS-CREW-02, SS-CREW-03, SS-CREW-04, SS-FLT)."""
+"""The eight Location cards: what their actions do once a die has visited them (SS-DEP-16), and the
+decision points of the Solar Sphere ("build") and the Resistance Fleet ("attack"). Whether a card
+may be visited at all is the Deploy turn's question (deploy.py); hiring at the Crew Station is in
+crew.py.
+"""
 
 from __future__ import annotations
 
-from solar_sphere.command import apply_effect, gain_morale, gain_reputation, push
-from solar_sphere.components import KINDS
-from solar_sphere.events import DronesCommitted, HexBuilt, ResourceChanged, TaskDone, TaskUpdated
+from solar_sphere import queries as q
+from solar_sphere.command import apply_effect, gain_morale, gain_reputation
+from solar_sphere.events import Attack, DronesCommitted, HexBuilt, ResourceChanged, TaskDone, TaskUpdated
+from solar_sphere.prompts import POINTS, ask, choices, top
 from solar_sphere.state import SolarState, Task
 
 
-# -- the Solar Sphere ---------------------------------------------------------------------------
+def take_action(u, seat: int, loc: int, value: int) -> None:
+    """SS-DEP-16: the visited card's action, boosted by the player's satellite there (SS-DEP-17)."""
+    s: SolarState = u.state
+    card = u.rules.c.loc[loc]
+    boosted = s.p[seat - 1].sats[loc]
+    if card.kind == "asteroid":                   # SS-AST-03, SS-AST-04 (boost: 3 in total)
+        ask(u, Task(kind="gain", player=seat, n=3 if boosted else 1, arg=card.resource))
+    elif card.kind == "fabricator":               # SS-FAB-02, SS-FAB-03 (boost: 1 more)
+        ask(u, Task(kind="fabricate", player=seat, n=3 if boosted else 2, arg="upto"))
+    elif card.kind == "salvage":                  # SS-SAL-02, SS-SAL-03 (boost: 6 whatever the die)
+        ask(u, Task(kind="salvage", player=seat, n=6 if boosted else value))
+    elif card.kind == "sphere":                   # SS-SPH-02, SS-SPH-03 (boost: any value)
+        ask(u, Task(kind="build", player=seat, n=6 if boosted else value))
+    elif card.kind == "crew":                     # SS-CREW-02, SS-CREW-03 (boost resource first, SS-AMB-40)
+        ask(u, *([Task(kind="gain_any", player=seat, n=1)] if boosted else []), Task(kind="hire", player=seat))
+    elif card.kind == "fleet":                    # SS-FLT-02, SS-FLT-03 (boost: salvage up to 2 first)
+        ask(u, *([Task(kind="salvage", player=seat, n=2)] if boosted else []), Task(kind="attack", player=seat))
+
+
+# -- the Solar Sphere ----------------------------------------------------------------------------
 def viable(s: SolarState, rules, slot: int) -> bool:
-    """SS-SPH-04, SS-SPH-05, SS-AMB-02, SS-AMB-03: unbuilt and next to a built hex (the Core counts as
-    built;
-    face-down hexes are the Corporation's). Reproduces SS-EX-25."""
-    if s.builder[slot]:
-        return False
-    c = rules.c
-    return c.core_adjacent[slot] or any(s.builder[n] for n in c.adjacent[slot])
-
-
-def affordable(store: list[int], cost: list[int]) -> bool:
-    """SS-STO-06: paid only from storage, in full."""
-    return store[0] >= cost[0] and store[1] >= cost[1] and store[2] >= cost[2]
-
-
-def buildable(s: SolarState, rules, seat: int, limit: int) -> list[int]:
-    """SS-SPH-02, SS-SPH-03, SS-SPH-07: viable, affordable hexes whose value is at most `limit` (6 when
-    boosted)."""
-    store = s.p[seat - 1].store
-    hexes = rules.c.hexes
-    return [slot for slot in range(len(s.builder))
-            if not s.builder[slot] and hexes[s.hex_at[slot]].value <= limit
-            and affordable(store, hexes[s.hex_at[slot]].cost) and viable(s, rules, slot)]
+    """Whether `slot` can be built (SS-SPH-04: see `queries.viable`), for callers holding the rules."""
+    return q.viable(rules.c, s, slot)
 
 
 def build(u, seat: int, slot: int) -> None:
-    """SS-SPH-06, SS-SPH-07, SS-SPH-08, SS-SPH-09, SS-SPH-10, SS-SPH-11, SS-SPH-12, SS-SPH-13, SS-SPH-14
-    (order: SS-SPH-14): pay, place the drone, benefits, Corporation
-    reputation, faction icons, then 1 morale to the builder of each adjacent built hex (one per
-    hex, SS-SPH-13; the Core and Corporation hexes give none). One action builds one hex
-    (SS-SPH-08). Reproduces SS-EX-04; DRANDA's build (SS-DRSPH-12, SS-AMB-48) goes through here."""
+    """SS-SPH-06: pay, then place the drone on the hex; its benefits, its Corporation reputation,
+    its faction icons, then 1 morale to the builder of each adjacent built hex, in that order
+    (SS-SPH-14). Reproduces SS-EX-04; DRANDA's build (SS-DRSPH-12, SS-AMB-48) goes through here."""
     s: SolarState = u.state
-    rules = u.rules
-    hx = rules.c.hexes[s.hex_at[slot]]
+    c = u.rules.c
+    hx = c.hexes[s.hex_at[slot]]
     if seat != s.dseat:                          # SS-DRSPH-11: DRANDA pays nothing
         for kind, n in enumerate(hx.cost):
             if n:
                 u.emit(ResourceChanged(player=seat, kind=kind, delta=-n))
-    u.emit(HexBuilt(player=seat, slot=slot, factions=rules.c.hex_factions[s.hex_at[slot]]))   # SS-SPH-11
+    u.emit(HexBuilt(player=seat, slot=slot, factions=c.hex_factions[s.hex_at[slot]]))   # SS-SPH-11: its icons count at once
     for benefit in hx.benefits:
-        apply_effect(u, seat, benefit)           # SS-SPH-10, SS-AMB-48 for DRANDA
+        apply_effect(u, seat, benefit)           # SS-SPH-10: all of them (DRANDA's as SS-AMB-48 adapts them)
     if hx.corp:
-        gain_reputation(u, seat)                 # SS-TRK-01
-    for near in rules.c.adjacent[slot]:          # SS-SPH-12, SS-SPH-13, clockwise slot order
-        if s.builder[near] > 0:
+        gain_reputation(u, seat)                 # SS-TRK-01: a Corporation icon gives reputation
+    for near in c.adjacent[slot]:                # SS-SPH-12: clockwise slot order
+        if s.builder[near] > 0:                  # SS-SPH-13: one morale per hex; Core and Corporation give none
             gain_morale(u, s.builder[near], 1, "adjacency")
 
 
-# -- the Crew Station (hiring) -----------------------------------------------------------------
-EXTRA_PAYMENTS = {0: ("",), 1: ("ore", "gold", "crystal"),
-                  2: ("ore+ore", "ore+gold", "ore+crystal", "gold+gold", "gold+crystal", "crystal+crystal")}
-
-
-def cost_of(rules, card: int, pay: str) -> list[int]:
-    """SS-ALM-01, SS-ALM-03, SS-ALM-05: 2 gold, plus the tier's extra resources as named by `pay`."""
-    tier = rules.c.crew[card].tier
-    cost = [0, rules.c.tiers.gold[tier - 1], 0]
-    for kind in filter(None, pay.split("+")):
-        cost[KINDS.index(kind)] += 1
-    return cost
-
-
-def hire_options(s: SolarState, rules, seat: int, store: list[int] | None = None) -> list[str]:
-    """SS-CREW-04: a display card and how its extra cost is paid, if affordable."""
-    store = s.p[seat - 1].store if store is None else store
-    if store[1] < 2:
+@POINTS.options("build", asks="Choose the Sphere hex to build (SS-SPH-02)")
+def hexes_to_build(c, s: SolarState, player: int) -> list:
+    """The viable, affordable hexes up to the die's value; building needs an active drone to place
+    (SS-SPH-07). An empty list ends the action unbuilt."""
+    if s.p[player - 1].active < 1:
         return []
-    out = []
-    for slot, card in enumerate(s.display):
-        if card < 0:
-            continue
-        extra = rules.c.tiers.extra[rules.c.crew[card].tier - 1]
-        for pay in EXTRA_PAYMENTS[extra]:
-            if affordable(store, cost_of(rules, card, pay)):
-                out.append(f"{rules.c.crew[card].id}:{pay}" if pay else rules.c.crew[card].id)
-    return out
+    return choices(player, [c.slots[slot] for slot in q.buildable(c, s, player, top(s).n)])
 
 
-def can_hire(s: SolarState, rules, seat: int, boost: bool) -> bool:
-    """SS-AMB-40: the boost resource counts towards affordability."""
-    store = s.p[seat - 1].store
-    if store[1] + boost < 2 or sum(store) + boost < 2 + min(
-            (rules.c.tiers.extra[rules.c.crew[c].tier - 1] for c in s.display if c >= 0), default=99):
-        return False
-    if not boost:
-        return bool(hire_options(s, rules, seat))
-    for k in range(3):
-        more = store[:]
-        more[k] += 1
-        if hire_options(s, rules, seat, more):
-            return True
-    return False
-
-
-# -- the Resistance Fleet (attacks) ------------------------------------------------------------
-def attack_options(s: SolarState, t: Task) -> list[tuple[int, int]]:
-    """SS-FLT-02, SS-FLT-04, SS-FLT-06, SS-AMB-24: each ship once per action, 1 crystal and 1+ drones each.
-    Attacks are only declared here and resolved in Battle (SS-FLT-07)."""
-    p = s.p[t.player - 1]
-    if p.store[2] < 1 or p.active < 1:
-        return []
-    return [(pos, n) for pos, ship in enumerate(s.fleet) if ship is not None and not t.mask & (1 << pos)
-            for n in range(1, p.active + 1)]
-
-
-def do_attack(u, t: Task, ship: int, drones: int) -> None:
-    """SS-FLT-04, SS-FLT-05: pay the crystal, then the drones join the player's column on that ship."""
-    u.emit(TaskUpdated(task=Task(kind="attack", player=t.player, mask=t.mask | (1 << ship))))
-    u.emit(ResourceChanged(player=t.player, kind=2, delta=-1))
-    u.emit(DronesCommitted(player=t.player, ship=ship, n=drones))
-
-
-# -- visiting ----------------------------------------------------------------------------------
-def take_action(u, seat: int, loc: int, value: int) -> None:
-    """SS-DEP-16: the visited card's action, boosted by the player's satellite there (SS-DEP-17)."""
-    s: SolarState = u.state
-    rules = u.rules
-    card = rules.c.loc[loc]
-    boosted = s.p[seat - 1].sats[loc]
-    if card.kind == "asteroid":                   # SS-AST-03, SS-AST-04 (boost: 3 in total)
-        push(u, Task(kind="gain", player=seat, n=3 if boosted else 1, arg=card.resource))
-    elif card.kind == "fabricator":               # SS-FAB-02, SS-FAB-03 (boost: 1 more)
-        push(u, Task(kind="fabricate", player=seat, n=3 if boosted else 2, arg="upto"))
-    elif card.kind == "salvage":                  # SS-SAL-02, SS-SAL-03 (boost: 6 whatever the die)
-        push(u, Task(kind="salvage", player=seat, n=6 if boosted else value))
-    elif card.kind == "sphere":                   # SS-SPH-02, SS-SPH-03 (boost: any value)
-        push(u, Task(kind="build", player=seat, n=6 if boosted else value))
-    elif card.kind == "crew":                     # SS-CREW-02, SS-CREW-03 (boost resource first, SS-AMB-40)
-        push(u, *([Task(kind="gain_any", player=seat, n=1)] if boosted else []), Task(kind="hire", player=seat))
-    elif card.kind == "fleet":                    # SS-FLT-02, SS-FLT-03 (boost: salvage up to 2 first)
-        push(u, *([Task(kind="salvage", player=seat, n=2)] if boosted else []), Task(kind="attack", player=seat))
-
-
-def build_options(s: SolarState, rules, t: Task) -> list[str]:
-    if s.p[t.player - 1].active < 1:              # SS-SPH-07
-        return []
-    return [rules.c.slots[slot] for slot in buildable(s, rules, t.player, t.n)]
-
-
-def do_build(u, t: Task, option: str) -> None:
+@POINTS.resolves("build")
+def hex_chosen(c, u, action, rng) -> None:
+    """SS-SPH-08: one action builds one hex."""
+    t = top(u.state)
     u.emit(TaskDone())
-    build(u, t.player, u.rules.c.slot_index[option])
+    build(u, t.player, c.slot_index[action.option])
 
+
+# -- the Resistance Fleet ------------------------------------------------------------------------
+@POINTS.options("attack", asks="Attack a Resistance ship with 1 crystal and your active drones, "
+                               "or stop attacking (SS-FLT-04)")
+def ships_to_attack(c, s: SolarState, player: int) -> list:
+    """SS-FLT-06: at least one ship must be attacked, unless none can be; after that, stopping is
+    an answer too."""
+    t = top(s)
+    targets = q.attack_options(s, t)
+    return ([Attack(player=player, ship=pos, drones=n) for pos, n in targets]
+            + choices(player, ["done"] if t.mask or not targets else []))
+
+
+@POINTS.resolves("attack")
+def attacked(c, u, action, rng) -> None:
+    """SS-FLT-04, SS-FLT-05: pay the crystal, then the drones join the player's column on that ship;
+    the attack is only declared now and resolved in Battle (SS-FLT-07)."""
+    t = top(u.state)
+    if type(action) is not Attack:                # "done"
+        u.emit(TaskDone())
+        return
+    u.emit(TaskUpdated(task=Task(kind="attack", player=t.player, mask=t.mask | (1 << action.ship))))
+    u.emit(ResourceChanged(player=t.player, kind=2, delta=-1))
+    u.emit(DronesCommitted(player=t.player, ship=action.ship, n=action.drones))

@@ -1,6 +1,5 @@
-"""Phase 4: Recover (SS-REC-01, SS-REC-02, SS-REC-03, SS-REC-04, SS-REC-05, SS-REC-06, SS-REC-07,
-SS-REC-08, SS-REC-09, SS-REC-10, SS-REC-11, SS-DRREC-01, SS-DRREC-02, SS-DRREC-03, SS-DRREC-04,
-SS-DRREC-05, SS-DRREC-06, SS-DRREC-07)."""
+"""Phase 4: Recover (SS-REC-01..11; in solo SS-DRREC-01..07): dice and crew back, a new top row of
+ships, the crew display's tokens and refill, and DRANDA's deck; then the next round."""
 
 from __future__ import annotations
 
@@ -52,19 +51,23 @@ def refill(u) -> None:
 
 
 def recover(u, rng) -> None:
+    """The steps in the rulebook's order; in solo the player's are the same (SS-DRREC-01)."""
     s: SolarState = u.state
-    u.emit(DiceReturned())                  # SS-REC-01, SS-REC-03, SS-REC-09, SS-DRREC-01, SS-DRREC-02, SS-DRREC-07
-    if len(s.res_deck) >= 2:                                         # SS-REC-02
+    # SS-REC-01, SS-REC-03: every die back and every crew card upright; SS-DRREC-02: DRANDA's dice too,
+    # its opaque dice used this round gone for good (SS-DRREC-07); nothing else resets (SS-REC-09)
+    u.emit(DiceReturned())
+    if len(s.res_deck) >= 2:                                         # SS-REC-02: the new top row
         u.emit(FleetDrawn(left=s.res_deck[0], right=s.res_deck[1]))
     arrange_fleet(u)
-    for slot in range(6):                                            # SS-REC-04
-        if s.display[slot] >= 0 and s.tokens[slot] == 2:
+    for slot in range(6):                                            # SS-REC-04: a 2-token card goes
+        if s.display[slot] >= 0 and s.tokens[slot] == 2:             # under its deck
             u.emit(DisplayDiscarded(slot=slot))
-    u.emit(TokensPlaced())                                           # SS-REC-05, SS-REC-06 (SS-EX-18)
+    u.emit(TokensPlaced())                                           # SS-REC-05, SS-REC-06: tokens (SS-EX-18)
     refill(u)
     if s.dseat:
         d = s.d
         if d.deck:
-            u.emit(DrandaCardFlipped(card=d.deck[0]))                # SS-DRREC-03
-        u.emit(DrandaDeckShuffled(order=tuple(rng.shuffled(d.deck + d.area))))   # SS-DRREC-04; never the discards (SS-DRREC-05)
-    u.emit(RoundStarted(round=s.round + 1))                          # SS-REC-10
+            u.emit(DrandaCardFlipped(card=d.deck[0]))                # SS-DRREC-03: sets next round's dice order
+        # SS-DRREC-04: the play area shuffled back into the deck, never the discards (SS-DRREC-05)
+        u.emit(DrandaDeckShuffled(order=tuple(rng.shuffled(d.deck + d.area))))
+    u.emit(RoundStarted(round=s.round + 1))                          # SS-REC-10: the next round's Dock

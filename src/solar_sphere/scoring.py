@@ -1,6 +1,5 @@
-"""End of the game and final scoring (SS-END-01, SS-END-02, SS-END-03, SS-END-04, SS-END-05, SS-END-06,
-SS-END-07, SS-END-08, SS-END-09, SS-END-10, SS-END-11, SS-END-12, SS-PTS-05, SS-PTS-06, SS-FAC-05,
-SS-FAC-06, SS-FAC-07, SS-DREND-01, SS-DREND-02, SS-DREND-03, SS-DREND-04, SS-DREND-05)."""
+"""End of the game and final scoring (SS-END-01..12, SS-PTS-05, SS-PTS-06, SS-FAC-05..07; in solo
+SS-DREND-01..05): each seat's final parts, then the winners and the places."""
 
 from __future__ import annotations
 
@@ -9,9 +8,9 @@ from solar_sphere.state import SolarState
 
 
 def faction_sets(counts: list[int]) -> int:
-    """SS-FAC-05, SS-FAC-06, SS-FAC-07, SS-AMB-33, SS-END-05: the largest k whose shortfall over the 3
-    coloured
-    kinds (SS-FAC-03) the wild silver icons can cover; icons are never lost (SS-FAC-04).
+    """SS-FAC-05, SS-END-05: how many sets of the 3 coloured kinds (SS-FAC-03) the icons make, silver
+    standing in for any missing one (SS-FAC-06). SS-FAC-07, SS-AMB-33: the most sets, i.e. the
+    largest k whose shortfall the silver icons can cover; icons are never lost (SS-FAC-04).
     Reproduces SS-EX-17."""
     a, b, c, silver = counts
     k = (a + b + c + silver) // 3
@@ -35,21 +34,29 @@ def sphere_points(s: SolarState, rules, seat: int) -> int:
 
 
 def final_parts(s: SolarState, rules, seat: int) -> FinalScored:
-    if seat == s.dseat:             # SS-DREND-02, SS-DREND-03 (hexes, crew and ships), SS-DREND-04, SS-DREND-05
-        return FinalScored(player=seat, sphere=sphere_points(s, rules, seat),
-                           factions=5 * faction_sets(s.d.factions), reputation=0, morale=0, halves=0,
-                           supply=s.d.supply * rules.c.levels.supply_points[s.level - 1])
+    """Each part of `seat`'s final score."""
+    if seat == s.dseat:
+        return FinalScored(player=seat,
+                           sphere=sphere_points(s, rules, seat),      # SS-DREND-02: its own hexes, like anyone's
+                           factions=5 * faction_sets(s.d.factions),   # SS-DREND-03: hexes, crew and ships
+                           reputation=0, morale=0, halves=0,          # SS-DREND-05: it has no tracks or storage
+                           supply=s.d.supply * rules.c.levels.supply_points[s.level - 1])   # SS-DREND-04: by level
     p = s.p[seat - 1]
-    return FinalScored(player=seat, sphere=sphere_points(s, rules, seat),             # SS-END-03
-                       factions=5 * faction_sets(p.factions),                          # SS-END-04, SS-END-05
-                       reputation=rules.c.cmd.reputation_points[p.rep],   # SS-END-06, SS-TRK-09, SS-TRK-11
-                       morale=rules.c.cmd.morale_points[p.morale],                     # SS-END-07, SS-TRK-10
-                       halves=(p.active + sum(p.store)) // 2)      # SS-END-08, SS-END-09, SS-AMB-31 (SS-EX-24)
+    # SS-END-08, SS-AMB-31: half a point per active drone and stored resource, rounded down once
+    # (SS-EX-24); no other drone counts (SS-END-09)
+    halves = (p.active + sum(p.store)) // 2
+    return FinalScored(player=seat,
+                       sphere=sphere_points(s, rules, seat),              # SS-END-03: the scoring card
+                       factions=5 * faction_sets(p.factions),             # SS-END-04, SS-END-05: 5 a set
+                       reputation=rules.c.cmd.reputation_points[p.rep],   # SS-END-06, SS-TRK-09: its position
+                       morale=rules.c.cmd.morale_points[p.morale],        # SS-END-07, SS-TRK-10: its position,
+                       halves=halves)                                     # apart from reputation (SS-TRK-11)
 
 
 def final_scoring(u) -> None:
-    """SS-END-02: after the final Battle, Recover skipped; gold points once (SS-PTS-03, SS-PTS-04);
-    the solo game ends the same way (SS-DREND-01). Scores are whole integers (SS-PTS-01, SS-GAP-20)."""
+    """SS-END-02: after the final Battle (Recover is skipped), the gold points are scored, once
+    (SS-PTS-03, SS-PTS-04); the solo game ends the same way (SS-DREND-01). Scores are whole integers
+    on an unbounded track (SS-PTS-01, SS-GAP-20)."""
     s: SolarState = u.state
     seats = list(range(1, s.players + 1)) + ([s.dseat] if s.dseat else [])
     for seat in seats:
@@ -60,8 +67,7 @@ def final_scoring(u) -> None:
 
 def winners(s: SolarState) -> tuple[int, ...]:
     """SS-FLOW-01, SS-END-10, SS-END-11: most points, then reputation, then morale; still tied share the
-    victory.
-    Solo (SS-SOLO-01, SS-AMB-50): the player wins only with more points than DRANDA."""
+    victory. Solo (SS-SOLO-01, SS-AMB-50): the player wins only with more points than DRANDA."""
     if s.dseat:
         return (1,) if s.outcome[0] > s.outcome[1] else ()
     keys = {seat: (s.outcome[seat - 1], s.p[seat - 1].rep, s.p[seat - 1].morale) for seat in range(1, s.players + 1)}

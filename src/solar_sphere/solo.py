@@ -1,8 +1,7 @@
-"""DRANDA, the solo automa: its Deploy turns (SS-DRDEP-01, SS-DRDEP-02, SS-DRDEP-03, SS-DRDEP-04,
-SS-DRDEP-05, SS-DRDEP-06, SS-DRDEP-07, SS-DRDEP-08, SS-DRDEP-09, SS-DRDEP-10, SS-DRDEP-11, SS-DRDEP-12,
-SS-DRDEP-13, SS-DRDEP-14, SS-DRDEP-15) and its behaviour at each
-location (SS-DRAST, SS-DRSAL, SS-DRSPH, SS-DRFLT, SS-DRCRW). Its Dock is in dock.py, its
-Battle share in battle.py, its Recover in recover.py and its final score in scoring.py."""
+"""DRANDA, the solo automa: its Deploy turns (SS-DRDEP-01..15) and what it does at each location
+(SS-DRAST, SS-DRSAL, SS-DRSPH, SS-DRFLT, SS-DRCRW). Its Dock is in dock.py, its Battle share in
+battle.py, its Recover in recover.py and its final score in scoring.py; its morale and reputation
+become points in command.py (SS-DRDEP-10, SS-DRDEP-11)."""
 
 from __future__ import annotations
 
@@ -15,7 +14,7 @@ from solar_sphere.recover import fewest_key
 from solar_sphere.scoring import hex_value
 from solar_sphere.state import SolarState
 
-FALLBACK = {1: (1, 2, 3), 2: (2, 3, 1), 3: (3, 2, 1)}     # SS-DRCRW-05
+FALLBACK = {1: (1, 2, 3), 2: (2, 3, 1), 3: (3, 2, 1)}     # SS-DRCRW-05: an empty tier tries higher, then lower
 
 
 def location_for(rules, card: int, colour: int, value: int) -> int:
@@ -48,31 +47,31 @@ def reclaim(u, need: int) -> int:
 
 
 def dranda_turn(u, rng) -> None:
-    """SS-DRDEP-02, SS-DRDEP-03, SS-DRDEP-04, SS-DRDEP-05, SS-DRDEP-06: reveal a card over the left-most
-    unplaced die (SS-DRDOCK-03), go where its
-    icon for that die's colour says, and act there. The card stays in the play area (SS-DRDEP-05).
-    DRANDA follows only these solo rules (SS-SOLO-04): it never takes kickbacks, launches
-    satellites, changes or discards dice, handles resources or uses crew (SS-DRDEP-14)."""
+    """One turn, one transparent die (SS-DRDEP-06). DRANDA follows only these solo rules (SS-SOLO-04):
+    it never takes kickbacks, launches satellites, changes or discards dice, handles resources or
+    uses crew (SS-DRDEP-14)."""
     s: SolarState = u.state
     d = s.d
     u.emit(TurnStarted(player=s.dseat))
-    die = next(i for i, v in enumerate(d.dice) if v)
+    die = next(i for i, v in enumerate(d.dice) if v)      # SS-DRDEP-02: the left-most unplaced die (SS-DRDOCK-03)
     value, colour = d.dice[die], d.colours[die]
     if d.deck:
         card = d.deck[0]
-        u.emit(DrandaCardRevealed(card=card))
+        u.emit(DrandaCardRevealed(card=card))              # SS-DRDEP-05: it stays in the play area
     else:                                   # cannot happen with 12 cards (SS-INV-24); reuse the discard's top
         card = d.discard[-1]
+    # SS-DRDEP-03, SS-DRDEP-04: the die goes where the card's icon for its colour says
     place(u, die, location_for(u.rules, card, colour, value), value, rng, card)
     u.emit(TurnEnded(player=s.dseat))
 
 
 def place(u, die: int, loc: int, value: int, rng, trigger: int) -> None:
+    """SS-DRDEP-04: DRANDA's die on card `loc`, and its behaviour there."""
     s: SolarState = u.state
     occupied = s.loc_dice[loc] > 0
     u.emit(DrandaDiePlaced(die=die, location=loc, value=value if die >= 3 else 0))
     if occupied:
-        discard_drone(u, "occupied")                      # SS-DRDEP-08, SS-DRDEP-09
+        discard_drone(u, "occupied")                      # SS-DRDEP-08, SS-DRDEP-09: the occupied penalty
     kind = u.rules.c.loc[loc].kind                         # SS-DRDEP-07: requirements ignored
     if kind == "sphere":
         dranda_build(u, value)
@@ -86,22 +85,21 @@ def place(u, die: int, loc: int, value: int, rng, trigger: int) -> None:
 
 
 def dranda_salvage(u, rng, trigger: int) -> None:
-    """SS-DRSAL-01, SS-DRSAL-02, SS-DRSAL-03, SS-DRSAL-04, SS-DRSAL-05, SS-DRSAL-06, SS-AMB-47: reveal
-    cards until one's left-most colour has an unused opaque
-    die (its left-most colour, SS-DRSAL-03); roll it and send it where that card says. The trigger
-    card is discarded. Reproduces SS-EX-23."""
+    """SS-DRSAL-01: DRANDA never salvages; it brings in an opaque die instead. Reproduces SS-EX-23."""
     d = u.state.d
     rules = u.rules
     for _ in range(len(d.deck)):
         card = d.deck[0]
-        u.emit(DrandaCardRevealed(card=card))
-        colour = COLOURS.index(rules.c.dranda[card].order[0])
+        u.emit(DrandaCardRevealed(card=card))                          # SS-DRSAL-02: the next card
+        colour = COLOURS.index(rules.c.dranda[card].order[0])          # SS-DRSAL-03: its left-most colour
         if d.opaque[colour] == 0:
+            # SS-DRSAL-05: that die is rolled and placed where the new card says; SS-DRSAL-06: the card
+            # that sent DRANDA here is discarded, the new one stays in the play area
             value = rng.roll(6)
             u.emit(DrandaCardMoved(card=trigger, to="discard"))
             place(u, 3 + colour, location_for(rules, card, colour, value), value, rng, card)
             return
-        u.emit(DrandaCardMoved(card=card, to="bottom"))
+        u.emit(DrandaCardMoved(card=card, to="bottom"))    # SS-DRSAL-04, SS-AMB-47: that die is used: try the next
 
 
 def keep(cands: list[int], test) -> list[int]:
@@ -116,55 +114,51 @@ def best(cands: list[int], key) -> list[int]:
 
 
 def choose_hex(s: SolarState, rules, value: int) -> tuple[int, bool]:
-    """SS-DRSPH-02, SS-DRSPH-03, SS-DRSPH-04, SS-DRSPH-05, SS-DRSPH-06, SS-DRSPH-07, SS-DRSPH-08,
-    SS-DRSPH-09, SS-DRSPH-10: the value step (with its fallback), then criteria 2 to 6. Returns the slot
-    (-1 if none is viable, SS-DRSPH-14) and whether only higher values were left (SS-DRSPH-04).
-    The value step falls back to lower values first (SS-DRSPH-03). Reproduces SS-EX-20."""
+    """The hex DRANDA builds: the value step, then criteria 2 to 6, each applied only while more than
+    one candidate is left (SS-DRSPH-10). Returns the slot (-1 if none is viable, SS-DRSPH-14) and
+    whether only higher values were left (SS-DRSPH-04). Reproduces SS-EX-20."""
     seat = s.dseat
     open_ = [slot for slot in range(len(s.builder)) if viable(s, rules, slot)]
     if not open_:
         return -1, False
     worth = lambda slot: rules.c.hexes[s.hex_at[slot]].value   # noqa: E731
     cands: list[int] = []
-    for v in range(value, 0, -1):
+    for v in range(value, 0, -1):       # SS-DRSPH-02: the die's value, else SS-DRSPH-03: the next lower one
         cands = [slot for slot in open_ if worth(slot) == v]
         if cands:
             break
     higher = not cands
     if higher:
         cands = open_
-    cands = keep(cands, lambda slot: hex_value(s, rules, s.scoring_card, slot, seat) == 6)       # SS-DRSPH-05
-    if len(cands) > 1:                                                                             # SS-DRSPH-06
+    # SS-DRSPH-05: 6-point hexes under the scoring card
+    cands = keep(cands, lambda slot: hex_value(s, rules, s.scoring_card, slot, seat) == 6)
+    if len(cands) > 1:                  # SS-DRSPH-06: an icon DRANDA has fewest of
         cands = best(cands, lambda slot: fewest_key(s.d.factions, rules.c.hex_factions[s.hex_at[slot]]))
-    if len(cands) > 1:                                                                             # SS-DRSPH-07
+    if len(cands) > 1:                  # SS-DRSPH-07: most of DRANDA's hexes beside it
         cands = best(cands, lambda slot: -sum(1 for n in rules.c.adjacent[slot] if s.builder[n] == seat))
-    if len(cands) > 1:                                                                             # SS-DRSPH-08
+    if len(cands) > 1:                  # SS-DRSPH-08: left-most
         cands = best(cands, lambda slot: rules.c.slot_col[slot])
-    if len(cands) > 1:                                                                             # SS-DRSPH-09
+    if len(cands) > 1:                  # SS-DRSPH-09: top-most
         cands = best(cands, lambda slot: rules.c.slot_row[slot])
     return cands[0], higher
 
 
 def dranda_build(u, value: int) -> None:
-    """SS-DRSPH-01, SS-DRSPH-02, SS-DRSPH-03, SS-DRSPH-04, SS-DRSPH-05, SS-DRSPH-06, SS-DRSPH-07,
-    SS-DRSPH-08, SS-DRSPH-09, SS-DRSPH-10, SS-DRSPH-11, SS-DRSPH-12, SS-DRSPH-13, SS-DRSPH-14: no cost;
-    a supply drone (reclaimed if need be) goes onto the chosen hex;
-    building the last hex ends the game after the round like anyone's (SS-DRSPH-13)."""
+    """SS-DRSPH-01: DRANDA builds exactly one viable hex, chosen by `choose_hex`, if there is one."""
     s: SolarState = u.state
     slot, higher = choose_hex(s, u.rules, value)
     if slot < 0:
         return
     if higher:
-        discard_drone(u, "higher hex")                     # SS-DRSPH-04
-    if reclaim(u, 1):                                      # SS-DRSPH-11
-        build(u, s.dseat, slot)                            # SS-DRSPH-12, SS-DRSPH-13
+        discard_drone(u, "higher hex")                     # SS-DRSPH-04: only higher values left costs a drone
+    if reclaim(u, 1):                                      # SS-DRSPH-11: free, a supply drone (reclaimed if need be)
+        # SS-DRSPH-12: benefits and adjacency as for anyone; the last hex ends the game (SS-DRSPH-13)
+        build(u, s.dseat, slot)
 
 
 def plan_attack(s: SolarState, rules, n: int) -> list[int]:
-    """SS-DRFLT-03, SS-DRFLT-04, SS-DRFLT-05, SS-DRFLT-06, SS-DRFLT-07, SS-DRFLT-08: how many of `n`
-    drones go to each fleet position, by steps A (SS-DRFLT-04)
-    and B (SS-DRFLT-05) on the bottom row, C (SS-DRFLT-06) on the top, then D (SS-DRFLT-07); an
-    empty row is skipped (SS-DRFLT-08). Reproduces SS-EX-21."""
+    """How many of `n` drones go to each fleet position, a ship's power counting everyone's drones
+    against its printed value (SS-DRFLT-03). Reproduces SS-EX-21."""
     power = [0 if sh is None else sh.power() for sh in s.fleet]
     target = [0 if sh is None else rules.c.ships[sh.card].value for sh in s.fleet]
     add = [0, 0, 0, 0]
@@ -175,12 +169,12 @@ def plan_attack(s: SolarState, rules, n: int) -> list[int]:
         add[pos] += 1
         left[0] -= 1
 
-    def step_a(row) -> None:
+    def step_a(row) -> None:           # SS-DRFLT-04: up to each ship's target, left to right
         for pos in row:
             while left[0] and power[pos] < target[pos]:
                 give(pos)
 
-    def step_b(row) -> None:
+    def step_b(row) -> None:           # SS-DRFLT-05: then 1 each, round and round, up to target + 2
         while left[0]:
             gave = False
             for pos in row:
@@ -190,13 +184,13 @@ def plan_attack(s: SolarState, rules, n: int) -> list[int]:
             if not gave:
                 break
 
-    bottom = [pos for pos in (0, 1) if s.fleet[pos] is not None]
+    bottom = [pos for pos in (0, 1) if s.fleet[pos] is not None]   # SS-DRFLT-08: only the ships there are
     top = [pos for pos in (2, 3) if s.fleet[pos] is not None]
-    for row in (bottom, top):                              # A and B on the bottom row, then C on the top
+    for row in (bottom, top):                              # A and B on the bottom row, then SS-DRFLT-06: the top
         step_a(row)
         step_b(row)
     everyone = bottom + top
-    while left[0] and everyone:                            # D
+    while left[0] and everyone:                            # SS-DRFLT-07: D, one each in battle order
         for pos in everyone:
             if left[0]:
                 give(pos)
@@ -204,7 +198,7 @@ def plan_attack(s: SolarState, rules, n: int) -> list[int]:
 
 
 def dranda_attack(u) -> None:
-    """SS-DRFLT-01, SS-DRFLT-02, SS-DRFLT-09: no crystal; 3 or 4 drones by level, into DRANDA's column;
+    """SS-DRFLT-01, SS-DRFLT-02: no crystal; 3 or 4 drones by level, into DRANDA's column (SS-DRFLT-09);
     resolved in Battle like any attack (SS-DRFLT-10, SS-DRBAT-01)."""
     s: SolarState = u.state
     rules = u.rules
@@ -218,14 +212,14 @@ def dranda_attack(u) -> None:
 
 
 def choose_crew(s: SolarState, rules, value: int) -> int:
-    """SS-DRCRW-02, SS-DRCRW-03, SS-DRCRW-04, SS-DRCRW-05, SS-DRCRW-09: the display slot DRANDA hires
-    from, or -1; the card with the
-    icon DRANDA has fewest of (SS-DRCRW-03, SS-AMB-45), then by parity. Reproduces SS-EX-22."""
-    tier = (value + 1) // 2
+    """The display slot DRANDA hires from, or -1 when the display is empty (SS-DRCRW-09).
+    Reproduces SS-EX-22."""
+    tier = (value + 1) // 2                                # SS-DRCRW-02: 1-2, 3-4, 5-6
     for t in FALLBACK[tier]:
         slots = [slot for slot in (2 * (t - 1), 2 * (t - 1) + 1) if s.display[slot] >= 0]
         if not slots:
             continue
+        # SS-DRCRW-03, SS-AMB-45: the card with an icon DRANDA has fewest of
         slots = best(slots, lambda slot: fewest_key(s.d.factions, rules.c.crew_factions[s.display[slot]]))
         if len(slots) == 1:
             return slots[0]
@@ -234,8 +228,7 @@ def choose_crew(s: SolarState, rules, value: int) -> int:
 
 
 def dranda_hire(u, value: int) -> None:
-    """SS-DRCRW-01, SS-DRCRW-06, SS-DRCRW-07, SS-DRCRW-08: free; points and token morale as usual; no
-    limit, no retiring."""
+    """SS-DRCRW-01: DRANDA hires one crew member, whatever the die, on `crew.hire`'s terms for it."""
     slot = choose_crew(u.state, u.rules, value)
     if slot >= 0:
         hire(u, u.state.dseat, slot)

@@ -13,6 +13,13 @@ CORP = -1
 ORE, GOLD, CRYSTAL = 0, 1, 2
 
 
+class SolarConfig(msgspec.Struct, frozen=True, kw_only=True):
+    """`players` 2-4, or 1 for the DRANDA solo mode at `level` 1-3 (SS-GEN-01, SS-SOLO-02)."""
+
+    players: int = 2
+    level: int = 3
+
+
 class Task(msgspec.Struct, frozen=True, kw_only=True):
     """One pending effect on the effect stack (SS-GEN-08: each resolves fully before the next).
     `kind` names the effect, `n` how many are left, `arg` its detail, `mask` its memory
@@ -42,7 +49,7 @@ class Ship(msgspec.Struct, kw_only=True):
 class PlayerState(msgspec.Struct, kw_only=True):
     """One Command Centre (SS-COMP-14)."""
 
-    morale: int = 0                    # 0..20 (SS-GAP-07)
+    morale: int = 0                    # 0..20 on the morale track (SS-GAP-07)
     rep: int = 0                       # reputation level 0..6 (SS-GAP-06)
     score: int = 0
     store: list[int] = []              # ore, gold, crystal
@@ -74,23 +81,22 @@ class PlayerState(msgspec.Struct, kw_only=True):
 
 
 class DrandaState(msgspec.Struct, kw_only=True):
-    """DRANDA's play area (SS-DRSET-04, SS-DRSET-05, SS-DRSET-06, SS-DRSET-07, SS-DRSET-08, SS-DRSET-09,
-    SS-DRSET-10)."""
+    """DRANDA's play area: all it has, since it has no Command Centre (SS-DRSET-04)."""
 
-    supply: int = 20
+    supply: int = 20                   # its drones not in play (SS-DRSET-05: all 20 at the start)
     removed: int = 0
     hexes: int = 0
     on_ships: int = 0
     score: int = 0
     crew: list[int] = []
     ships: list[int] = []
-    factions: list[int] = []
-    deck: list[int] = []               # top first
-    discard: list[int] = []            # bottom first; the last is the top card
+    factions: list[int] = []           # its 4 counts, silver included (SS-DRSET-10)
+    deck: list[int] = []               # top first (SS-DRSET-06: shuffled face down)
+    discard: list[int] = []            # bottom first; the last is the top card (SS-DRSET-07: one at the start)
     area: list[int] = []               # cards set aside this round
-    dice: list[int] = []               # transparent dice values, in play order; 0 once placed
+    dice: list[int] = []               # transparent dice values, in play order; 0 once placed (SS-DRSET-08)
     colours: list[int] = []            # colour of each of those dice (index into COLOURS)
-    opaque: list[int] = []             # per colour: 0 unused, 1 placed this round, 2 out of the game
+    opaque: list[int] = []             # per colour: 0 unused, 1 placed this round, 2 out of the game (SS-DRSET-09)
 
     def copy(self) -> DrandaState:
         c = msgspec.structs.replace

@@ -137,6 +137,6 @@ def test_storage_overflow_choices():
 def test_track_points_from_data():
     assert RULES.c.cmd.reputation_points[6] == 18 and RULES.c.cmd.morale_points[20] == 10
     assert RULES.c.cmd.morale_points[7] == 3
-    from solar_sphere.locations import affordable
+    from solar_sphere.queries import affordable
     assert not affordable([1, 0, 0], [1, 1, 0]) and affordable([1, 1, 0], [1, 1, 0])
     assert slot("I1") == 0 and hex_index("H01") == 0
