@@ -20,7 +20,7 @@ from boardcore.errors import IllegalAction
 from boardcore.events import Decision
 from boardcore.prompts import DecisionPoints
 
-from solar_sphere.events import Attack, Choose, ChooseDie, TasksPushed
+from solar_sphere.events import Attack, Choose, TasksPushed
 from solar_sphere.state import SolarState, Task
 
 POINTS = DecisionPoints("solar-sphere")
@@ -46,12 +46,6 @@ def open_point(s: SolarState) -> tuple[str, int]:
         t = s.tasks[-1]
         return t.kind, t.player
     return (s.step, s.turn) if s.turn else ("", 0)
-
-
-def answered(s: SolarState, action: Decision) -> str:
-    """The kind that `action`, already applied to `s`, answered: the open one, except for a chosen
-    die, whose own handler has moved the turn on to its "visit" step."""
-    return "turn" if type(action) is ChooseDie else open_point(s)[0]
 
 
 def choices(player: int, options) -> list[Decision]:

@@ -20,7 +20,7 @@ from solar_sphere.events import (DECISIONS, EVENTS, Choose, ChooseDie, CrewDeckS
                                  ResistanceDeckBuilt, SphereLaid, Visit)
 from solar_sphere.evolve import HANDLERS
 from solar_sphere.invariants import INVARIANTS
-from solar_sphere.prompts import POINTS, answered, open_point, refuse_answer
+from solar_sphere.prompts import POINTS, open_point, refuse_answer
 from solar_sphere.render import render
 from solar_sphere.scoring import winners
 from solar_sphere.state import SolarConfig, SolarState, Task
@@ -103,7 +103,7 @@ class SolarSphere(Game):
 
     def resolve(self, u, action, rng) -> None:
         """The open decision point answers `action`, then the flow runs until the next decision."""
-        POINTS.resolve(self.c, u, answered(u.state, action), action, rng)
+        POINTS.resolve(self.c, u, open_point(u.origin)[0], action, rng)
         flow.advance(self.c, u, rng)
 
     # -- information -----------------------------------------------------------------------------
