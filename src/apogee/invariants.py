@@ -157,9 +157,12 @@ def registry(cat: Catalog) -> dict:
         return None
 
     def turn_counter(s: ApogeeState):
-        """AP-INV-19."""
-        if s.turn and (s.event_pile or len(s.events_seen) < s.turn) and len(s.events_seen) != s.turn:
-            return f"turn {s.turn} with {len(s.events_seen)} Events revealed"
+        """AP-INV-19: one Event revealed per turn while the pile lasts, so the counter equals the Events
+        revealed; once all are revealed the game goes on without new ones (AP-PEV-07) and the counter may
+        only outrun them."""
+        seen = len(s.events_seen)
+        if s.turn and (seen != s.turn if s.event_pile else seen > s.turn):
+            return f"turn {s.turn} with {seen} Events revealed"
         if s.solo and s.turn > mission_of(cat, s).turns:
             return f"Solo turn {s.turn} beyond the Mission's {mission_of(cat, s).turns}"
         return None
