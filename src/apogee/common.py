@@ -15,10 +15,6 @@ from apogee.state import ApogeeState
 ROLLS: dict[str, tuple[Callable, Callable]] = {}
 
 
-def cat_of(u: Unfolding) -> Catalog:
-    return u.rules.cat
-
-
 def ask(u: Unfolding, kind: str, player: int, a: int = 0, b: int = 0) -> None:
     u.emit(ev.Asked(kind=kind, player=player, a=a, b=b))
 
@@ -33,20 +29,20 @@ def next_in_order(u: Unfolding) -> None:
     u.emit(ev.StepStarted(step=s.stage, order=tuple(s.order), cursor=s.cursor + 1))
 
 
-def authority_order(cat: Catalog, s: ApogeeState) -> tuple[int, ...]:
+def authority_order(c: Catalog, s: ApogeeState) -> tuple[int, ...]:
     """AP-GEN-06, AP-AMB-32: descending Director Authority, ties to the lower seat. Seats are the boards'
     identification numbers 1-5 (AP-COMP-09, AP-SETUP-01)."""
-    auth = cat.dir_auth
+    auth = c.dir_auth
     return tuple(sorted(range(1, s.players + 1), key=lambda p: (-auth[s.p[p - 1].director], p)))
 
 
-def event_key(cat: Catalog, s: ApogeeState) -> str:
+def event_key(c: Catalog, s: ApogeeState) -> str:
     """The key of this turn's Event ("" when none, AP-PEV-07)."""
-    return cat.events[s.event].key if s.event >= 0 else ""
+    return c.events[s.event].key if s.event >= 0 else ""
 
 
-def event_amount(cat: Catalog, s: ApogeeState) -> int:
-    return cat.events[s.event].amount if s.event >= 0 else 0
+def event_amount(c: Catalog, s: ApogeeState) -> int:
+    return c.events[s.event].amount if s.event >= 0 else 0
 
 
 def gain(u: Unfolding, player: int, amount: int, reason: str) -> None:
@@ -61,21 +57,21 @@ def pay(u: Unfolding, player: int, amount: int, reason: str) -> None:
         u.emit(ev.CreditsChanged(player=player, amount=-paid, reason=reason))
 
 
-def sale_price(cat: Catalog, s: ApogeeState, player: int, base: int | None = None) -> int:
+def sale_price(c: Catalog, s: ApogeeState, player: int, base: int | None = None) -> int:
     """AP-SELL-01, AP-SELL-04 (the Director's sale credits, AP-GAP-04); New Space Prices Soar adds its amount
     to every Public Market sale of the turn (AP-EV-11, AP-EV-12, AP-AMB-38). A normal sale then earns 60,000
     (AP-SELL-08)."""
-    price = cat.sale_credits[s.p[player - 1].director] if base is None else base
-    if event_key(cat, s) == "prices_soar":
-        price += event_amount(cat, s)
+    price = c.sale_credits[s.p[player - 1].director] if base is None else base
+    if event_key(c, s) == "prices_soar":
+        price += event_amount(c, s)
     return price
 
 
 def take_from_river(u: Unfolding, player: int, card: int) -> None:
     """AP-DES-04, AP-DES-07: the card to the reserve, the river refilled from its pile (AP-AMB-48), then the
     Investors check the acquisition (AP-IVR-08)."""
-    cat = cat_of(u)
-    river = cat.kind[card]
+    c = u.rules.c
+    river = c.kind[card]
     pile = u.state.piles[river]
     u.emit(ev.TechAcquired(player=player, card=card, river=river, revealed=pile[-1] if pile else -1))
     from apogee.investors import check_investors
@@ -95,9 +91,9 @@ def discard(u: Unfolding, player: int, card: int) -> None:
 
 def straight_back(u: Unfolding, card: int) -> int:
     """AP-AMB-48: a card put beneath the empty pile of a short river is revealed into it at once."""
-    cat = cat_of(u)
-    k = cat.kind[card]
-    if k < 3 and len(u.state.rivers[k]) < cat.n.river_size and not u.state.piles[k]:
+    c = u.rules.c
+    k = c.kind[card]
+    if k < 3 and len(u.state.rivers[k]) < c.n.river_size and not u.state.piles[k]:
         return card
     return -1
 
@@ -119,10 +115,10 @@ def build(u: Unfolding, player: int, card: int, paid: int) -> None:
     """AP-CON-03: onto the Launch Pad. A 0-cost card (CubeSat) is built without paying (AP-CON-10). A CubeSat
     pays its credits (AP-TECH-20) except under Missed Call for Tenders (AP-EV-26); then the Investors check
     the build (AP-IVR-09)."""
-    cat = cat_of(u)
+    c = u.rules.c
     u.emit(ev.TechBuilt(player=player, card=card, paid=paid))
-    bonus = cat.tech[card].cubesat
-    if bonus and event_key(cat, u.state) != "missed_tenders":
+    bonus = c.tech[card].cubesat
+    if bonus and event_key(c, u.state) != "missed_tenders":
         gain(u, player, bonus, "cubesat")
     from apogee.investors import check_investors
     check_investors(u, player, "build", card=card)
@@ -130,20 +126,20 @@ def build(u: Unfolding, player: int, card: int, paid: int) -> None:
 
 def buildable(u_or_cat, s: ApogeeState, player: int, cards, max_cost: int | None = None) -> list[int]:
     from apogee.rocket import build_problem
-    cat = u_or_cat
+    c = u_or_cat
     pl = s.p[player - 1]
-    return [c for c in cards if (max_cost is None or cat.tech[c].cost <= max_cost)
-            and build_problem(cat, s, pl, c) is None]
+    return [card for card in cards if (max_cost is None or c.tech[card].cost <= max_cost)
+            and build_problem(c, s, pl, card) is None]
 
 
-def payloads(cat: Catalog, cards) -> list[int]:
-    return [c for c in cards if cat.kind[c] == PAYLOAD]
+def payloads(c: Catalog, cards) -> list[int]:
+    return [card for card in cards if c.kind[card] == PAYLOAD]
 
 
 def roll_main(u: Unfolding, rng, player: int, purpose: str, needed: int, arg: int = 0) -> None:
     """Roll the main die (AP-GEN-01) for a roll that additional dice may repeat (AP-DICE-06). The main die is
     never owned (AP-COMP-10)."""
-    value = rng.roll(cat_of(u).n.die_sides)
+    value = rng.roll(u.rules.c.n.die_sides)
     u.emit(ev.DiceRolled(player=player, value=value, purpose=purpose))
     settle(u, rng, player, purpose, needed, arg, value)
 
@@ -157,7 +153,7 @@ def settle(u: Unfolding, rng, player: int, purpose: str, needed: int, arg: int, 
     success, failure = ROLLS[purpose]
     if value >= needed:
         success(u, rng, player, arg)
-    elif u.state.p[player - 1].dice > 0 and needed <= cat_of(u).n.die_sides:
+    elif u.state.p[player - 1].dice > 0 and needed <= u.rules.c.n.die_sides:
         ask(u, "reroll_" + purpose, player, a=needed, b=arg)
     else:
         failure(u, rng, player, arg)
@@ -167,7 +163,7 @@ def spend_die(u: Unfolding, rng, player: int) -> None:
     """AP-DICE-04, AP-SPC-07: the blue die is rolled and goes back to the supply whatever it shows."""
     asked = u.state.answered
     purpose = asked.kind[len("reroll_"):]
-    value = rng.roll(cat_of(u).n.die_sides)
+    value = rng.roll(u.rules.c.n.die_sides)
     u.emit(ev.DiceRolled(player=player, value=value, blue=True, purpose=purpose))
     settle(u, rng, player, purpose, asked.a, asked.b, value)
 

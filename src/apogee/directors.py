@@ -5,19 +5,19 @@ from __future__ import annotations
 from boardcore.rules import Unfolding
 
 from apogee import events as ev
-from apogee.common import ask, build, buildable, cat_of, discard, draw_rnd, gain, sale_price, sell, take_from_river
+from apogee.common import ask, build, buildable, discard, draw_rnd, gain, sale_price, sell, take_from_river
 from apogee.components import FIRST, PAYLOAD, RND, UPPER, Catalog
 from apogee.state import ApogeeState
 
 
-def options(cat: Catalog, s: ApogeeState, player: int, kind: str) -> list[int]:
+def options(c: Catalog, s: ApogeeState, player: int, kind: str) -> list[int]:
     """Cards a Director Specialty prompt may name."""
     pl = s.p[player - 1]
     if kind == "laura":  # AP-MD-06
-        return buildable(cat, s, player, [c for c in pl.reserve if cat.kind[c] == PAYLOAD])
+        return buildable(c, s, player, [card for card in pl.reserve if c.kind[card] == PAYLOAD])
     if kind == "ekaterina":  # AP-MD-07
-        return buildable(cat, s, player, [c for c in pl.reserve
-                                          if cat.tech[c].nuclear and cat.kind[c] in (FIRST, UPPER)])
+        return buildable(c, s, player, [card for card in pl.reserve
+                                          if c.tech[card].nuclear and c.kind[card] in (FIRST, UPPER)])
     if kind == "liam":
         return list(pl.reserve)
     if kind == "anatoliy":
@@ -27,10 +27,10 @@ def options(cat: Catalog, s: ApogeeState, player: int, kind: str) -> list[int]:
 
 def use_specialty(u: Unfolding, rng, player: int) -> None:
     """AP-DSP-01, AP-DSP-02, AP-DSP-03: resolved at once, spent even if its effect is partial."""
-    cat = cat_of(u)
+    c = u.rules.c
     s = u.state
     pl = s.p[player - 1]
-    d = cat.director[pl.director]
+    d = c.director[pl.director]
     key = d.specialty
     if key == "gain":  # AP-MD-02
         gain(u, player, d.amount, "specialty")
@@ -40,10 +40,10 @@ def use_specialty(u: Unfolding, rng, player: int) -> None:
         if pl.reserve:
             ask(u, "liam", player)
     elif key == "build_payload":
-        if options(cat, s, player, "laura"):
+        if options(c, s, player, "laura"):
             ask(u, "laura", player)
     elif key == "build_nuclear":
-        if options(cat, s, player, "ekaterina"):
+        if options(c, s, player, "ekaterina"):
             ask(u, "ekaterina", player)
     elif key == "river_pick":  # AP-MD-08, AP-MD-09  (rivers only, never R&D)
         if any(s.rivers):
@@ -58,33 +58,33 @@ def use_specialty(u: Unfolding, rng, player: int) -> None:
         if dismissable(s, player):
             ask(u, "zhang", player)
     elif key == "recruit_seniors":  # AP-MD-19, AP-MD-20, AP-AMB-12
-        n = min(d.amount, len(s.seniors), cat.n.hand_limit - len(pl.hand))
+        n = min(d.amount, len(s.seniors), c.n.hand_limit - len(pl.hand))
         if n > 0:
             u.emit(ev.EngineersRecruited(player=player, senior=True, engineers=tuple(s.seniors[-1:-n - 1:-1])))
 
 
 def resolve_choice(u: Unfolding, rng, action) -> None:
     """A card or Engineer named for a Director Specialty or the United States Intervention."""
-    cat = cat_of(u)
+    c = u.rules.c
     s = u.state
     p = action.player
     kind = s.answered.kind
     if isinstance(action, ev.Pass):
         return
     if kind == "liam":  # any number, one prompt each
-        sell(u, p, action.card, sale_price(cat, s, p))
+        sell(u, p, action.card, sale_price(c, s, p))
         if u.state.p[p - 1].reserve:
             ask(u, "liam", p)
     elif kind == "anatoliy":  # AP-MD-13 (AP-AMB-38 adds the Event's bonus)
-        base = cat.director[s.p[p - 1].director].amount
-        sell(u, p, action.card, sale_price(cat, s, p, base), built=True)
+        base = c.director[s.p[p - 1].director].amount
+        sell(u, p, action.card, sale_price(c, s, p, base), built=True)
     elif kind in ("laura", "ekaterina"):
         build(u, p, action.card, 0)
     elif kind == "yelena":
         take_from_river(u, p, action.card)
     elif kind == "zhang":
         u.emit(ev.EngineerDismissed(player=p, engineer=action.engineer, reason="zhang"))
-        gain(u, p, cat.director[s.p[p - 1].director].amount, "specialty")
+        gain(u, p, c.director[s.p[p - 1].director].amount, "specialty")
         from apogee.administration import dismissable
         if dismissable(u.state, p):
             ask(u, "zhang", p)
@@ -97,16 +97,16 @@ def intervene(u: Unfolding, rng, player: int, target: int) -> None:
     AP-AMB-31: a main-die roll, no additional dice; spent either way. The roll needs 6 or more (AP-NAT-03); a
     failure spends it for good (AP-NAT-04, AP-NI-04); a target with nothing to lose makes a success void
     (AP-NI-05); China's Engineer is random among those not at the SOC (AP-NI-03)."""
-    cat = cat_of(u)
+    c = u.rules.c
     s = u.state
-    nation = cat.nations[cat.director[s.p[player - 1].director].nation]
-    value = rng.roll(cat.n.die_sides)
+    nation = c.nations[c.director[s.p[player - 1].director].nation]
+    value = rng.roll(c.n.die_sides)
     u.emit(ev.DiceRolled(player=player, value=value, purpose="nation"))
     if value < nation.roll:
         return
     victim = s.p[target - 1]
     if nation.effect == "remove_rnd":
-        if any(cat.kind[c] == RND for c in victim.reserve):
+        if any(c.kind[card] == RND for card in victim.reserve):
             ask(u, "us_pick", player, a=target)
     elif nation.effect == "remove_dice":
         n = min(nation.amount, victim.dice)

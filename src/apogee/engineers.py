@@ -5,7 +5,7 @@ from __future__ import annotations
 from boardcore.rules import Unfolding
 
 from apogee import events as ev
-from apogee.common import (ROLLS, ask, build, buildable, cat_of, draw_rnd, gain, next_in_order, pay,
+from apogee.common import (ROLLS, ask, build, buildable, draw_rnd, gain, next_in_order, pay,
                            roll_main, sale_price, sell, take_from_river)
 from apogee.investors import replace_river
 
@@ -15,7 +15,7 @@ TURN_MODS = {"solid_thrust", "liquid_thrust", "ion_thrust", "nuclear_thrust", "m
 def activate(u: Unfolding, rng, player: int, engineer: int) -> None:
     """AP-SPC-03, AP-SPC-04, AP-SPC-05: an Engineer with a roll rolls the main die first (AP-SPC-04); others
     act at once."""
-    e = cat_of(u).engineer[engineer]
+    e = u.rules.c.engineer[engineer]
     if e.roll:
         roll_main(u, rng, player, "engineer", e.roll, engineer)
     else:
@@ -25,8 +25,8 @@ def activate(u: Unfolding, rng, player: int, engineer: int) -> None:
 def succeed(u: Unfolding, rng, player: int, engineer: int) -> None:
     """What each Specialty does. Turn-long ones become modifiers of the owner's rocket (AP-ENG-24, AP-AMB-65,
     AP-AMB-69): AP-ENG-02, -11, -12, -15, -19, -20, -21."""
-    cat = cat_of(u)
-    e = cat.engineer[engineer]
+    c = u.rules.c
+    e = c.engineer[engineer]
     s = u.state
     pl = s.p[player - 1]
     effect = e.effect
@@ -48,7 +48,7 @@ def succeed(u: Unfolding, rng, player: int, engineer: int) -> None:
         draw_rnd(u, player, e.amount)
     # AP-ENG-06, AP-ENG-07: printed cost exactly 20,000, for free; no card, no effect
     elif effect == "cheap_build":
-        if [c for c in buildable(cat, s, player, pl.reserve) if cat.tech[c].cost == e.amount]:
+        if [card for card in buildable(c, s, player, pl.reserve) if c.tech[card].cost == e.amount]:
             ask(u, "cheap_build", player, b=engineer)
             return
     elif effect == "gain":  # AP-ENG-08
@@ -58,7 +58,7 @@ def succeed(u: Unfolding, rng, player: int, engineer: int) -> None:
             ask(u, "engineer_sell", player, b=engineer)
             return
     elif effect == "buy_die":  # AP-ENG-10, AP-AMB-35
-        if pl.dice < cat.n.dice_limit and s.supply > 0 and pl.credits >= e.amount:
+        if pl.dice < c.n.dice_limit and s.supply > 0 and pl.credits >= e.amount:
             pay(u, player, e.amount, "specialty")
             u.emit(ev.DieGained(player=player))
     elif effect == "replace_investors":  # AP-ENG-16, AP-ENG-22
@@ -75,27 +75,27 @@ def fail(u: Unfolding, rng, player: int, engineer: int) -> None:
 ROLLS["engineer"] = (succeed, fail)
 
 
-def cheap_build_options(cat, s, player: int, engineer: int) -> list[int]:
+def cheap_build_options(c, s, player: int, engineer: int) -> list[int]:
     pl = s.p[player - 1]
-    return [c for c in buildable(cat, s, player, pl.reserve) if cat.tech[c].cost == cat.engineer[engineer].amount]
+    return [card for card in buildable(c, s, player, pl.reserve) if c.tech[card].cost == c.engineer[engineer].amount]
 
 
 def resolve_choice(u: Unfolding, rng, action) -> None:
     """The choice a Specialty asked for; then the next Specialty."""
-    cat = cat_of(u)
+    c = u.rules.c
     p = action.player
     if isinstance(action, ev.ChooseRiver):  # AP-ENG-01, AP-AMB-49: all beneath, then 3 revealed
         r = ("first", "upper", "payload").index(action.river)
         s = u.state
         cleared = tuple(s.rivers[r])
         pile = list(cleared) + s.piles[r]
-        n = min(cat.n.river_size, len(pile))
+        n = min(c.n.river_size, len(pile))
         u.emit(ev.RiverReplaced(river=r, cleared=cleared, revealed=tuple(pile[-1:-n - 1:-1])))
     elif isinstance(action, ev.TakeCard):
         take_from_river(u, p, action.card)
     elif isinstance(action, ev.Build):
         build(u, p, action.card, 0)
     elif isinstance(action, ev.Sell):
-        sell(u, p, action.card, sale_price(cat, u.state, p))
+        sell(u, p, action.card, sale_price(c, u.state, p))
     if not u.state.over:
         next_in_order(u)

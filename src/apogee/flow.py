@@ -9,7 +9,7 @@ from boardcore.rules import Unfolding
 
 from apogee import administration, directors, engineers, event_cards, planning, solo
 from apogee import events as ev
-from apogee.common import accept_failure, ask, authority_order, cat_of, discard, goto, next_in_order, spend_die
+from apogee.common import accept_failure, ask, authority_order, discard, goto, next_in_order, spend_die
 from apogee.components import RND, Catalog
 from apogee.missions import winners_at_turn_end
 from apogee.state import ApogeeState
@@ -18,8 +18,8 @@ from apogee.state import ApogeeState
 def advance(u: Unfolding, rng) -> None:
     """Run automatic steps until a prompt is open or the game is over. Choices owed at once come first:
     Engineers to dismiss (AP-ERN-06, AP-SEV-*) and reserves over 9 (AP-COMP-16, AP-AMB-08)."""
-    cat = cat_of(u)
-    limit = cat.n.reserve_limit
+    c = u.rules.c
+    limit = c.n.reserve_limit
     while True:
         s = u.state
         if s.over or s.prompt is not None:
@@ -43,7 +43,7 @@ def directors_step(u: Unfolding, rng) -> None:
     """AP-SETUP-12: every Director kept, revealed; then the starting teams (AP-SETUP-13)."""
     s = u.state
     u.emit(ev.DirectorsRevealed(directors=tuple(pl.director for pl in s.p)))
-    goto(u, "team", authority_order(cat_of(u), u.state))
+    goto(u, "team", authority_order(u.rules.c, u.state))
 
 
 def team_step(u: Unfolding, rng) -> None:
@@ -57,13 +57,13 @@ def team_step(u: Unfolding, rng) -> None:
 
 
 def resolve_team(u: Unfolding, rng, action) -> None:
-    cat = cat_of(u)
+    c = u.rules.c
     if isinstance(action, ev.Pass):  # both piles empty: nothing to recruit
         next_in_order(u)
         return
     s = u.state
     pile = s.seniors if action.senior else s.juniors
-    n = min(cat.n.team_seniors if action.senior else cat.n.team_juniors, len(pile))
+    n = min(c.n.team_seniors if action.senior else c.n.team_juniors, len(pile))
     u.emit(ev.EngineersRecruited(player=action.player, senior=action.senior,
                                  engineers=tuple(pile[-1:-n - 1:-1])))
     next_in_order(u)
@@ -75,9 +75,9 @@ def turn_start_step(u: Unfolding, rng) -> None:
     lasts."""
     s = u.state
     u.emit(ev.TurnStarted(turn=s.turn + 1, event=s.event_pile[-1] if s.event_pile else -1))
-    cat = cat_of(u)
-    if u.state.event >= 0 and cat.events[u.state.event].timing == "immediate":
-        goto(u, "event", authority_order(cat, u.state))
+    c = u.rules.c
+    if u.state.event >= 0 and c.events[u.state.event].timing == "immediate":
+        goto(u, "event", authority_order(c, u.state))
     else:
         planning.open_placement(u)
 
@@ -86,14 +86,14 @@ def event_step(u: Unfolding, rng) -> None:
     """AP-PEV-02, AP-PEV-03, AP-PEV-04, AP-AMB-36: an immediate Event (base or Solo) resolves player by player
     in Director Authority order before placement; a whole-turn Event is read where it applies. Base Events for
     "all players" apply to the Solo player too (AP-SOLO-10, AP-SOLO-13)."""
-    cat = cat_of(u)
+    c = u.rules.c
     s = u.state
-    card = cat.events[s.event] if s.event >= 0 else None
+    card = c.events[s.event] if s.event >= 0 else None
     if card is None or card.timing != "immediate" or s.cursor >= len(s.order):
         planning.open_placement(u)
         return
     p = s.order[s.cursor]
-    if s.event in cat.base_events:
+    if s.event in c.base_events:
         event_cards.resolve_for(u, rng, p)
     else:
         solo.resolve_for(u, rng, p)
@@ -108,10 +108,10 @@ def end_turn(u: Unfolding, rng) -> None:
     """AP-ADM-02, then the end of the game (AP-END-01, AP-END-02, AP-END-03, AP-END-04, AP-SOLO-11,
     AP-SOLO-12), or the run's cap. The Mission counts as fulfilled from the moment its last condition holds
     (AP-END-05); later fulfilments in the same turn share the victory (AP-AMB-64)."""
-    cat = cat_of(u)
+    c = u.rules.c
     s = u.state
     u.emit(ev.TurnEnded(turn=s.turn))
-    won = winners_at_turn_end(cat, u.state)
+    won = winners_at_turn_end(c, u.state)
     if won is not None:
         u.emit(ev.GameEnded(winners=won))
     elif s.max_turns and s.turn >= s.max_turns:
@@ -129,23 +129,23 @@ STEPS = {
 
 # -- prompts: what may be decided, and what follows ---------------------------
 def _cards(cls, player, cards):
-    return [cls(player=player, card=c) for c in cards]
+    return [cls(player=player, card=card) for card in cards]
 
 
-def legal(cat: Catalog, s: ApogeeState) -> list:
+def legal(c: Catalog, s: ApogeeState) -> list:
     """Every decision open now (AP-* rules per prompt kind)."""
     q = s.prompt
     if q is None or s.over:
         return []
     kind, p = q.kind, q.player
     if kind == "place":
-        return planning.placement_actions(cat, s)
+        return planning.placement_actions(c, s)
     if kind == "director":
         return [ev.KeepDirector(player=i, director=d) for i, pl in enumerate(s.p, 1) if pl.waiting
                 for d in pl.dealt]
     pl = s.p[p - 1] if p else None
     if kind == "admin":
-        return administration.admin_actions(cat, s, p)
+        return administration.admin_actions(c, s, p)
     if kind.startswith("reroll_"):
         return [ev.SpendDie(player=p), ev.Pass(player=p)]
     if kind == "team":
@@ -156,9 +156,9 @@ def legal(cat: Catalog, s: ApogeeState) -> list:
             out.append(ev.ChooseTeam(player=p, senior=False))
         return out or [ev.Pass(player=p)]
     if kind == "build":
-        return _cards(ev.Build, p, planning.construction_options(cat, s, p)) + [ev.Pass(player=p)]
+        return _cards(ev.Build, p, planning.construction_options(c, s, p)) + [ev.Pass(player=p)]
     if kind in ("design", "river_pick", "yelena"):
-        return [ev.TakeCard(player=p, card=c) for r in s.rivers for c in r] + [ev.Pass(player=p)]
+        return [ev.TakeCard(player=p, card=card) for r in s.rivers for card in r] + [ev.Pass(player=p)]
     if kind == "keep_rnd":
         return _cards(ev.KeepRnd, p, pl.drawn)
     if kind == "trim":
@@ -168,18 +168,18 @@ def legal(cat: Catalog, s: ApogeeState) -> list:
     if kind == "replace_river":
         return [ev.ChooseRiver(player=p, river=r) for r in ("first", "upper", "payload")]
     if kind == "cheap_build":
-        return _cards(ev.Build, p, engineers.cheap_build_options(cat, s, p, q.b)) + [ev.Pass(player=p)]
+        return _cards(ev.Build, p, engineers.cheap_build_options(c, s, p, q.b)) + [ev.Pass(player=p)]
     if kind == "engineer_sell":
         return _cards(ev.Sell, p, pl.reserve)
     if kind in ("liam", "anatoliy"):
-        return _cards(ev.Sell, p, directors.options(cat, s, p, kind)) + [ev.Pass(player=p)]
+        return _cards(ev.Sell, p, directors.options(c, s, p, kind)) + [ev.Pass(player=p)]
     if kind in ("laura", "ekaterina"):
-        return _cards(ev.Build, p, directors.options(cat, s, p, kind)) + [ev.Pass(player=p)]
+        return _cards(ev.Build, p, directors.options(c, s, p, kind)) + [ev.Pass(player=p)]
     if kind == "zhang":
         return ([ev.Dismiss(player=p, engineer=e) for e in administration.dismissable(s, p)]
                 + [ev.Pass(player=p)])
     if kind == "us_pick":
-        return _cards(ev.Discard, p, [c for c in s.p[q.a - 1].reserve if cat.kind[c] == RND])
+        return _cards(ev.Discard, p, [card for card in s.p[q.a - 1].reserve if c.kind[card] == RND])
     raise AssertionError(f"unknown prompt {kind}")
 
 

@@ -8,11 +8,11 @@ from apogee.components import UPPER, Catalog
 from apogee.state import IDLE, MOD_OF, SOC_FIXED, SPOT_OF, UNSET, ApogeeState, Prompt
 
 
-def make_handlers(cat: Catalog) -> dict:
-    kind, senior = cat.kind, cat.senior
+def make_handlers(c: Catalog) -> dict:
+    kind, senior = c.kind, c.senior
     # the Single-Stage Orbital Launcher counts as a First Stage and an Upper Stage (AP-TECH-03)
-    built_bits = [(1 << kind[c]) | ((1 << UPPER) if t.ssto else 0) for c, t in enumerate(cat.tech)]
-    hand_limit = cat.n.hand_limit
+    built_bits = [(1 << kind[card]) | ((1 << UPPER) if t.ssto else 0) for card, t in enumerate(c.tech)]
+    hand_limit = c.n.hand_limit
 
     def answered(s: ApogeeState, e) -> ApogeeState:
         """A decision answers the prompt: keep what was asked for resolve."""
@@ -129,9 +129,9 @@ def make_handlers(cat: Catalog) -> dict:
 
     def river_filled(s, e: ev.RiverFilled):
         pile, river = s.piles[e.river], s.rivers[e.river]
-        for c in e.cards:
+        for card in e.cards:
             pile.pop()
-            river.append(c)
+            river.append(card)
         return s
 
     def river_replaced(s, e: ev.RiverReplaced):
@@ -239,9 +239,9 @@ def make_handlers(cat: Catalog) -> dict:
     def rnd_drawn(s, e: ev.RndDrawn):
         pile = s.piles[3]
         drawn = s.p[e.player - 1].drawn
-        for c in e.cards:
+        for card in e.cards:
             pile.pop()
-            drawn.append(c)
+            drawn.append(card)
         return s
 
     def rnd_returned(s, e: ev.RndReturned):
@@ -272,9 +272,9 @@ def make_handlers(cat: Catalog) -> dict:
 
     def returned(s, e: ev.TechReturned):
         pl = s.p[e.player - 1]
-        for c in e.cards:
-            pl.pad.remove(c)
-            pl.reserve.append(c)
+        for card in e.cards:
+            pl.pad.remove(card)
+            pl.reserve.append(card)
         return s
 
     def launched(s, e: ev.RocketLaunched):

@@ -13,12 +13,12 @@ from apogee.rocket import build_problem, mission_of
 from apogee.state import DESIGN, SPECIALTY, ApogeeState
 
 
-def registry(cat: Catalog) -> dict:
+def registry(c: Catalog) -> dict:
     """The invariants `check` asserts after every event."""
-    n = cat.n
-    tech_ids = list(range(len(cat.tech)))
-    eng_ids = list(range(len(cat.engineer)))
-    inv_ids = list(range(len(cat.investor)))
+    n = c.n
+    tech_ids = list(range(len(c.tech)))
+    eng_ids = list(range(len(c.engineer)))
+    inv_ids = list(range(len(c.investor)))
 
     def credits_not_negative(s: ApogeeState):
         """AP-INV-01."""
@@ -42,7 +42,7 @@ def registry(cat: Catalog) -> dict:
     def slot_limit(s: ApogeeState):
         """AP-INV-04."""
         for p, pl in enumerate(s.p, 1):
-            counts = Counter(cat.kind[c] for c in pl.pad)
+            counts = Counter(c.kind[card] for card in pl.pad)
             if counts and max(counts.values()) > n.slot_limit:
                 return f"P{p} has a Launch Pad slot over {n.slot_limit}"
         return None
@@ -50,12 +50,12 @@ def registry(cat: Catalog) -> dict:
     def compatible(s: ApogeeState):
         """AP-INV-05: every card could be built next to the others (group, SSTO, unique)."""
         for p, pl in enumerate(s.p, 1):
-            for i, c in enumerate(pl.pad):
+            for i, card in enumerate(pl.pad):
                 others = pl.pad[:i] + pl.pad[i + 1:]
                 saved = pl.pad
                 pl.pad = others
                 try:
-                    problem = build_problem(cat, _no_bans(s), pl, c)
+                    problem = build_problem(c, _no_bans(s), pl, card)
                 finally:
                     pl.pad = saved
                 if problem and problem[1].startswith("AP-TECH"):
@@ -81,9 +81,9 @@ def registry(cat: Catalog) -> dict:
         """AP-INV-09: each Technology in exactly one place."""
         if s.stage == "setup":
             return None
-        seen = [c for x in s.piles for c in x] + [c for x in s.rivers for c in x]
+        seen = [card for x in s.piles for card in x] + [card for x in s.rivers for card in x]
         for pl in s.p:
-            seen += pl.reserve + pl.pad + pl.drawn + [c for x in pl.launches for c in x.cards]
+            seen += pl.reserve + pl.pad + pl.drawn + [card for x in pl.launches for card in x.cards]
         return None if sorted(seen) == tech_ids else "Technology cards lost or duplicated"
 
     def others_conserved(s: ApogeeState):
@@ -113,7 +113,7 @@ def registry(cat: Catalog) -> dict:
 
     def once_per_game(s: ApogeeState):
         """AP-INV-13: no Nation Intervention in Solo or Mission 5; a spent Specialty has a Director."""
-        m = mission_of(cat, s)
+        m = mission_of(c, s)
         for p, pl in enumerate(s.p, 1):
             if pl.nation_used and (s.solo or m.no_nation):
                 return f"P{p} used a forbidden Nation Intervention"
@@ -138,13 +138,13 @@ def registry(cat: Catalog) -> dict:
 
     def placement_limits(s: ApogeeState):
         """AP-INV-17: one spot per Engineer; Event limits on Specialty and Design."""
-        key = cat.events[s.event].key if s.event >= 0 else ""
+        key = c.events[s.event].key if s.event >= 0 else ""
         for p, pl in enumerate(s.p, 1):
             if len(pl.spots) != len(pl.hand):
                 return f"P{p}'s Engineers and spots differ"
             if key == "inaccessible_premises" and SPECIALTY in pl.spots:
                 return f"P{p} has an Engineer on Specialty under Inaccessible Premises"
-            if key == "design_limit" and pl.spots.count(DESIGN) > cat.events[s.event].amount:
+            if key == "design_limit" and pl.spots.count(DESIGN) > c.events[s.event].amount:
                 return f"P{p} has too many Engineers on Design"
         return None
 
@@ -152,7 +152,7 @@ def registry(cat: Catalog) -> dict:
         """AP-INV-18: each deposit has its owner's slot, a destination and astronauts."""
         for p, pl in enumerate(s.p, 1):
             for x in pl.launches:
-                if not 0 <= x.destination < len(cat.destinations) or x.astronauts < 0:
+                if not 0 <= x.destination < len(c.destinations) or x.astronauts < 0:
                     return f"P{p} has a malformed deposit"
         return None
 
@@ -163,8 +163,8 @@ def registry(cat: Catalog) -> dict:
         seen = len(s.events_seen)
         if s.turn and (seen != s.turn if s.event_pile else seen > s.turn):
             return f"turn {s.turn} with {seen} Events revealed"
-        if s.solo and s.turn > mission_of(cat, s).turns:
-            return f"Solo turn {s.turn} beyond the Mission's {mission_of(cat, s).turns}"
+        if s.solo and s.turn > mission_of(c, s).turns:
+            return f"Solo turn {s.turn} beyond the Mission's {mission_of(c, s).turns}"
         return None
 
     def one_director(s: ApogeeState):
@@ -186,26 +186,26 @@ def registry(cat: Catalog) -> dict:
 
     def mission_bans(s: ApogeeState):
         """AP-INV-22."""
-        m = mission_of(cat, s)
+        m = mission_of(c, s)
         for p, pl in enumerate(s.p, 1):
-            for c in pl.pad:
-                if m.forbid_rnd and cat.kind[c] == RND:
+            for card in pl.pad:
+                if m.forbid_rnd and c.kind[card] == RND:
                     return f"P{p} built R&D under Mission 4"
-                if m.forbid_nuclear and cat.tech[c].nuclear and cat.kind[c] in (FIRST, UPPER):
+                if m.forbid_nuclear and c.tech[card].nuclear and c.kind[card] in (FIRST, UPPER):
                     return f"P{p} built a Nuclear stage under Mission 9"
         return None
 
     def launched_cards_left(s: ApogeeState):
         """AP-INV-23: deposited cards left the Launch Pad (and never come back)."""
         for p, pl in enumerate(s.p, 1):
-            deposited = {c for x in pl.launches for c in x.cards}
+            deposited = {card for x in pl.launches for card in x.cards}
             if deposited & set(pl.pad):
                 return f"P{p}'s rocket still holds deposited cards"
         return None
 
     def ends_at_turn_end(s: ApogeeState):
         """AP-INV-24: a finished game (not Mission 3's race, not a truncated run) ended with its turn."""
-        if not s.over or s.truncated or (not s.solo and mission_of(cat, s).no_tie):
+        if not s.over or s.truncated or (not s.solo and mission_of(c, s).no_tie):
             return None
         if any(any(pl.mods) or pl.actions for pl in s.p):
             return "the game ended in the middle of a turn"
@@ -221,7 +221,7 @@ def registry(cat: Catalog) -> dict:
         "AP-INV-19": turn_counter, "AP-INV-20": one_director, "AP-INV-21": turn_effects_expire,
         "AP-INV-22": mission_bans, "AP-INV-23": launched_cards_left, "AP-INV-24": ends_at_turn_end,
     }
-    if cat.loaded.data_id.startswith("default-"):
+    if c.loaded.data_id.startswith("default-"):
         checks["AP-INV-02"] = credits_in_twenties
     return checks
 

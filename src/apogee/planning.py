@@ -10,7 +10,7 @@ from __future__ import annotations
 from boardcore.rules import Unfolding
 
 from apogee import events as ev
-from apogee.common import (ask, authority_order, build, buildable, cat_of, event_amount, event_key, goto,
+from apogee.common import (ask, authority_order, build, buildable, event_amount, event_key, goto,
                            next_in_order, take_from_river)
 from apogee.components import Catalog
 from apogee.state import (CONSTRUCTION, DESIGN, DISCOUNT, RND, SOC, SPECIALTY, SPOTS, UNSET, ApogeeState)
@@ -24,14 +24,14 @@ def open_placement(u: Unfolding) -> None:
     u.emit(ev.SimultaneousStep(step="place", players=players))
 
 
-def placement_actions(cat: Catalog, s: ApogeeState) -> list:
+def placement_actions(c: Catalog, s: ApogeeState) -> list:
     """AP-PLC-01, AP-PLC-08, AP-PLC-10: the next unplaced Engineer of each waiting player goes on one spot (or
     none, AP-PLC-09). Spots: Specialty (AP-PLC-02), Construction (AP-PLC-03), R&D (AP-PLC-04), Design
     (AP-PLC-05) and the SOC (AP-PLC-06, used in Administration, AP-PLC-12); placing costs nothing (AP-PLC-07).
     Events limit spots: Inaccessible Premises (AP-EV-32), Poor Schedule Management (AP-EV-30) and Resource
     Restriction (AP-EV-18)."""
-    key = event_key(cat, s)
-    limit = event_amount(cat, s)
+    key = event_key(c, s)
+    limit = event_amount(c, s)
     memo = _PLACE
     out = []
     for p in range(1, s.players + 1):
@@ -74,14 +74,14 @@ def start_specialties(u: Unfolding, rng) -> None:
     """AP-SPC-01, AP-SPC-02, AP-AMB-02: all Specialty Engineers revealed, resolved one by one in descending
     Engineer Authority across players (ties: Director Authority, then seat). A step with no Engineer is
     skipped (AP-PLC-13)."""
-    cat = cat_of(u)
+    c = u.rules.c
     s = u.state
     pairs = reveal(u, SPECIALTY)
     if not pairs:  # AP-PLC-13
         start_construction(u, rng)
         return
-    rank = {p: i for i, p in enumerate(authority_order(cat, s))}
-    pairs.sort(key=lambda pe: (-cat.eng_auth[pe[1]], rank[pe[0]]))
+    rank = {p: i for i, p in enumerate(authority_order(c, s))}
+    pairs.sort(key=lambda pe: (-c.eng_auth[pe[1]], rank[pe[0]]))
     goto(u, "specialty", tuple(p * 1000 + e for p, e in pairs))
 
 
@@ -99,23 +99,23 @@ def specialty_step(u: Unfolding, rng) -> None:
 def start_construction(u: Unfolding, rng) -> None:
     """AP-CON-01, AP-CON-05, AP-AMB-03: revealed; players build in Director Authority order. Cards gained by a
     Specialty are in the reserve by now and may be built (AP-SPC-08)."""
-    cat = cat_of(u)
+    c = u.rules.c
     pairs = reveal(u, CONSTRUCTION)
     if not pairs:
         start_rnd(u, rng)
         return
     who = {p for p, _ in pairs}
-    goto(u, "construction", tuple(p for p in authority_order(cat, u.state) if p in who))
+    goto(u, "construction", tuple(p for p in authority_order(c, u.state) if p in who))
 
 
-def construction_options(cat: Catalog, s: ApogeeState, player: int) -> list[int]:
+def construction_options(c: Catalog, s: ApogeeState, player: int) -> list[int]:
     """AP-CON-02, AP-CON-03, AP-CON-04, AP-CON-07, AP-CON-08, AP-AMB-10: build bans of Missions and Solo
     Events on every way of building (AP-AMB-53); reserve cards that may be built and paid for, at the price
     less this turn's Ethan N. Maughmer allowance (AP-ENG-13, AP-ENG-14)."""
     pl = s.p[player - 1]
     allowance = pl.mods[DISCOUNT]
-    return [c for c in buildable(cat, s, player, pl.reserve)
-            if max(0, cat.tech[c].cost - allowance) <= pl.credits]
+    return [card for card in buildable(c, s, player, pl.reserve)
+            if max(0, c.tech[card].cost - allowance) <= pl.credits]
 
 
 def construction_step(u: Unfolding, rng) -> None:
@@ -127,7 +127,7 @@ def construction_step(u: Unfolding, rng) -> None:
         return
     p = s.order[s.cursor]
     builds = s.p[p - 1].spots.count(CONSTRUCTION)
-    if construction_options(cat_of(u), s, p):
+    if construction_options(u.rules.c, s, p):
         ask(u, "build", p, a=builds)
     else:
         next_in_order(u)
@@ -135,19 +135,19 @@ def construction_step(u: Unfolding, rng) -> None:
 
 def resolve_build(u: Unfolding, rng, action) -> None:
     """AP-CON-03, AP-AMB-09, AP-AMB-10: a chosen build (or a Pass), then the next build or player."""
-    cat = cat_of(u)
+    c = u.rules.c
     p = action.player
     left = u.state.answered.a - 1
     if isinstance(action, ev.Build):
         pl = u.state.p[p - 1]
-        price = cat.tech[action.card].cost
+        price = c.tech[action.card].cost
         paid = max(0, price - pl.mods[DISCOUNT])
         if price - paid:
             u.emit(ev.Modified(player=p, mod="discount", amount=-(price - paid)))
         build(u, p, action.card, paid)
     if u.state.over:
         return
-    if left > 0 and construction_options(cat, u.state, p):
+    if left > 0 and construction_options(c, u.state, p):
         ask(u, "build", p, a=left)
     else:
         next_in_order(u)
@@ -158,17 +158,17 @@ def start_rnd(u: Unfolding, rng) -> None:
     """AP-RND-01, AP-RND-02, AP-RND-03, AP-RND-07, AP-AMB-04, AP-AMB-05: order by the single best Engineer
     (AP-RND-02), for free (AP-RND-06); revealed; the player with the highest single R&D Engineer draws first,
     as many cards as Engineers, while the pile lasts."""
-    cat = cat_of(u)
+    c = u.rules.c
     s = u.state
     pairs = reveal(u, RND)
     if not pairs:
         start_design(u, rng)
         return
-    rank = {p: i for i, p in enumerate(authority_order(cat, s))}
+    rank = {p: i for i, p in enumerate(authority_order(c, s))}
     best: dict[int, int] = {}
     count: dict[int, int] = {}
     for p, e in pairs:
-        best[p] = max(best.get(p, 0), cat.eng_auth[e])
+        best[p] = max(best.get(p, 0), c.eng_auth[e])
         count[p] = count.get(p, 0) + 1
     order = sorted(best, key=lambda p: (-best[p], rank[p]))
     for p in order:
@@ -189,7 +189,7 @@ def rnd_step(u: Unfolding, rng) -> None:
         else:
             next_in_order(u)
         return
-    rest = tuple(c for pl in s.p for c in pl.drawn)
+    rest = tuple(card for pl in s.p for card in pl.drawn)
     if rest:
         u.emit(ev.RndReturned(cards=rest))
     start_design(u, rng)
@@ -208,19 +208,19 @@ def start_design(u: Unfolding, rng) -> None:
     """AP-DES-01, AP-DES-02, AP-DES-03, AP-AMB-06: summed Authority first (AP-DES-02), then the best single
     Engineer (AP-DES-03); revealed; order by summed Authority, ties by the single highest Engineer, then
     Director Authority."""
-    cat = cat_of(u)
+    c = u.rules.c
     s = u.state
     pairs = reveal(u, DESIGN)
     if not pairs:
         from apogee.administration import start_administration
         start_administration(u, rng)
         return
-    rank = {p: i for i, p in enumerate(authority_order(cat, s))}
+    rank = {p: i for i, p in enumerate(authority_order(c, s))}
     total: dict[int, int] = {}
     best: dict[int, int] = {}
     for p, e in pairs:
-        total[p] = total.get(p, 0) + cat.eng_auth[e]
-        best[p] = max(best.get(p, 0), cat.eng_auth[e])
+        total[p] = total.get(p, 0) + c.eng_auth[e]
+        best[p] = max(best.get(p, 0), c.eng_auth[e])
     goto(u, "design", tuple(sorted(total, key=lambda p: (-total[p], -best[p], rank[p]))))
 
 

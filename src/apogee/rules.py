@@ -41,11 +41,11 @@ class Apogee(Game):
     events = ev.EVENTS
     min_players, max_players = 1, 5
 
-    def __init__(self, cat: Catalog | None = None) -> None:
-        self.cat = cat or load()
-        self.data_id = self.cat.loaded.data_id
-        self.data_sha256 = self.cat.loaded.sha256
-        self.handlers = make_handlers(self.cat)
+    def __init__(self, c: Catalog | None = None) -> None:
+        self.c = c or load()
+        self.data_id = self.c.loaded.data_id
+        self.data_sha256 = self.c.loaded.sha256
+        self.handlers = make_handlers(self.c)
         self._legal_for: ApogeeState | None = None
         self._legal: list = []
 
@@ -61,11 +61,11 @@ class Apogee(Game):
         """The empty table: credits (AP-SETUP-05), dice in the supply (AP-SETUP-08)."""
         self.check_players(config.players)
         solo_mode = config.players == 1
-        missions = self.cat.solo_missions if solo_mode else self.cat.missions
+        missions = self.c.solo_missions if solo_mode else self.c.missions
         if config.mission not in missions:
             raise BoardcoreError(f"apogee has no {'Solo ' if solo_mode else ''}Mission {config.mission}; "
                                  f"choose from {sorted(missions)}")
-        n = self.cat.n
+        n = self.c.n
         return ApogeeState(
             players=config.players, mission=config.mission, solo=solo_mode, max_turns=config.max_turns,
             tiebreak=config.tiebreak, supply=n.blue_dice, piles=[[], [], [], []], rivers=[[], [], []],
@@ -81,29 +81,29 @@ class Apogee(Game):
         same with its own Event pile (AP-SOLO-01, AP-SOLO-09). The Help card adds no rule (AP-GAP-31). piles
         shuffled, two Directors dealt to each player one at a time in seat order (AP-SETUP-11, AP-GAP-27),
         rivers and Investors revealed; the players then keep a Director together, in secret."""
-        cat = self.cat
+        c = self.c
         out = Unfolding.over(self, state)
         for k, name in enumerate(KINDS):
-            out.emit(ev.PileShuffled(pile=name, order=tuple(rng.shuffled(cat.by_kind[k]))))
-        engineers = range(len(cat.engineer))
-        juniors = [e for e in engineers if not cat.senior[e]]
-        seniors = [e for e in engineers if cat.senior[e]]
+            out.emit(ev.PileShuffled(pile=name, order=tuple(rng.shuffled(c.by_kind[k]))))
+        engineers = range(len(c.engineer))
+        juniors = [e for e in engineers if not c.senior[e]]
+        seniors = [e for e in engineers if c.senior[e]]
         out.emit(ev.PileShuffled(pile="juniors", order=tuple(rng.shuffled(juniors))))
         out.emit(ev.PileShuffled(pile="seniors", order=tuple(rng.shuffled(seniors))))
-        out.emit(ev.PileShuffled(pile="investors", order=tuple(rng.shuffled(range(len(cat.investor))))))
-        events = solo.event_pile(cat, state.mission, rng) if state.solo else rng.shuffled(cat.base_events)
+        out.emit(ev.PileShuffled(pile="investors", order=tuple(rng.shuffled(range(len(c.investor))))))
+        events = solo.event_pile(c, state.mission, rng) if state.solo else rng.shuffled(c.base_events)
         out.emit(ev.PileShuffled(pile="events", order=tuple(events)))
-        deck = rng.shuffled(range(len(cat.director)))
+        deck = rng.shuffled(range(len(c.director)))
         out.emit(ev.PileShuffled(pile="directors", order=tuple(deck)))
-        k = cat.n.dealt_directors
+        k = c.n.dealt_directors
         for p in range(1, state.players + 1):
             dealt = tuple(deck[p - 1 + i * state.players] for i in range(k))
             out.emit(ev.DirectorsDealt(player=p, directors=dealt))
         for r in range(3):
             pile = out.state.piles[r]
-            out.emit(ev.RiverFilled(river=r, cards=tuple(pile[-1:-cat.n.river_size - 1:-1])))
+            out.emit(ev.RiverFilled(river=r, cards=tuple(pile[-1:-c.n.river_size - 1:-1])))
         pile = out.state.investor_pile
-        out.emit(ev.InvestorsRevealed(investors=tuple(pile[-1:-cat.n.investor_river - 1:-1])))
+        out.emit(ev.InvestorsRevealed(investors=tuple(pile[-1:-c.n.investor_river - 1:-1])))
         out.emit(ev.SimultaneousStep(step="director", players=tuple(range(1, state.players + 1))))
         return out.events
 
@@ -121,7 +121,7 @@ class Apogee(Game):
         evolved, so `decide` right after `legal_actions` does not compute it twice."""
         if self._legal_for is s:
             return list(self._legal)
-        legal = flow.legal(self.cat, s)
+        legal = flow.legal(self.c, s)
         self._legal_for, self._legal = s, legal
         return list(legal)
 
@@ -143,22 +143,22 @@ class Apogee(Game):
     def explain_illegal(self, s: ApogeeState, action) -> None:
         from apogee.administration import launch_problem, specialty_ok
         from apogee.rocket import build_problem
-        cat = self.cat
+        c = self.c
         if s.over:
             raise IllegalAction("the game is over", rule="AP-INV-24")
         p = action.player
         if p not in self.to_act(s):
             raise IllegalAction(f"it is not P{p}'s turn to decide", rule="AP-TURN-04")
         kind = s.prompt.kind if s.prompt else ""
-        if isinstance(action, ev.LaunchRocket) and action.destination in cat.dest_index:
-            problem = launch_problem(cat, s, p, cat.dest_index[action.destination])
+        if isinstance(action, ev.LaunchRocket) and action.destination in c.dest_index:
+            problem = launch_problem(c, s, p, c.dest_index[action.destination])
             if problem:
                 raise IllegalAction(problem[0], rule=problem[1])
-        if isinstance(action, ev.Build) and 0 <= action.card < len(cat.tech):
-            problem = build_problem(cat, s, s.p[p - 1], action.card)
+        if isinstance(action, ev.Build) and 0 <= action.card < len(c.tech):
+            problem = build_problem(c, s, s.p[p - 1], action.card)
             if problem:
                 raise IllegalAction(problem[0], rule=problem[1])
-        if isinstance(action, ev.UseSpecialty) and kind == "admin" and not specialty_ok(cat, s, p):
+        if isinstance(action, ev.UseSpecialty) and kind == "admin" and not specialty_ok(c, s, p):
             raise IllegalAction("the Director's Specialty is spent or not available now", rule="AP-DIR-04")
         if isinstance(action, ev.StaticFire) and kind == "admin":
             raise IllegalAction("no static fire now", rule="AP-SF-06" if s.p[p - 1].fired else "AP-SF-01")
@@ -220,7 +220,7 @@ class Apogee(Game):
         """The same table with every pile reshuffled and others' unseen Engineers, R&D draws and dealt
         Directors dealt afresh."""
         v = s.copy()
-        cat = self.cat
+        c = self.c
         for k in range(4):
             v.piles[k] = rng.shuffled(v.piles[k])
         pool = {False: list(v.juniors), True: list(v.seniors)}
@@ -230,8 +230,8 @@ class Apogee(Game):
                 continue
             for i, (e, sp) in enumerate(zip(pl.hand, pl.spots)):
                 if not _revealed(sp, s.revealed):
-                    pool[cat.senior[e]].append(e)
-                    slots.append((pl, i, cat.senior[e]))
+                    pool[c.senior[e]].append(e)
+                    slots.append((pl, i, c.senior[e]))
         for senior in (False, True):
             pool[senior] = rng.shuffled(pool[senior])
         for pl, i, senior in slots:
@@ -294,17 +294,17 @@ class Apogee(Game):
         """The generic text form, with the names behind card, Engineer and Director numbers after a `#` (which
         `parse_action` ignores)."""
         text = super().format_action(action)
-        cat = self.cat
+        c = self.c
         names = []
         card = getattr(action, "card", None)
-        if card is not None and 0 <= card < len(cat.tech):
-            names.append(cat.tech[card].name)
+        if card is not None and 0 <= card < len(c.tech):
+            names.append(c.tech[card].name)
         e = getattr(action, "engineer", None)
-        if e is not None and 0 <= e < len(cat.engineer):
-            names.append(cat.engineer[e].name)
+        if e is not None and 0 <= e < len(c.engineer):
+            names.append(c.engineer[e].name)
         d = getattr(action, "director", None)
-        if d is not None and 0 <= d < len(cat.director):
-            names.append(cat.director[d].name)
+        if d is not None and 0 <= d < len(c.director):
+            names.append(c.director[d].name)
         return f"{text}  # {', '.join(names)}" if names else text
 
     def parse_action(self, state: ApogeeState, text: str):
@@ -319,15 +319,15 @@ class Apogee(Game):
                        truncated=s.truncated, note="turn cap reached" if s.truncated else "")
 
     def invariants(self):
-        return invariants.registry(self.cat)
+        return invariants.registry(self.c)
 
     def evaluate(self, s: ApogeeState, player: int) -> float:
         from apogee.evaluate import evaluate
-        return evaluate(self.cat, s, player)
+        return evaluate(self.c, s, player)
 
     def render(self, s: ApogeeState, player: int | None):
         from apogee.render import render
-        return render(self.cat, self.view(s, player), player)
+        return render(self.c, self.view(s, player), player)
 
 
 def _revealed(spot: int, revealed: int) -> bool:

@@ -9,7 +9,7 @@ import apogee
 from apogee.state import IDLE, SOC, SPOT_OF, UNSET, ApogeeState, Prompt
 
 R = apogee.RULES
-CAT = R.cat
+CAT = R.c
 
 
 def eng(name: str) -> int:
