@@ -17,7 +17,7 @@ from boardcore.rules import Game, Outcome, Unfolding
 from apogee import events as ev
 from apogee import flow, invariants, solo
 from apogee.components import KINDS, Catalog, load
-from apogee.handlers import make_handlers
+from apogee.evolve import HANDLERS
 from apogee.state import HIDDEN, IDLE, SOC_FIXED, SPECIALTY, ApogeeState, Player
 
 VERSION = "1.1"  # 1.1: the Single-Stage Orbital Launcher counts as both stages for Solo Event 06
@@ -45,7 +45,7 @@ class Apogee(Game):
         self.c = c or load()
         self.data_id = self.c.loaded.data_id
         self.data_sha256 = self.c.loaded.sha256
-        self.handlers = make_handlers(self.c)
+        self.handlers = HANDLERS.bind(self.c, ev.EVENTS)
         self._legal_for: ApogeeState | None = None
         self._legal: list = []
 
