@@ -11,20 +11,24 @@ from __future__ import annotations
 from boardcore.rules import Unfolding
 
 from apogee import events as ev
-from apogee.common import (ROLLS, ask, authority_order, event_amount, event_key, gain, goto,
-                           next_in_order, pay, roll_main, sale_price, sell)
 from apogee.components import FIRST, RND, UPPER, Catalog
-from apogee.rocket import (cost, crew, has_stages, mass, min_roll, mission_of, required_authority,
-                           soc_authority, thrust, yield_of)
-from apogee.state import KEEP_FIRST, SOC, SOC_FIXED, ApogeeState, Launch
+from apogee.dice import ROLLS, roll_main
+from apogee.directors import intervene, use_specialty
+from apogee.effects import gain, goto, next_in_order, pay, reveal
+from apogee.investors import check_investors
+from apogee.prompts import POINTS, ask
+from apogee.queries import authority_order, dismissable, event_amount, event_key, mission_of, sale_price
+from apogee.rocket import (cost, crew, has_stages, mass, min_roll, required_authority, soc_authority, thrust,
+                           yield_of)
+from apogee.state import KEEP_FIRST, SOC, ApogeeState, Launch
+from apogee.technologies import sell
 
 
 def start_administration(u: Unfolding, rng) -> None:
     """AP-ADM-01, AP-ERN-08, AP-AMB-11: everyone collects or pays first, in Authority order."""
     c = u.rules.c
     s = u.state
-    from apogee.planning import soc_reveal
-    soc_reveal(u)
+    reveal(u, SOC)
     order = authority_order(c, s)
     salary = event_key(c, s) == "salary_exemption"
     for p in order:
@@ -48,18 +52,18 @@ def start_administration(u: Unfolding, rng) -> None:
     goto(u, "admin", order)
 
 
-def admin_step(u: Unfolding, rng) -> None:
-    """AP-DIR-01, AP-DIR-05: the player in turn acts until their actions are spent or they pass."""
+def admin_step(u: Unfolding, rng) -> bool:
+    """AP-DIR-01, AP-DIR-05: the player in turn acts until their actions are spent or they pass; True once
+    every player has had their turn."""
     s = u.state
     if s.cursor >= len(s.order):
-        from apogee.flow import end_turn
-        end_turn(u, rng)
-        return
+        return True
     p = s.order[s.cursor]
     if s.p[p - 1].actions > 0:
         ask(u, "admin", p)
     else:
         next_in_order(u)
+    return False
 
 
 # -- what may be done --------------------------------------------------------
@@ -137,12 +141,8 @@ def nation_ok(c: Catalog, s: ApogeeState, player: int) -> bool:
     return not (s.p[player - 1].nation_used or s.solo or mission_of(c, s).no_nation)
 
 
-def dismissable(s: ApogeeState, player: int) -> list[int]:
-    """AP-DIS-03, AP-AMB-67: not the Engineers at the SOC this turn."""
-    pl = s.p[player - 1]
-    return [e for e, spot in zip(pl.hand, pl.spots) if spot not in (SOC, SOC_FIXED)]
-
-
+@POINTS.options("admin", asks="Take a Director action: Specialty, sell, recruit, dismiss, static fire, launch or "
+                "Nation Intervention; or pass to end your turn (AP-DIR-02)")
 def admin_actions(c: Catalog, s: ApogeeState, player: int) -> list:
     """AP-DIR-02, AP-DIR-03: every Director action open to the player now, and Pass (AP-DIR-05). Two actions
     of seven kinds (AP-COMP-12); the same kind twice except static fire and launch (AP-DIR-03); one under Burn
@@ -172,9 +172,9 @@ def admin_actions(c: Catalog, s: ApogeeState, player: int) -> list:
 
 
 # -- doing it ----------------------------------------------------------------
-def resolve_admin(u: Unfolding, rng, action) -> None:
-    """The chosen Director action (its cost in actions is taken by evolve)."""
-    c = u.rules.c
+@POINTS.resolves("admin")
+def resolve_admin(c: Catalog, u: Unfolding, action, rng) -> None:
+    """The chosen Director action (its cost in actions is taken by evolve); a Pass ends the player's turn."""
     s = u.state
     p = action.player
     kind = type(action)
@@ -190,10 +190,8 @@ def resolve_admin(u: Unfolding, rng, action) -> None:
     elif kind is ev.LaunchRocket:
         launch(u, rng, p, c.dest_index[action.destination])
     elif kind is ev.UseSpecialty:
-        from apogee.directors import use_specialty
         use_specialty(u, rng, p)
     elif kind is ev.Intervene:
-        from apogee.directors import intervene
         intervene(u, rng, p, action.target)
 
 
@@ -212,7 +210,6 @@ def static_fire(u: Unfolding, rng, player: int) -> None:
     if success:
         if s.p[player - 1].dice < c.n.dice_limit and u.state.supply > 0:
             u.emit(ev.DieGained(player=player))
-        from apogee.investors import check_investors
         check_investors(u, player, "static_fire")
 
 
@@ -253,7 +250,6 @@ def launched(u: Unfolding, rng, player: int, destination: int) -> None:
                     yield_=yield_of(c, t, mass(c, pl)), cost=cost(c, pl), turn=s.turn)
     u.emit(ev.RocketLaunched(player=player, launch=record, returned=returned, kept=kept))
     gain(u, player, c.launch_credits[pl.director], "launch")
-    from apogee.investors import check_investors
     check_investors(u, player, "launch", launch=record)
 
 
@@ -264,3 +260,16 @@ def aborted(u: Unfolding, rng, player: int, destination: int) -> None:
 
 
 ROLLS["launch"] = (launched, aborted)
+
+
+# -- Engineers owed by a debt -----------------------------------------------------
+@POINTS.options("dismiss_owed", asks="You owe Engineers: dismiss one of your choice beneath its pile (AP-ERN-06)")
+def owed_choices(c: Catalog, s: ApogeeState, player: int) -> list:
+    return [ev.Dismiss(player=player, engineer=e) for e in s.p[player - 1].hand]
+
+
+@POINTS.resolves("dismiss_owed")
+def dismiss_owed(c: Catalog, u: Unfolding, action: ev.Dismiss, rng) -> None:
+    """AP-ERN-06, AP-AMB-11, AP-SEV-09, AP-SEV-17, AP-SEV-18: the chosen Engineer beneath its pile; a debt
+    and the Solo Events that cost Engineers are owed the same way."""
+    u.emit(ev.EngineerDismissed(player=action.player, engineer=action.engineer, reason="owed"))

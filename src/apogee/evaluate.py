@@ -5,7 +5,8 @@ from __future__ import annotations
 
 from apogee.components import FIRST, PAYLOAD, RND, UPPER, Catalog
 from apogee.missions import goal_met, goals, objective_met
-from apogee.rocket import build_problem, has_stages, mass, min_roll, mission_of, soc_authority, thrust, yield_of
+from apogee.queries import mission_of
+from apogee.rocket import build_problem, has_stages, mass, min_roll, soc_authority, thrust, yield_of
 from apogee.state import CONSTRUCTION, DESIGN, RND as RND_SPOT, SOC, SOC_FIXED, SPECIALTY, ApogeeState
 
 SPOT_VALUE = {SPECIALTY: 1.5, RND_SPOT: 2.0, DESIGN: 3.0}

@@ -7,8 +7,11 @@ from __future__ import annotations
 from boardcore.rules import Unfolding
 
 from apogee import events as ev
-from apogee.common import ROLLS, draw_rnd, event_amount, gain, next_in_order, pay, roll_main
 from apogee.components import FIRST
+from apogee.dice import ROLLS, roll_main
+from apogee.effects import gain, next_in_order, pay
+from apogee.queries import event_amount
+from apogee.technologies import draw_rnd
 
 
 def liquid_stages(c, pl) -> tuple[int, ...]:

@@ -9,7 +9,8 @@ from __future__ import annotations
 from collections import Counter
 
 from apogee.components import FIRST, RND, UPPER, Catalog
-from apogee.rocket import build_problem, mission_of
+from apogee.queries import mission_of
+from apogee.rocket import build_problem
 from apogee.state import DESIGN, SPECIALTY, ApogeeState
 
 

@@ -5,8 +5,9 @@ from __future__ import annotations
 from boardcore.rules import Unfolding
 
 from apogee import events as ev
-from apogee.common import event_key
 from apogee.components import FIRST, UPPER, Catalog, Investor
+from apogee.missions import investor_race_won
+from apogee.queries import event_key
 from apogee.rocket import thrust
 from apogee.state import Launch, Player
 
@@ -57,7 +58,6 @@ def check_investors(u: Unfolding, player: int, occurrence: str, card: int = -1,
         paid = 0 if event_key(c, s) == "timid_investors" else inv.credits
         pile = s.investor_pile
         u.emit(ev.InvestorWon(player=player, investor=inv_id, credits=paid, revealed=pile[-1] if pile else -1))
-        from apogee.missions import investor_race_won
         if investor_race_won(c, u.state, player):
             u.emit(ev.GameEnded(winners=(player,)))
             return

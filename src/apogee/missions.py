@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 from apogee.components import Catalog, Goal
-from apogee.rocket import mission_of
+from apogee.queries import mission_of
 from apogee.state import ApogeeState, Player
 
 

@@ -6,7 +6,8 @@ import textwrap
 
 from apogee.components import KINDS, Catalog
 from apogee.missions import goal_met, goals, objective_met
-from apogee.rocket import crew, mass, min_roll, mission_of, soc_authority, thrust, yield_of
+from apogee.queries import mission_of
+from apogee.rocket import crew, mass, min_roll, soc_authority, thrust, yield_of
 from apogee.state import SOC, SOC_FIXED, SPOTS, ApogeeState
 
 SHORT = {"first": "FS", "upper": "US", "payload": "PL", "rnd": "RD"}

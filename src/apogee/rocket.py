@@ -6,6 +6,7 @@ order)."""
 from __future__ import annotations
 
 from apogee.components import FIRST, PAYLOAD, RND, UPPER, Catalog
+from apogee.queries import mission_of
 from apogee.state import (AUTH_CUT, CAPSULE, ION, LIQUID, MASS, NUCLEAR, SOC, SOC_FIXED, SOLID,
                           THRUST, ApogeeState, Player)
 
@@ -185,5 +186,7 @@ def build_problem(c: Catalog, s: ApogeeState, pl: Player, card: int) -> tuple[st
     return None
 
 
-def mission_of(c: Catalog, s: ApogeeState):
-    return c.solo_missions[s.mission] if s.solo else c.missions[s.mission]
+def buildable(c: Catalog, s: ApogeeState, player: int, cards) -> list[int]:
+    """Those of `cards` that `player` may build now, whatever the way of building (AP-TECH-21)."""
+    pl = s.p[player - 1]
+    return [card for card in cards if build_problem(c, s, pl, card) is None]

@@ -6,7 +6,8 @@ from __future__ import annotations
 from boardcore.rules import Unfolding
 
 from apogee import events as ev
-from apogee.common import ROLLS, gain, next_in_order, pay, roll_main
+from apogee.dice import ROLLS, roll_main
+from apogee.effects import gain, next_in_order, pay
 from apogee.components import Catalog
 from apogee.rocket import thrust
 
