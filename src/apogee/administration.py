@@ -121,9 +121,10 @@ def launch_destinations(c: Catalog, s: ApogeeState, player: int) -> list[int]:
 
 
 def specialty_ok(c: Catalog, s: ApogeeState, player: int) -> bool:
-    """AP-DIR-04, AP-DSP-02, AP-DSP-04, AP-DSP-05, AP-AMB-33, AP-AMB-68, AP-SEV-03. Using it is one action
-    (AP-DSP-03); an unavailable one is neither offered nor spent (AP-DSP-05)."""
+    """AP-DIR-04: whether the Director's Specialty may be used now. Using it is one action (AP-DSP-03); one
+    that is not available is neither offered nor spent (AP-DSP-05, AP-AMB-33, AP-AMB-68)."""
     pl = s.p[player - 1]
+    # AP-DSP-02: once per game; AP-SEV-03: Solo Event 03 forbids it for the rest of the game
     if pl.specialty_used or "director_specialty" in s.bans:
         return False
     key = c.director[pl.director].specialty
@@ -132,7 +133,8 @@ def specialty_ok(c: Catalog, s: ApogeeState, player: int) -> bool:
     if key == "recruit_seniors":
         return bool(s.seniors) and "senior_recruit" not in s.bans  # AP-MD-20, AP-SEV-01
     if key in ("keep_first_stages", "thrust", "authority_cut"):
-        return pl.actions >= 2 and not pl.launched  # AP-MD-04, AP-MD-15, AP-MD-17
+        # AP-DSP-04, AP-MD-04, AP-MD-15, AP-MD-17: tied to a launch, so an action must remain for one
+        return pl.actions >= 2 and not pl.launched
     return True
 
 
@@ -144,26 +146,25 @@ def nation_ok(c: Catalog, s: ApogeeState, player: int) -> bool:
 @POINTS.options("admin", asks="Take a Director action: Specialty, sell, recruit, dismiss, static fire, launch or "
                 "Nation Intervention; or pass to end your turn (AP-DIR-02)")
 def admin_actions(c: Catalog, s: ApogeeState, player: int) -> list:
-    """AP-DIR-02, AP-DIR-03: every Director action open to the player now, and Pass (AP-DIR-05). Two actions
-    of seven kinds (AP-COMP-12); the same kind twice except static fire and launch (AP-DIR-03); one under Burn
-    Out (AP-DIR-06). Selling takes unbuilt reserve cards only (AP-SELL-05, AP-SELL-06, AP-SELL-07), recruiting
-    is free (AP-REC-02), dismissing too (AP-DIS-02); Engineers leave a hand only by Dismiss or the listed
-    effects (AP-COMP-15). A launch banned by an Event is not offered, so no action or fee is spent (AP-EV-33);
-    static fires stay open under those bans (AP-EV-03, AP-EV-28)."""
+    """Every Director action open to the player now, and Pass (AP-DIR-02, AP-DIR-05): actions of seven kinds
+    (AP-COMP-12), two a turn (one under Burn Out, AP-DIR-06, counted by `actions`), the same kind twice except
+    static fire and launch (AP-DIR-03)."""
     pl = s.p[player - 1]
     out: list = [ev.Pass(player=player)]
     if specialty_ok(c, s, player):
         out.append(ev.UseSpecialty(player=player))
-    out += [ev.Sell(player=player, card=card) for card in pl.reserve]  # AP-SELL-01, AP-SELL-06
-    if len(pl.hand) < c.n.hand_limit:  # AP-REC-03, AP-AMB-12, AP-AMB-60
-        if s.juniors:
+    # AP-SELL-01, AP-SELL-05, AP-SELL-06, AP-SELL-07: any unbuilt card of the reserve, never a built one
+    out += [ev.Sell(player=player, card=card) for card in pl.reserve]
+    if len(pl.hand) < c.n.hand_limit:  # AP-REC-03, AP-AMB-12: not with a full hand; free (AP-REC-02)
+        if s.juniors:  # AP-AMB-60: nor from an empty pile
             out.append(ev.Recruit(player=player, senior=False))
         if s.seniors and "senior_recruit" not in s.bans:
             out.append(ev.Recruit(player=player, senior=True))
+    # AP-DIS-02, AP-COMP-15: dismissing is free, and the only way to discard an Engineer by choice
     out += [ev.Dismiss(player=player, engineer=e) for e in dismissable(s, player)]
-    if static_fire_ok(c, s, player):
+    if static_fire_ok(c, s, player):  # open under the launch bans of AP-EV-03 and AP-EV-28
         out.append(ev.StaticFire(player=player))
-    if not pl.launched:
+    if not pl.launched:  # AP-EV-33: a launch an Event bans is not offered, so no action or fee is spent
         out += [ev.LaunchRocket(player=player, destination=c.destinations[d])
                 for d in launch_destinations(c, s, player)]
     if nation_ok(c, s, player):
@@ -230,26 +231,28 @@ def launch(u: Unfolding, rng, player: int, destination: int) -> None:
 
 
 def launched(u: Unfolding, rng, player: int, destination: int) -> None:
-    """AP-LCH-11, AP-LCH-13, AP-LCH-14, AP-LCH-15, AP-LCH-18, AP-LCH-19: the launch succeeds. Payloads and the
-    depositing R&D (Extra Seat, Pressurization, CubeSat) go to the SOC with the destination and astronauts;
-    First Stages stay with Reuse or Harper Tompkins (AP-TECH-17, AP-MD-03, AP-AMB-26, AP-AMB-27); see
-    AP-LCH-15, AP-AMB-25; the rest return to the reserve; the Director's launch credits are paid (AP-GAP-04).
-    """
+    """The launch succeeds: the rocket's cards leave the Launch Pad, the SOC records the deposit, the Director's
+    launch credits are paid, the Investors check the launch. A reserve over 9 is trimmed next, in flow
+    (AP-LCH-18)."""
     c = u.rules.c
     s = u.state
     pl = s.p[player - 1]
     tech, kind = c.tech, c.kind
+    # AP-LCH-15, AP-TECH-17, AP-MD-03: with Reuse or Harper Tompkins the First Stages stay (an SSTO too,
+    # AP-AMB-27), while Reuse itself goes back like other R&D (AP-AMB-26)
     keep = pl.mods[KEEP_FIRST] > 0 or any(tech[card].reuse for card in pl.pad)
+    # AP-LCH-14, AP-LCH-19: Payloads, and the R&D that deposits (Extra Seat, Pressurization, CubeSat,
+    # AP-AMB-25), stay on the SOC for the rest of the game
     deposited = tuple(card for card in pl.pad if tech[card].deposit)
     kept = tuple(card for card in pl.pad if keep and kind[card] == FIRST)
-    returned = tuple(card for card in pl.pad if card not in deposited and card not in kept)
+    returned = tuple(card for card in pl.pad if card not in deposited and card not in kept)  # AP-LCH-13
     astronauts, crewed = crew(c, pl)
     t = thrust(c, pl)
     record = Launch(destination=destination, cards=deposited, astronauts=astronauts, crewed=crewed,
                     rnd=sum(kind[card] == RND for card in pl.pad), thrust=t,
                     yield_=yield_of(c, t, mass(c, pl)), cost=cost(c, pl), turn=s.turn)
     u.emit(ev.RocketLaunched(player=player, launch=record, returned=returned, kept=kept))
-    gain(u, player, c.launch_credits[pl.director], "launch")
+    gain(u, player, c.launch_credits[pl.director], "launch")  # AP-LCH-11, the Director's amount (AP-GAP-04)
     check_investors(u, player, "launch", launch=record)
 
 
@@ -270,6 +273,6 @@ def owed_choices(c: Catalog, s: ApogeeState, player: int) -> list:
 
 @POINTS.resolves("dismiss_owed")
 def dismiss_owed(c: Catalog, u: Unfolding, action: ev.Dismiss, rng) -> None:
-    """AP-ERN-06, AP-AMB-11, AP-SEV-09, AP-SEV-17, AP-SEV-18: the chosen Engineer beneath its pile; a debt
-    and the Solo Events that cost Engineers are owed the same way."""
+    """AP-ERN-06: the chosen Engineer beneath its pile, one per 20,000 of unpaid debt, before anything else
+    (AP-AMB-11); the Solo Events that cost Engineers are owed the same way (AP-SEV-09, AP-SEV-17, AP-SEV-18)."""
     u.emit(ev.EngineerDismissed(player=action.player, engineer=action.engineer, reason="owed"))

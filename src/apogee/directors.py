@@ -153,26 +153,25 @@ def zhang_dismisses(c: Catalog, u: Unfolding, action, rng) -> None:
 
 # -- Nation Interventions -----------------------------------------------------------------
 def intervene(u: Unfolding, rng, player: int, target: int) -> None:
-    """AP-NAT-01, AP-NAT-02, AP-NAT-03, AP-NAT-04, AP-NI-01, AP-NI-02, AP-NI-03, AP-NI-04, AP-NI-05,
-    AP-AMB-31: a main-die roll, no additional dice; spent either way. The roll needs 6 or more (AP-NAT-03); a
-    failure spends it for good (AP-NAT-04, AP-NI-04); a target with nothing to lose makes a success void
-    (AP-NI-05); China's Engineer is random among those not at the SOC (AP-NI-03)."""
+    """AP-NAT-01: the Director's Nation Intervention against one opponent (AP-AMB-31), resolved at once and
+    spent either way (AP-NAT-02, its action taken by evolve). A target with nothing to lose makes a success
+    void (AP-NI-05)."""
     c = u.rules.c
     s = u.state
     nation = c.nations[c.director[s.p[player - 1].director].nation]
     value = rng.roll(c.n.die_sides)
     u.emit(ev.DiceRolled(player=player, value=value, purpose="nation"))
-    if value < nation.roll:
+    if value < nation.roll:  # AP-NAT-03: 6 or more; AP-NAT-04, AP-NI-04: no additional die, spent for good
         return
     victim = s.p[target - 1]
-    if nation.effect == "remove_rnd":
+    if nation.effect == "remove_rnd":  # AP-NI-01: the United States pick an R&D card of the target's reserve
         if any(c.kind[card] == RND for card in victim.reserve):
             ask(u, "us_pick", player, a=target)
-    elif nation.effect == "remove_dice":
+    elif nation.effect == "remove_dice":  # AP-NI-02: Russia sends up to 2 of the target's dice to the supply
         n = min(nation.amount, victim.dice)
         if n:
             u.emit(ev.DiceReturned(player=target, count=n))
-    elif nation.effect == "remove_engineer":
+    elif nation.effect == "remove_engineer":  # AP-NI-03: China, at random among those not at the SOC
         pool = dismissable(s, target)
         if pool:
             u.emit(ev.EngineerDismissed(player=target, engineer=rng.choice(pool), reason="china"))

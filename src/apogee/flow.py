@@ -51,9 +51,9 @@ def turn_start_step(u: Unfolding, rng) -> None:
 
 
 def event_step(u: Unfolding, rng) -> None:
-    """AP-PEV-02, AP-PEV-03, AP-PEV-04, AP-AMB-36: an immediate Event (base or Solo) resolves player by player
-    in Director Authority order before placement; a whole-turn Event is read where it applies. Base Events for
-    "all players" apply to the Solo player too (AP-SOLO-10, AP-SOLO-13)."""
+    """An immediate Event (base or Solo) resolves at once (AP-PEV-02), player by player in Director Authority
+    order (AP-PEV-03, AP-AMB-36), before placement; a whole-turn Event is read where it applies (AP-PEV-04).
+    Base Events for "all players" apply to the Solo player too (AP-SOLO-10, AP-SOLO-13)."""
     c = u.rules.c
     s = u.state
     card = c.events[s.event] if s.event >= 0 else None

@@ -22,7 +22,7 @@ def registry(c: Catalog) -> dict:
     inv_ids = list(range(len(c.investor)))
 
     def credits_not_negative(s: ApogeeState):
-        """AP-INV-01."""
+        """AP-INV-01: paying takes at most what a player has, so credits never go below 0."""
         bad = [pl.credits for pl in s.p if pl.credits < 0]
         return f"negative credits {bad}" if bad else None
 
@@ -41,7 +41,7 @@ def registry(c: Catalog) -> dict:
         return None
 
     def slot_limit(s: ApogeeState):
-        """AP-INV-04."""
+        """AP-INV-04: a Launch Pad slot holds at most 3 cards of its kind."""
         for p, pl in enumerate(s.p, 1):
             counts = Counter(c.kind[card] for card in pl.pad)
             if counts and max(counts.values()) > n.slot_limit:
@@ -64,17 +64,17 @@ def registry(c: Catalog) -> dict:
         return None
 
     def dice_limit(s: ApogeeState):
-        """AP-INV-06."""
+        """AP-INV-06: a player holds at most 3 additional dice."""
         bad = [pl.dice for pl in s.p if not 0 <= pl.dice <= n.dice_limit]
         return f"dice held {bad}" if bad else None
 
     def dice_total(s: ApogeeState):
-        """AP-INV-07."""
+        """AP-INV-07: the 10 blue dice are either in the supply or held; the main die is nobody's."""
         total = s.supply + sum(pl.dice for pl in s.p)
         return None if total == n.blue_dice and s.supply >= 0 else f"{total} blue dice in play"
 
     def hand_limit(s: ApogeeState):
-        """AP-INV-08."""
+        """AP-INV-08: a hand holds at most 5 Engineers."""
         bad = [len(pl.hand) for pl in s.p if len(pl.hand) > n.hand_limit]
         return f"hands over the limit: {bad}" if bad else None
 
@@ -103,7 +103,8 @@ def registry(c: Catalog) -> dict:
         return None
 
     def rivers_full(s: ApogeeState):
-        """AP-INV-11, AP-INV-12."""
+        """AP-INV-11, AP-INV-12: the Technology rivers hold 3 cards and the Investor river 2, fewer only once
+        their pile is empty."""
         for k, river in enumerate(s.rivers):
             if len(river) > n.river_size or (len(river) < n.river_size and s.piles[k] and s.stage != "setup"):
                 return f"river {k} holds {len(river)} cards"
@@ -169,7 +170,7 @@ def registry(c: Catalog) -> dict:
         return None
 
     def one_director(s: ApogeeState):
-        """AP-INV-20."""
+        """AP-INV-20: after the choice, each player has one Director of their own."""
         if s.stage in ("setup", "director"):
             return None
         chosen = [pl.director for pl in s.p]
@@ -186,7 +187,7 @@ def registry(c: Catalog) -> dict:
         return None
 
     def mission_bans(s: ApogeeState):
-        """AP-INV-22."""
+        """AP-INV-22: Mission 4 keeps R&D and Mission 9 Nuclear stages off every Launch Pad."""
         m = mission_of(c, s)
         for p, pl in enumerate(s.p, 1):
             for card in pl.pad:

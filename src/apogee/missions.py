@@ -96,17 +96,16 @@ def winners_at_turn_end(c: Catalog, s: ApogeeState) -> tuple[int, ...] | None:
 
 
 def tiebreak(c: Catalog, s: ApogeeState, won: tuple[int, ...]) -> tuple[int, ...]:
-    """AP-TIE-01, AP-TIE-02, AP-TIE-03, AP-TIE-04: only when agreed (config `tiebreak`): AP-TIE-02 (Director
-    plus Engineers), AP-TIE-03 (then the Director), AP-TIE-04 (else shared); lowest Director plus Engineers'
-    Authority, then lowest Director Authority; a tie beyond that stays shared (AP-AMB-32)."""
-    if not s.tiebreak or len(won) < 2:
+    """The tie-break variant among several winners."""
+    if not s.tiebreak or len(won) < 2:  # AP-TIE-01: only when agreed before play (config `tiebreak`)
         return won
 
     def team(p: int) -> int:
         pl = s.p[p - 1]
         return c.dir_auth[pl.director] * 10 + sum(c.eng_auth[e] for e in pl.hand)
 
-    low = min(team(p) for p in won)
+    low = min(team(p) for p in won)  # AP-TIE-02: the lowest Director plus Engineers' Authority
     won = tuple(p for p in won if team(p) == low)
-    low = min(c.dir_auth[s.p[p - 1].director] for p in won)
+    low = min(c.dir_auth[s.p[p - 1].director] for p in won)  # AP-TIE-03: then the lowest Director
+    # AP-TIE-04, AP-AMB-32: a tie beyond that stays shared
     return tuple(p for p in won if c.dir_auth[s.p[p - 1].director] == low)

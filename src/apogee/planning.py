@@ -162,14 +162,13 @@ def resolve_build(c: Catalog, u: Unfolding, action, rng) -> None:
 
 # -- c. R&D ------------------------------------------------------------------
 def start_rnd(u: Unfolding, rng) -> bool:
-    """AP-RND-01, AP-RND-02, AP-RND-03, AP-RND-07, AP-AMB-04, AP-AMB-05: revealed; the player with the highest
-    single R&D Engineer (AP-RND-02) draws first, as many cards as Engineers, for free (AP-RND-06), while the
-    pile lasts."""
+    """The R&D Engineers revealed (AP-RND-01), then the draws, for free (AP-RND-06)."""
     c = u.rules.c
     s = u.state
     pairs = reveal(u, RND)
     if not pairs:
         return False
+    # AP-RND-02, AP-AMB-05: the best single R&D Engineer draws first, ties to the Director's Authority
     rank = {p: i for i, p in enumerate(authority_order(c, s))}
     best: dict[int, int] = {}
     count: dict[int, int] = {}
@@ -177,7 +176,7 @@ def start_rnd(u: Unfolding, rng) -> bool:
         best[p] = max(best.get(p, 0), c.eng_auth[e])
         count[p] = count.get(p, 0) + 1
     order = sorted(best, key=lambda p: (-best[p], rank[p]))
-    for p in order:
+    for p in order:  # AP-RND-03: one card per Engineer; AP-RND-07, AP-AMB-04: only what the pile holds
         pile = u.state.piles[3]
         n = min(count[p], len(pile))
         if n:
@@ -218,8 +217,8 @@ def resolve_keep(c: Catalog, u: Unfolding, action: ev.KeepRnd, rng) -> None:
 
 # -- d. Design ---------------------------------------------------------------
 def start_design(u: Unfolding, rng) -> bool:
-    """AP-DES-01, AP-DES-02, AP-DES-03, AP-AMB-06: revealed; order by summed Authority (AP-DES-02), ties by
-    the single highest Engineer (AP-DES-03), then Director Authority."""
+    """The Design Engineers revealed (AP-DES-01); players pick by summed Authority (AP-DES-02), ties to the
+    single highest Engineer (AP-DES-03), then to the Director's Authority (AP-AMB-06)."""
     c = u.rules.c
     s = u.state
     pairs = reveal(u, DESIGN)

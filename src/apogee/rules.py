@@ -158,7 +158,8 @@ class Apogee(Game):
         return super().parse_action(state, text.split("#", 1)[0])
 
     def outcome(self, s: ApogeeState) -> Outcome | None:
-        """AP-END-02, AP-MIS-28, AP-SOLO-11, AP-SOLO-12: a point for each winner; a truncated run has none."""
+        """A point for each winner, who may share the victory (AP-END-02, AP-MIS-28; none for a failed Solo
+        Mission, AP-SOLO-11, AP-SOLO-12); a truncated run has none."""
         if not s.over:
             return None
         winners = tuple(s.winners)

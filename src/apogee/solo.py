@@ -13,12 +13,11 @@ from apogee.rocket import thrust
 
 
 def event_pile(c: Catalog, mission: int, rng) -> list[int]:
-    """AP-SOLO-04, AP-SOLO-05, AP-SOLO-06, AP-SOLO-07, AP-SOLO-08: AP-SOLO-05 (listed order, first on top),
-    AP-SOLO-06 (base Events drawn unseen), AP-SOLO-07 (alternating), AP-SOLO-08 (twice the Solo Events: the
-    Mission's turns); the Solo Events in the Mission's order, top first, with one unseen base Event after
-    each; the bottom card is a base Event. Returned bottom first (the pile's order)."""
-    solo = [c.solo_event_id[n] for n in c.solo_missions[mission].events]
-    base = rng.sample(list(c.base_events), len(solo))
+    """AP-SOLO-04: the Solo Event pile, returned bottom first (the pile's order); it holds twice as many cards
+    as the Mission lists Solo Events, one per turn of the Mission (AP-SOLO-08)."""
+    solo = [c.solo_event_id[n] for n in c.solo_missions[mission].events]  # AP-SOLO-05: listed order, top first
+    base = rng.sample(list(c.base_events), len(solo))  # AP-SOLO-06: as many base Events, drawn unseen
+    # AP-SOLO-07: one base Event after each Solo Event, so the bottom card is a base Event
     top_first = [card for pair in zip(solo, base) for card in pair]
     return top_first[::-1]
 
