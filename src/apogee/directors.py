@@ -15,7 +15,7 @@ from apogee.prompts import POINTS, ask
 from apogee.queries import dismissable, sale_price
 from apogee.rocket import buildable
 from apogee.state import ApogeeState
-from apogee.technologies import build, discard, draw_rnd, river_picks, sell, take_from_river
+from apogee.technologies import build, discard, draw_rnd, river_picks, sell, take_pick
 
 
 def use_specialty(u: Unfolding, rng, player: int) -> None:
@@ -55,10 +55,14 @@ def use_specialty(u: Unfolding, rng, player: int) -> None:
             u.emit(ev.EngineersRecruited(player=player, senior=True, engineers=tuple(s.seniors[-1:-n - 1:-1])))
 
 
-# -- Liam Van Horn: sell any number of reserve cards ------------------------------
+# -- Liam Van Horn and Anatoliy Feoktistov: sales ------------------------------------
 @POINTS.options("liam", asks="Sell another card of your reserve on the Public Market, or stop (AP-MD-05)")
-def liam_sales(c: Catalog, s: ApogeeState, player: int) -> list:
-    return [ev.Sell(player=player, card=card) for card in s.p[player - 1].reserve] + [ev.Pass(player=player)]
+@POINTS.options("anatoliy", asks="Sell one card built on your Launch Pad, or pass (AP-MD-13)")
+def director_sales(c: Catalog, s: ApogeeState, player: int) -> list:
+    """Liam Van Horn sells from the reserve, Anatoliy Feoktistov from the Launch Pad; either may stop."""
+    pl = s.p[player - 1]
+    cards = pl.pad if s.prompt.kind == "anatoliy" else pl.reserve
+    return [ev.Sell(player=player, card=card) for card in cards] + [ev.Pass(player=player)]
 
 
 @POINTS.resolves("liam")
@@ -72,21 +76,14 @@ def liam_sells(c: Catalog, u: Unfolding, action, rng) -> None:
         ask(u, "liam", p)
 
 
-# -- Anatoliy Feoktistov: sell a built card ------------------------------------------
-@POINTS.options("anatoliy", asks="Sell one card built on your Launch Pad, or pass (AP-MD-13)")
-def anatoliy_sales(c: Catalog, s: ApogeeState, player: int) -> list:
-    return [ev.Sell(player=player, card=card) for card in s.p[player - 1].pad] + [ev.Pass(player=player)]
-
-
 @POINTS.resolves("anatoliy")
 def anatoliy_sells(c: Catalog, u: Unfolding, action, rng) -> None:
     """AP-MD-13: the Director's own price, plus the Event's bonus (AP-AMB-38)."""
-    if isinstance(action, ev.Pass):
-        return
-    s = u.state
-    p = action.player
-    base = c.director[s.p[p - 1].director].amount
-    sell(u, p, action.card, sale_price(c, s, p, base), built=True)
+    if isinstance(action, ev.Sell):
+        s = u.state
+        p = action.player
+        base = c.director[s.p[p - 1].director].amount
+        sell(u, p, action.card, sale_price(c, s, p, base), built=True)
 
 
 # -- Laura Grey Walter and Ekaterina Vostochny: a free build -------------------------
@@ -128,8 +125,7 @@ POINTS.options("yelena", asks="Take one card from a Technology river into your r
 
 @POINTS.resolves("yelena")
 def yelena_takes(c: Catalog, u: Unfolding, action, rng) -> None:
-    if isinstance(action, ev.TakeCard):
-        take_from_river(u, action.player, action.card)
+    take_pick(u, action)
 
 
 # -- Zhang Kang: dismiss Engineers for credits ------------------------------------------

@@ -15,7 +15,7 @@ from apogee.prompts import POINTS, ask
 from apogee.queries import sale_price
 from apogee.rocket import buildable
 from apogee.state import RIVERS, ApogeeState
-from apogee.technologies import build, draw_rnd, river_picks, sell, take_from_river
+from apogee.technologies import build, draw_rnd, river_picks, sell, take_pick
 
 TURN_MODS = {"solid_thrust", "liquid_thrust", "ion_thrust", "nuclear_thrust", "mass_cut", "capsule_crew"}
 
@@ -111,8 +111,7 @@ POINTS.options("river_pick", asks="Take one card from a Technology river into yo
 
 @POINTS.resolves("river_pick")
 def river_picked(c: Catalog, u: Unfolding, action, rng) -> None:
-    if isinstance(action, ev.TakeCard):
-        take_from_river(u, action.player, action.card)
+    take_pick(u, action)
     _next_specialty(u)
 
 

@@ -1,7 +1,7 @@
 """The turn's sequence (AP-TURN-01, AP-TURN-02): setup's two choices, then turn after turn, a quarter each
 (AP-GEN-07), a Planning phase (the Event, placement, then Specialties, Constructions, R&D and Design) and an
-Administration phase, until the end of the game. `advance` runs every automatic step until someone must decide; `STEPS` says what the
-current stage does next, and `PLANNING` the order of the Planning resolution."""
+Administration phase, until the end of the game. `advance` runs every automatic step until someone must
+decide; `STEPS` says what the current stage does next, and `PLANNING` the order of the Planning resolution."""
 
 from __future__ import annotations
 

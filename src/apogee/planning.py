@@ -20,7 +20,7 @@ from apogee.prompts import POINTS, ask
 from apogee.queries import authority_order, event_amount, event_key
 from apogee.rocket import buildable
 from apogee.state import CONSTRUCTION, DESIGN, DISCOUNT, RND, SPECIALTY, SPOTS, UNSET, ApogeeState
-from apogee.technologies import build, river_picks, take_from_river
+from apogee.technologies import build, river_picks, take_pick
 
 
 # -- placement ---------------------------------------------------------------
@@ -253,7 +253,6 @@ POINTS.options("design", asks="Take one card from a Technology river into your r
 
 @POINTS.resolves("design")
 def resolve_design(c: Catalog, u: Unfolding, action, rng) -> None:
-    if isinstance(action, ev.TakeCard):
-        take_from_river(u, action.player, action.card)
+    take_pick(u, action)
     if not u.state.over:
         next_in_order(u)

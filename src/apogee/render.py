@@ -52,7 +52,8 @@ def render(c: Catalog, v: ApogeeState, player: int | None) -> str:
                      f"{'  '.join(flags)}")
         hand = ", ".join(_engineer(c, e, sp) for e, sp in zip(pl.hand, pl.spots)) or "-"
         lines.append(f"  Engineers: {hand}")
-        lines.append(f"  reserve ({len(pl.reserve)}/9): " + (", ".join(tech_card(c, card) for card in pl.reserve) or "-"))
+        reserve = ", ".join(tech_card(c, card) for card in pl.reserve) or "-"
+        lines.append(f"  reserve ({len(pl.reserve)}/9): {reserve}")
         if pl.drawn:
             lines.append("  R&D drawn: " + ", ".join(tech_card(c, card) for card in pl.drawn))
         pad = ", ".join(f"{SHORT[KINDS[c.kind[card]]]} {tech_card(c, card)}" for card in pl.pad) or "-"

@@ -67,6 +67,12 @@ def river_picks(c: Catalog, s: ApogeeState, player: int) -> list:
     return [ev.TakeCard(player=player, card=card) for r in s.rivers for card in r] + [ev.Pass(player=player)]
 
 
+def take_pick(u: Unfolding, action) -> None:
+    """The answer to a pick from the rivers: the card taken, or nothing on a Pass."""
+    if isinstance(action, ev.TakeCard):
+        take_from_river(u, action.player, action.card)
+
+
 # -- the reserve's limit -------------------------------------------------------------
 @POINTS.options("trim", asks="Your reserve holds more than 9 cards: discard one beneath its pile (AP-AMB-08)")
 def reserve_cards(c: Catalog, s: ApogeeState, player: int) -> list:
