@@ -56,7 +56,7 @@ def use_specialty(u: Unfolding, rng, player: int) -> None:
 
 
 # -- Liam Van Horn and Anatoliy Feoktistov: sales ------------------------------------
-@POINTS.options("liam", asks="Sell another card of your reserve on the Public Market, or stop (AP-MD-05)")
+@POINTS.options("liam", asks="Sell a card of your reserve on the Public Market, or stop selling (AP-MD-05)")
 @POINTS.options("anatoliy", asks="Sell one card built on your Launch Pad, or pass (AP-MD-13)")
 def director_sales(c: Catalog, s: ApogeeState, player: int) -> list:
     """Liam Van Horn sells from the reserve, Anatoliy Feoktistov from the Launch Pad; either may stop."""
@@ -129,7 +129,7 @@ def yelena_takes(c: Catalog, u: Unfolding, action, rng) -> None:
 
 
 # -- Zhang Kang: dismiss Engineers for credits ------------------------------------------
-@POINTS.options("zhang", asks="Dismiss another Engineer for credits, or stop (AP-MD-18)")
+@POINTS.options("zhang", asks="Dismiss an Engineer who is not at the SOC, for credits, or stop (AP-MD-18)")
 def zhang_dismissals(c: Catalog, s: ApogeeState, player: int) -> list:
     return [ev.Dismiss(player=player, engineer=e) for e in dismissable(s, player)] + [ev.Pass(player=player)]
 
