@@ -1,6 +1,33 @@
 """Apogee: build rockets, launch them, fulfil the Mission (2-5 players, or Solo).
 
 `RULES` is the rules object boardcore finds through the `boardcore.games` entry point.
+
+Which module holds which part of the rulebook (imports point down the table: rules, flow, the parts,
+then the shared modules below them):
+
+| module | rulebook part |
+| --- | --- |
+| rules.py | the `Game` subclass: wiring only |
+| flow.py | Course of the Game: turns, the order of the Planning steps, End of the Administration Phase |
+| setup.py | Setup, Game Preparation, Solo Setup (the piles, the Director kept, the starting team) |
+| planning.py | A. Planning Phase: placement, Specialties, Constructions, R&D, Design |
+| administration.py | B. Administration Phase: earnings, the Director's actions, static fire, launch |
+| directors.py | Mission Directors (Specialties), Nation Interventions |
+| engineers.py | Engineer Specialties |
+| event_cards.py | Event Characteristics |
+| solo.py | Solo Event Characteristics, the Solo Event pile |
+| investors.py | Investor Objectives |
+| missions.py | Missions, Solo Missions, End of a Game, Determining a Winner in Case of a Tie |
+| rocket.py | Calculating the Rocket's Yield and Launch Probability, Technology Characteristics |
+| dice.py | Using Additional Dice |
+| technologies.py | Technology cards changing hands (acquire, build, sell, discard), the reserve's limit |
+| effects.py | shared emitting steps: order of play, credits, placement reveals |
+| prompts.py | the decision-point table `POINTS` and `ask` |
+| queries.py | pure questions of a position |
+| views.py | hidden information: views, hidden variants, redacted log lines |
+| evolve.py | one handler per event |
+| events.py, state.py, components.py | event types, the table, the component data (Components) |
+| invariants.py, evaluate.py, render.py | AP-INV-* checks, the bots' estimate, the terminal text |
 """
 
 from apogee.components import Catalog, load

@@ -11,30 +11,34 @@ from __future__ import annotations
 from boardcore.rules import Unfolding
 
 from apogee import events as ev
-from apogee.common import (ROLLS, ask, authority_order, cat_of, event_amount, event_key, gain, goto,
-                           next_in_order, pay, roll_main, sale_price, sell)
 from apogee.components import FIRST, RND, UPPER, Catalog
-from apogee.rocket import (cost, crew, has_stages, mass, min_roll, mission_of, required_authority,
-                           soc_authority, thrust, yield_of)
-from apogee.state import KEEP_FIRST, SOC, SOC_FIXED, ApogeeState, Launch
+from apogee.dice import ROLLS, roll_main
+from apogee.directors import intervene, use_specialty
+from apogee.effects import gain, goto, next_in_order, pay, reveal
+from apogee.investors import check_investors
+from apogee.prompts import POINTS, ask
+from apogee.queries import authority_order, dismissable, event_amount, event_key, mission_of, sale_price
+from apogee.rocket import (cost, crew, has_stages, mass, min_roll, required_authority, soc_authority, thrust,
+                           yield_of)
+from apogee.state import KEEP_FIRST, SOC, ApogeeState, Launch
+from apogee.technologies import sell
 
 
 def start_administration(u: Unfolding, rng) -> None:
     """AP-ADM-01, AP-ERN-08, AP-AMB-11: everyone collects or pays first, in Authority order."""
-    cat = cat_of(u)
+    c = u.rules.c
     s = u.state
-    from apogee.planning import soc_reveal
-    soc_reveal(u)
-    order = authority_order(cat, s)
-    salary = event_key(cat, s) == "salary_exemption"
+    reveal(u, SOC)
+    order = authority_order(c, s)
+    salary = event_key(c, s) == "salary_exemption"
     for p in order:
         pl = u.state.p[p - 1]
         if salary:  # AP-EV-31, AP-ERN-07
-            amount = event_amount(cat, s)
+            amount = event_amount(c, s)
         else:
             # AP-ERN-01, AP-ERN-02 with the Director's table (AP-GAP-04); every Engineer owned counts
             # (AP-ERN-02, AP-AMB-46)
-            table = cat.earnings[pl.director]
+            table = c.earnings[pl.director]
             amount = table[min(len(pl.hand), len(table) - 1)]
         if amount >= 0:  # AP-ERN-03
             u.emit(ev.EarningsCollected(player=p, amount=amount))
@@ -43,143 +47,140 @@ def start_administration(u: Unfolding, rng) -> None:
             unpaid = -amount - paid
             dismiss = min(-(-unpaid // 20), len(pl.hand))
             u.emit(ev.EarningsCollected(player=p, amount=-paid, unpaid=unpaid, dismissals=dismiss))
-    burn_out = event_key(cat, s) == "burn_out"
-    u.emit(ev.ActionsGranted(count=event_amount(cat, s) if burn_out else cat.n.director_actions))
+    burn_out = event_key(c, s) == "burn_out"
+    u.emit(ev.ActionsGranted(count=event_amount(c, s) if burn_out else c.n.director_actions))
     goto(u, "admin", order)
 
 
-def admin_step(u: Unfolding, rng) -> None:
-    """AP-DIR-01, AP-DIR-05: the player in turn acts until their actions are spent or they pass."""
+def admin_step(u: Unfolding, rng) -> bool:
+    """AP-DIR-01, AP-DIR-05: the player in turn acts until their actions are spent or they pass; True once
+    every player has had their turn."""
     s = u.state
     if s.cursor >= len(s.order):
-        from apogee.flow import end_turn
-        end_turn(u, rng)
-        return
+        return True
     p = s.order[s.cursor]
     if s.p[p - 1].actions > 0:
         ask(u, "admin", p)
     else:
         next_in_order(u)
+    return False
 
 
 # -- what may be done --------------------------------------------------------
-def static_fire_ok(cat: Catalog, s: ApogeeState, player: int) -> bool:
+def static_fire_ok(c: Catalog, s: ApogeeState, player: int) -> bool:
     """AP-SF-01, AP-SF-06, AP-SF-08 (Supply Problem, AP-EV-24). Static fires ignore Anti-Nuclear Demonstration
     and Space Debris Alert (AP-EV-03, AP-EV-28)."""
     pl = s.p[player - 1]
-    if pl.fired or event_key(cat, s) == "supply_problem":
+    if pl.fired or event_key(c, s) == "supply_problem":
         return False
-    first, upper, _ = has_stages(cat, pl)
+    first, upper, _ = has_stages(c, pl)
     return first and upper
 
 
-def launch_problem(cat: Catalog, s: ApogeeState, player: int, destination: int) -> tuple[str, str] | None:
+def launch_problem(c: Catalog, s: ApogeeState, player: int, destination: int) -> tuple[str, str] | None:
     """AP-LCH-20: the checks in order; any failure means the launch cannot be declared (AP-AMB-52). Either
     missing condition makes the launch impossible (AP-LCH-03); only the player's own SOC Engineers count
     (AP-LCH-04); Mission 12's yield floor applies to every launch (AP-AMB-19)."""
     pl = s.p[player - 1]
     if pl.launched:
         return "only one launch per turn", "AP-LCH-12"
-    key = event_key(cat, s)
-    tech, kind = cat.tech, cat.kind
-    if key == "anti_nuclear" and any(tech[c].nuclear and kind[c] in (FIRST, UPPER) for c in pl.pad):
+    key = event_key(c, s)
+    tech, kind = c.tech, c.kind
+    if key == "anti_nuclear" and any(tech[card].nuclear and kind[card] in (FIRST, UPPER) for card in pl.pad):
         return "Anti-Nuclear Demonstration grounds Nuclear rockets", "AP-EV-02"
-    if key == "space_debris" and any(tech[c].solar_sail or tech[c].capsule for c in pl.pad):
+    if key == "space_debris" and any(tech[card].solar_sail or tech[card].capsule for card in pl.pad):
         return "Space Debris Alert grounds Solar Sails and Conical Capsules", "AP-EV-27"
-    if not all(has_stages(cat, pl)):
+    if not all(has_stages(c, pl)):
         return "the rocket is not complete", "AP-LCH-01"
-    n, authority = soc_authority(cat, pl)
-    if not n or authority < required_authority(cat, s, pl, destination):
+    n, authority = soc_authority(c, pl)
+    if not n or authority < required_authority(c, s, pl, destination):
         return "not enough Authority at the Space Operations Center", "AP-LCH-02"
-    y = yield_of(cat, thrust(cat, pl), mass(cat, pl))
+    y = yield_of(c, thrust(c, pl), mass(c, pl))
     if not y:
         return "the rocket's thrust or mass is not in the yield table", "AP-LCH-07"
-    m = mission_of(cat, s)
+    m = mission_of(c, s)
     if y < m.min_yield:
         return "Mission 12 forbids launching below a yield of 2.6", "AP-MIS-27"
-    if not min_roll(cat, y, destination):
+    if not min_roll(c, y, destination):
         return "that destination cannot be reached with this yield", "AP-LCH-08"
-    if key == "timid_insurers" and pl.credits < event_amount(cat, s):
+    if key == "timid_insurers" and pl.credits < event_amount(c, s):
         return "Timid Insurers: the launch fee cannot be paid", "AP-EV-07"
     return None
 
 
-def launch_destinations(cat: Catalog, s: ApogeeState, player: int) -> list[int]:
+def launch_destinations(c: Catalog, s: ApogeeState, player: int) -> list[int]:
     """The destinations `launch_problem` allows, computed once for all of them."""
     pl = s.p[player - 1]
-    if pl.launched or not all(has_stages(cat, pl)):
+    if pl.launched or not all(has_stages(c, pl)):
         return []
-    n, authority = soc_authority(cat, pl)
+    n, authority = soc_authority(c, pl)
     if not n:
         return []
-    return [d for d in range(len(cat.destinations)) if authority >= required_authority(cat, s, pl, d)
-            and launch_problem(cat, s, player, d) is None]
+    return [d for d in range(len(c.destinations)) if authority >= required_authority(c, s, pl, d)
+            and launch_problem(c, s, player, d) is None]
 
 
-def specialty_ok(cat: Catalog, s: ApogeeState, player: int) -> bool:
-    """AP-DIR-04, AP-DSP-02, AP-DSP-04, AP-DSP-05, AP-AMB-33, AP-AMB-68, AP-SEV-03. Using it is one action
-    (AP-DSP-03); an unavailable one is neither offered nor spent (AP-DSP-05)."""
+def specialty_ok(c: Catalog, s: ApogeeState, player: int) -> bool:
+    """AP-DIR-04: whether the Director's Specialty may be used now. Using it is one action (AP-DSP-03); one
+    that is not available is neither offered nor spent (AP-DSP-05, AP-AMB-33, AP-AMB-68)."""
     pl = s.p[player - 1]
+    # AP-DSP-02: once per game; AP-SEV-03: Solo Event 03 forbids it for the rest of the game
     if pl.specialty_used or "director_specialty" in s.bans:
         return False
-    key = cat.director[pl.director].specialty
+    key = c.director[pl.director].specialty
     if key == "draw_rnd":
         return bool(s.piles[3])  # AP-MD-12
     if key == "recruit_seniors":
         return bool(s.seniors) and "senior_recruit" not in s.bans  # AP-MD-20, AP-SEV-01
     if key in ("keep_first_stages", "thrust", "authority_cut"):
-        return pl.actions >= 2 and not pl.launched  # AP-MD-04, AP-MD-15, AP-MD-17
+        # AP-DSP-04, AP-MD-04, AP-MD-15, AP-MD-17: tied to a launch, so an action must remain for one
+        return pl.actions >= 2 and not pl.launched
     return True
 
 
-def nation_ok(cat: Catalog, s: ApogeeState, player: int) -> bool:
+def nation_ok(c: Catalog, s: ApogeeState, player: int) -> bool:
     """AP-NAT-02, AP-NAT-05 (Solo AP-SOLO-03, Mission 5 AP-MIS-13, AP-AMB-54)."""
-    return not (s.p[player - 1].nation_used or s.solo or mission_of(cat, s).no_nation)
+    return not (s.p[player - 1].nation_used or s.solo or mission_of(c, s).no_nation)
 
 
-def dismissable(s: ApogeeState, player: int) -> list[int]:
-    """AP-DIS-03, AP-AMB-67: not the Engineers at the SOC this turn."""
-    pl = s.p[player - 1]
-    return [e for e, spot in zip(pl.hand, pl.spots) if spot not in (SOC, SOC_FIXED)]
-
-
-def admin_actions(cat: Catalog, s: ApogeeState, player: int) -> list:
-    """AP-DIR-02, AP-DIR-03: every Director action open to the player now, and Pass (AP-DIR-05). Two actions
-    of seven kinds (AP-COMP-12); the same kind twice except static fire and launch (AP-DIR-03); one under Burn
-    Out (AP-DIR-06). Selling takes unbuilt reserve cards only (AP-SELL-05, AP-SELL-06, AP-SELL-07), recruiting
-    is free (AP-REC-02), dismissing too (AP-DIS-02); Engineers leave a hand only by Dismiss or the listed
-    effects (AP-COMP-15). A launch banned by an Event is not offered, so no action or fee is spent (AP-EV-33);
-    static fires stay open under those bans (AP-EV-03, AP-EV-28)."""
+@POINTS.options("admin", asks="Take a Director action: Specialty, sell, recruit, dismiss, static fire, launch or "
+                "Nation Intervention; or pass to end your turn (AP-DIR-02)")
+def admin_actions(c: Catalog, s: ApogeeState, player: int) -> list:
+    """Every Director action open to the player now, and Pass (AP-DIR-02, AP-DIR-05): actions of seven kinds
+    (AP-COMP-12), two a turn (one under Burn Out, AP-DIR-06, counted by `actions`), the same kind twice except
+    static fire and launch (AP-DIR-03)."""
     pl = s.p[player - 1]
     out: list = [ev.Pass(player=player)]
-    if specialty_ok(cat, s, player):
+    if specialty_ok(c, s, player):
         out.append(ev.UseSpecialty(player=player))
-    out += [ev.Sell(player=player, card=c) for c in pl.reserve]  # AP-SELL-01, AP-SELL-06
-    if len(pl.hand) < cat.n.hand_limit:  # AP-REC-03, AP-AMB-12, AP-AMB-60
-        if s.juniors:
+    # AP-SELL-01, AP-SELL-05, AP-SELL-06, AP-SELL-07: any unbuilt card of the reserve, never a built one
+    out += [ev.Sell(player=player, card=card) for card in pl.reserve]
+    if len(pl.hand) < c.n.hand_limit:  # AP-REC-03, AP-AMB-12: not with a full hand; free (AP-REC-02)
+        if s.juniors:  # AP-AMB-60: nor from an empty pile
             out.append(ev.Recruit(player=player, senior=False))
         if s.seniors and "senior_recruit" not in s.bans:
             out.append(ev.Recruit(player=player, senior=True))
+    # AP-DIS-02, AP-COMP-15: dismissing is free, and the only way to discard an Engineer by choice
     out += [ev.Dismiss(player=player, engineer=e) for e in dismissable(s, player)]
-    if static_fire_ok(cat, s, player):
+    if static_fire_ok(c, s, player):  # open under the launch bans of AP-EV-03 and AP-EV-28
         out.append(ev.StaticFire(player=player))
-    if not pl.launched:
-        out += [ev.LaunchRocket(player=player, destination=cat.destinations[d])
-                for d in launch_destinations(cat, s, player)]
-    if nation_ok(cat, s, player):
+    if not pl.launched:  # AP-EV-33: a launch an Event bans is not offered, so no action or fee is spent
+        out += [ev.LaunchRocket(player=player, destination=c.destinations[d])
+                for d in launch_destinations(c, s, player)]
+    if nation_ok(c, s, player):
         out += [ev.Intervene(player=player, target=t) for t in range(1, s.players + 1) if t != player]
     return out
 
 
 # -- doing it ----------------------------------------------------------------
-def resolve_admin(u: Unfolding, rng, action) -> None:
-    """The chosen Director action (its cost in actions is taken by evolve)."""
-    cat = cat_of(u)
+@POINTS.resolves("admin")
+def resolve_admin(c: Catalog, u: Unfolding, action, rng) -> None:
+    """The chosen Director action (its cost in actions is taken by evolve); a Pass ends the player's turn."""
     s = u.state
     p = action.player
     kind = type(action)
     if kind is ev.Sell:  # AP-SELL-01, AP-SELL-02, AP-SELL-03, AP-SELL-04, AP-SELL-05
-        sell(u, p, action.card, sale_price(cat, s, p))
+        sell(u, p, action.card, sale_price(c, s, p))
     elif kind is ev.Recruit:  # AP-REC-01, AP-REC-02
         pile = s.seniors if action.senior else s.juniors
         u.emit(ev.EngineersRecruited(player=p, senior=action.senior, engineers=(pile[-1],)))
@@ -188,12 +189,10 @@ def resolve_admin(u: Unfolding, rng, action) -> None:
     elif kind is ev.StaticFire:
         static_fire(u, rng, p)
     elif kind is ev.LaunchRocket:
-        launch(u, rng, p, cat.dest_index[action.destination])
+        launch(u, rng, p, c.dest_index[action.destination])
     elif kind is ev.UseSpecialty:
-        from apogee.directors import use_specialty
         use_specialty(u, rng, p)
     elif kind is ev.Intervene:
-        from apogee.directors import intervene
         intervene(u, rng, p, action.target)
 
 
@@ -202,17 +201,16 @@ def static_fire(u: Unfolding, rng, player: int) -> None:
     rocket (AP-SF-05), no SOC or Payload needed (AP-SF-07), weather irrelevant (AP-AMB-58); 4 or more (6 under
     Crucial Performance Test, AP-EV-25) gains a die if the player may hold one (AP-AMB-34); Investors check
     (AP-IVR-10)."""
-    cat = cat_of(u)
+    c = u.rules.c
     s = u.state
-    target = event_amount(cat, s) if event_key(cat, s) == "performance_test" else cat.n.static_fire
-    value = rng.roll(cat.n.die_sides)
+    target = event_amount(c, s) if event_key(c, s) == "performance_test" else c.n.static_fire
+    value = rng.roll(c.n.die_sides)
     u.emit(ev.DiceRolled(player=player, value=value, purpose="static_fire"))
     success = value >= target
     u.emit(ev.StaticFired(player=player, success=success))
     if success:
-        if s.p[player - 1].dice < cat.n.dice_limit and u.state.supply > 0:
+        if s.p[player - 1].dice < c.n.dice_limit and u.state.supply > 0:
             u.emit(ev.DieGained(player=player))
-        from apogee.investors import check_investors
         check_investors(u, player, "static_fire")
 
 
@@ -220,40 +218,41 @@ def launch(u: Unfolding, rng, player: int, destination: int) -> None:
     """AP-LCH-09, AP-LCH-10, AP-EV-06 (the fee, once, before the first roll, AP-AMB-13), weather on every
     attempt (AP-EV-13, AP-EV-14, AP-EV-15, AP-AMB-14), additional dice after a failure (AP-DICE-01,
     AP-DICE-02, AP-DICE-03, AP-DICE-04, AP-DICE-05)."""
-    cat = cat_of(u)
+    c = u.rules.c
     s = u.state
-    key = event_key(cat, s)
+    key = event_key(c, s)
     if key == "timid_insurers":
-        pay(u, player, event_amount(cat, s), "timid_insurers")
+        pay(u, player, event_amount(c, s), "timid_insurers")
     pl = s.p[player - 1]
-    needed = min_roll(cat, yield_of(cat, thrust(cat, pl), mass(cat, pl)), destination)
+    needed = min_roll(c, yield_of(c, thrust(c, pl), mass(c, pl)), destination)
     if key == "weather":
-        needed -= event_amount(cat, s)
+        needed -= event_amount(c, s)
     roll_main(u, rng, player, "launch", needed, destination)
 
 
 def launched(u: Unfolding, rng, player: int, destination: int) -> None:
-    """AP-LCH-11, AP-LCH-13, AP-LCH-14, AP-LCH-15, AP-LCH-18, AP-LCH-19: the launch succeeds. Payloads and the
-    depositing R&D (Extra Seat, Pressurization, CubeSat) go to the SOC with the destination and astronauts;
-    First Stages stay with Reuse or Harper Tompkins (AP-TECH-17, AP-MD-03, AP-AMB-26, AP-AMB-27); see
-    AP-LCH-15, AP-AMB-25; the rest return to the reserve; the Director's launch credits are paid (AP-GAP-04).
-    """
-    cat = cat_of(u)
+    """The launch succeeds: the rocket's cards leave the Launch Pad, the SOC records the deposit, the Director's
+    launch credits are paid, the Investors check the launch. A reserve over 9 is trimmed next, in flow
+    (AP-LCH-18)."""
+    c = u.rules.c
     s = u.state
     pl = s.p[player - 1]
-    tech, kind = cat.tech, cat.kind
-    keep = pl.mods[KEEP_FIRST] > 0 or any(tech[c].reuse for c in pl.pad)
-    deposited = tuple(c for c in pl.pad if tech[c].deposit)
-    kept = tuple(c for c in pl.pad if keep and kind[c] == FIRST)
-    returned = tuple(c for c in pl.pad if c not in deposited and c not in kept)
-    astronauts, crewed = crew(cat, pl)
-    t = thrust(cat, pl)
+    tech, kind = c.tech, c.kind
+    # AP-LCH-15, AP-TECH-17, AP-MD-03: with Reuse or Harper Tompkins the First Stages stay (an SSTO too,
+    # AP-AMB-27), while Reuse itself goes back like other R&D (AP-AMB-26)
+    keep = pl.mods[KEEP_FIRST] > 0 or any(tech[card].reuse for card in pl.pad)
+    # AP-LCH-14, AP-LCH-19: Payloads, and the R&D that deposits (Extra Seat, Pressurization, CubeSat,
+    # AP-AMB-25), stay on the SOC for the rest of the game
+    deposited = tuple(card for card in pl.pad if tech[card].deposit)
+    kept = tuple(card for card in pl.pad if keep and kind[card] == FIRST)
+    returned = tuple(card for card in pl.pad if card not in deposited and card not in kept)  # AP-LCH-13
+    astronauts, crewed = crew(c, pl)
+    t = thrust(c, pl)
     record = Launch(destination=destination, cards=deposited, astronauts=astronauts, crewed=crewed,
-                    rnd=sum(kind[c] == RND for c in pl.pad), thrust=t,
-                    yield_=yield_of(cat, t, mass(cat, pl)), cost=cost(cat, pl), turn=s.turn)
+                    rnd=sum(kind[card] == RND for card in pl.pad), thrust=t,
+                    yield_=yield_of(c, t, mass(c, pl)), cost=cost(c, pl), turn=s.turn)
     u.emit(ev.RocketLaunched(player=player, launch=record, returned=returned, kept=kept))
-    gain(u, player, cat.launch_credits[pl.director], "launch")
-    from apogee.investors import check_investors
+    gain(u, player, c.launch_credits[pl.director], "launch")  # AP-LCH-11, the Director's amount (AP-GAP-04)
     check_investors(u, player, "launch", launch=record)
 
 
@@ -264,3 +263,16 @@ def aborted(u: Unfolding, rng, player: int, destination: int) -> None:
 
 
 ROLLS["launch"] = (launched, aborted)
+
+
+# -- Engineers owed by a debt -----------------------------------------------------
+@POINTS.options("dismiss_owed", asks="You owe Engineers: dismiss one of your choice beneath its pile (AP-ERN-06)")
+def owed_choices(c: Catalog, s: ApogeeState, player: int) -> list:
+    return [ev.Dismiss(player=player, engineer=e) for e in s.p[player - 1].hand]
+
+
+@POINTS.resolves("dismiss_owed")
+def dismiss_owed(c: Catalog, u: Unfolding, action: ev.Dismiss, rng) -> None:
+    """AP-ERN-06: the chosen Engineer beneath its pile, one per 20,000 of unpaid debt, before anything else
+    (AP-AMB-11); the Solo Events that cost Engineers are owed the same way (AP-SEV-09, AP-SEV-17, AP-SEV-18)."""
+    u.emit(ev.EngineerDismissed(player=action.player, engineer=action.engineer, reason="owed"))

@@ -1,36 +1,29 @@
-"""Mission Director Specialties (AP-MD-*) and Nation Interventions (AP-NI-*, AP-NAT-*)."""
+"""Mission Director Specialties (AP-MD-*, AP-DSP-*) and Nation Interventions (AP-NI-*, AP-NAT-*).
+
+A Specialty that names cards or Engineers asks for them one prompt at a time; the prompts are named after
+the Director (the recorded `Asked` events keep those names): liam, anatoliy, laura, ekaterina, yelena,
+zhang, and us_pick for the United States Intervention."""
 
 from __future__ import annotations
 
 from boardcore.rules import Unfolding
 
 from apogee import events as ev
-from apogee.common import ask, build, buildable, cat_of, discard, draw_rnd, gain, sale_price, sell, take_from_river
 from apogee.components import FIRST, PAYLOAD, RND, UPPER, Catalog
+from apogee.effects import gain
+from apogee.prompts import POINTS, ask
+from apogee.queries import dismissable, sale_price
+from apogee.rocket import buildable
 from apogee.state import ApogeeState
-
-
-def options(cat: Catalog, s: ApogeeState, player: int, kind: str) -> list[int]:
-    """Cards a Director Specialty prompt may name."""
-    pl = s.p[player - 1]
-    if kind == "laura":  # AP-MD-06
-        return buildable(cat, s, player, [c for c in pl.reserve if cat.kind[c] == PAYLOAD])
-    if kind == "ekaterina":  # AP-MD-07
-        return buildable(cat, s, player, [c for c in pl.reserve
-                                          if cat.tech[c].nuclear and cat.kind[c] in (FIRST, UPPER)])
-    if kind == "liam":
-        return list(pl.reserve)
-    if kind == "anatoliy":
-        return list(pl.pad)
-    return []
+from apogee.technologies import build, discard, draw_rnd, river_picks, sell, take_pick
 
 
 def use_specialty(u: Unfolding, rng, player: int) -> None:
     """AP-DSP-01, AP-DSP-02, AP-DSP-03: resolved at once, spent even if its effect is partial."""
-    cat = cat_of(u)
+    c = u.rules.c
     s = u.state
     pl = s.p[player - 1]
-    d = cat.director[pl.director]
+    d = c.director[pl.director]
     key = d.specialty
     if key == "gain":  # AP-MD-02
         gain(u, player, d.amount, "specialty")
@@ -40,10 +33,10 @@ def use_specialty(u: Unfolding, rng, player: int) -> None:
         if pl.reserve:
             ask(u, "liam", player)
     elif key == "build_payload":
-        if options(cat, s, player, "laura"):
+        if laura_builds(c, s, player):
             ask(u, "laura", player)
     elif key == "build_nuclear":
-        if options(cat, s, player, "ekaterina"):
+        if ekaterina_builds(c, s, player):
             ask(u, "ekaterina", player)
     elif key == "river_pick":  # AP-MD-08, AP-MD-09  (rivers only, never R&D)
         if any(s.rivers):
@@ -54,66 +47,139 @@ def use_specialty(u: Unfolding, rng, player: int) -> None:
         if pl.pad:
             ask(u, "anatoliy", player)
     elif key == "dismiss_many":  # AP-MD-18, AP-AMB-59, AP-AMB-67
-        from apogee.administration import dismissable
         if dismissable(s, player):
             ask(u, "zhang", player)
     elif key == "recruit_seniors":  # AP-MD-19, AP-MD-20, AP-AMB-12
-        n = min(d.amount, len(s.seniors), cat.n.hand_limit - len(pl.hand))
+        n = min(d.amount, len(s.seniors), c.n.hand_limit - len(pl.hand))
         if n > 0:
             u.emit(ev.EngineersRecruited(player=player, senior=True, engineers=tuple(s.seniors[-1:-n - 1:-1])))
 
 
-def resolve_choice(u: Unfolding, rng, action) -> None:
-    """A card or Engineer named for a Director Specialty or the United States Intervention."""
-    cat = cat_of(u)
-    s = u.state
-    p = action.player
-    kind = s.answered.kind
+# -- Liam Van Horn and Anatoliy Feoktistov: sales ------------------------------------
+@POINTS.options("liam", asks="Sell a card of your reserve on the Public Market, or stop selling (AP-MD-05)")
+@POINTS.options("anatoliy", asks="Sell one card built on your Launch Pad, or pass (AP-MD-13)")
+def director_sales(c: Catalog, s: ApogeeState, player: int) -> list:
+    """Liam Van Horn sells from the reserve, Anatoliy Feoktistov from the Launch Pad; either may stop."""
+    pl = s.p[player - 1]
+    cards = pl.pad if s.prompt.kind == "anatoliy" else pl.reserve
+    return [ev.Sell(player=player, card=card) for card in cards] + [ev.Pass(player=player)]
+
+
+@POINTS.resolves("liam")
+def liam_sells(c: Catalog, u: Unfolding, action, rng) -> None:
+    """Any number of sales, one prompt each, while the reserve holds cards."""
     if isinstance(action, ev.Pass):
         return
-    if kind == "liam":  # any number, one prompt each
-        sell(u, p, action.card, sale_price(cat, s, p))
-        if u.state.p[p - 1].reserve:
-            ask(u, "liam", p)
-    elif kind == "anatoliy":  # AP-MD-13 (AP-AMB-38 adds the Event's bonus)
-        base = cat.director[s.p[p - 1].director].amount
-        sell(u, p, action.card, sale_price(cat, s, p, base), built=True)
-    elif kind in ("laura", "ekaterina"):
-        build(u, p, action.card, 0)
-    elif kind == "yelena":
-        take_from_river(u, p, action.card)
-    elif kind == "zhang":
-        u.emit(ev.EngineerDismissed(player=p, engineer=action.engineer, reason="zhang"))
-        gain(u, p, cat.director[s.p[p - 1].director].amount, "specialty")
-        from apogee.administration import dismissable
-        if dismissable(u.state, p):
-            ask(u, "zhang", p)
-    elif kind == "us_pick":  # AP-NI-01
-        discard(u, s.answered.a, action.card)
+    p = action.player
+    sell(u, p, action.card, sale_price(c, u.state, p))
+    if u.state.p[p - 1].reserve:
+        ask(u, "liam", p)
 
 
-def intervene(u: Unfolding, rng, player: int, target: int) -> None:
-    """AP-NAT-01, AP-NAT-02, AP-NAT-03, AP-NAT-04, AP-NI-01, AP-NI-02, AP-NI-03, AP-NI-04, AP-NI-05,
-    AP-AMB-31: a main-die roll, no additional dice; spent either way. The roll needs 6 or more (AP-NAT-03); a
-    failure spends it for good (AP-NAT-04, AP-NI-04); a target with nothing to lose makes a success void
-    (AP-NI-05); China's Engineer is random among those not at the SOC (AP-NI-03)."""
-    cat = cat_of(u)
+@POINTS.resolves("anatoliy")
+def anatoliy_sells(c: Catalog, u: Unfolding, action, rng) -> None:
+    """AP-MD-13: the Director's own price, plus the Event's bonus (AP-AMB-38)."""
+    if isinstance(action, ev.Sell):
+        s = u.state
+        p = action.player
+        base = c.director[s.p[p - 1].director].amount
+        sell(u, p, action.card, sale_price(c, s, p, base), built=True)
+
+
+# -- Laura Grey Walter and Ekaterina Vostochny: a free build -------------------------
+def laura_builds(c: Catalog, s: ApogeeState, player: int) -> list[int]:
+    """AP-MD-06: any Payload of the reserve that may be built."""
+    pl = s.p[player - 1]
+    return buildable(c, s, player, [card for card in pl.reserve if c.kind[card] == PAYLOAD])
+
+
+def ekaterina_builds(c: Catalog, s: ApogeeState, player: int) -> list[int]:
+    """AP-MD-07: any Nuclear First or Upper Stage of the reserve that may be built."""
+    pl = s.p[player - 1]
+    return buildable(c, s, player, [card for card in pl.reserve
+                                    if c.tech[card].nuclear and c.kind[card] in (FIRST, UPPER)])
+
+
+@POINTS.options("laura", asks="Build one Payload of your reserve for free, or pass (AP-MD-06)")
+def laura_options(c: Catalog, s: ApogeeState, player: int) -> list:
+    return [ev.Build(player=player, card=card) for card in laura_builds(c, s, player)] + [ev.Pass(player=player)]
+
+
+@POINTS.options("ekaterina", asks="Build one Nuclear stage of your reserve for free, or pass (AP-MD-07)")
+def ekaterina_options(c: Catalog, s: ApogeeState, player: int) -> list:
+    return ([ev.Build(player=player, card=card) for card in ekaterina_builds(c, s, player)]
+            + [ev.Pass(player=player)])
+
+
+@POINTS.resolves("laura")
+@POINTS.resolves("ekaterina")
+def free_build(c: Catalog, u: Unfolding, action, rng) -> None:
+    if isinstance(action, ev.Build):
+        build(u, action.player, action.card, 0)
+
+
+# -- Yelena Tereshkova: a card from the rivers ----------------------------------------
+POINTS.options("yelena", asks="Take one card from a Technology river into your reserve, or pass "
+               "(AP-MD-08)")(river_picks)
+
+
+@POINTS.resolves("yelena")
+def yelena_takes(c: Catalog, u: Unfolding, action, rng) -> None:
+    take_pick(u, action)
+
+
+# -- Zhang Kang: dismiss Engineers for credits ------------------------------------------
+@POINTS.options("zhang", asks="Dismiss an Engineer who is not at the SOC, for credits, or stop (AP-MD-18)")
+def zhang_dismissals(c: Catalog, s: ApogeeState, player: int) -> list:
+    return [ev.Dismiss(player=player, engineer=e) for e in dismissable(s, player)] + [ev.Pass(player=player)]
+
+
+@POINTS.resolves("zhang")
+def zhang_dismisses(c: Catalog, u: Unfolding, action, rng) -> None:
+    """Any number of Engineers not at the SOC, each paid the Director's amount, one prompt each."""
+    if isinstance(action, ev.Pass):
+        return
     s = u.state
-    nation = cat.nations[cat.director[s.p[player - 1].director].nation]
-    value = rng.roll(cat.n.die_sides)
+    p = action.player
+    u.emit(ev.EngineerDismissed(player=p, engineer=action.engineer, reason="zhang"))
+    gain(u, p, c.director[s.p[p - 1].director].amount, "specialty")
+    if dismissable(u.state, p):
+        ask(u, "zhang", p)
+
+
+# -- Nation Interventions -----------------------------------------------------------------
+def intervene(u: Unfolding, rng, player: int, target: int) -> None:
+    """AP-NAT-01: the Director's Nation Intervention against one opponent (AP-AMB-31), resolved at once and
+    spent either way (AP-NAT-02, its action taken by evolve). A target with nothing to lose makes a success
+    void (AP-NI-05)."""
+    c = u.rules.c
+    s = u.state
+    nation = c.nations[c.director[s.p[player - 1].director].nation]
+    value = rng.roll(c.n.die_sides)
     u.emit(ev.DiceRolled(player=player, value=value, purpose="nation"))
-    if value < nation.roll:
+    if value < nation.roll:  # AP-NAT-03: 6 or more; AP-NAT-04, AP-NI-04: no additional die, spent for good
         return
     victim = s.p[target - 1]
-    if nation.effect == "remove_rnd":
-        if any(cat.kind[c] == RND for c in victim.reserve):
+    if nation.effect == "remove_rnd":  # AP-NI-01: the United States pick an R&D card of the target's reserve
+        if any(c.kind[card] == RND for card in victim.reserve):
             ask(u, "us_pick", player, a=target)
-    elif nation.effect == "remove_dice":
+    elif nation.effect == "remove_dice":  # AP-NI-02: Russia sends up to 2 of the target's dice to the supply
         n = min(nation.amount, victim.dice)
         if n:
             u.emit(ev.DiceReturned(player=target, count=n))
-    elif nation.effect == "remove_engineer":
-        from apogee.administration import dismissable
+    elif nation.effect == "remove_engineer":  # AP-NI-03: China, at random among those not at the SOC
         pool = dismissable(s, target)
         if pool:
             u.emit(ev.EngineerDismissed(player=target, engineer=rng.choice(pool), reason="china"))
+
+
+@POINTS.options("us_pick", asks="Choose an R&D card of the target's reserve to discard (AP-NI-01)")
+def target_rnd_cards(c: Catalog, s: ApogeeState, player: int) -> list:
+    target = s.p[s.prompt.a - 1]
+    return [ev.Discard(player=player, card=card) for card in target.reserve if c.kind[card] == RND]
+
+
+@POINTS.resolves("us_pick")
+def us_discards(c: Catalog, u: Unfolding, action: ev.Discard, rng) -> None:
+    """AP-NI-01: the chosen R&D card leaves the target's reserve beneath its pile."""
+    discard(u, u.state.answered.a, action.card)

@@ -1,13 +1,21 @@
-"""Engineer Specialties (AP-ENG-*), activated from the Specialty action (AP-SPC-09)."""
+"""Engineer Specialties (AP-ENG-*), activated from the Specialty step (AP-SPC-09). A Specialty that needs a
+choice asks for it (replace_river, river_pick, cheap_build, engineer_sell); the next Specialty follows the
+answer."""
 
 from __future__ import annotations
 
 from boardcore.rules import Unfolding
 
 from apogee import events as ev
-from apogee.common import (ROLLS, ask, build, buildable, cat_of, draw_rnd, gain, next_in_order, pay,
-                           roll_main, sale_price, sell, take_from_river)
+from apogee.components import Catalog
+from apogee.dice import ROLLS, roll_main
+from apogee.effects import gain, next_in_order, pay
 from apogee.investors import replace_river
+from apogee.prompts import POINTS, ask
+from apogee.queries import sale_price
+from apogee.rocket import buildable
+from apogee.state import RIVERS, ApogeeState
+from apogee.technologies import build, draw_rnd, river_picks, sell, take_pick
 
 TURN_MODS = {"solid_thrust", "liquid_thrust", "ion_thrust", "nuclear_thrust", "mass_cut", "capsule_crew"}
 
@@ -15,7 +23,7 @@ TURN_MODS = {"solid_thrust", "liquid_thrust", "ion_thrust", "nuclear_thrust", "m
 def activate(u: Unfolding, rng, player: int, engineer: int) -> None:
     """AP-SPC-03, AP-SPC-04, AP-SPC-05: an Engineer with a roll rolls the main die first (AP-SPC-04); others
     act at once."""
-    e = cat_of(u).engineer[engineer]
+    e = u.rules.c.engineer[engineer]
     if e.roll:
         roll_main(u, rng, player, "engineer", e.roll, engineer)
     else:
@@ -25,8 +33,8 @@ def activate(u: Unfolding, rng, player: int, engineer: int) -> None:
 def succeed(u: Unfolding, rng, player: int, engineer: int) -> None:
     """What each Specialty does. Turn-long ones become modifiers of the owner's rocket (AP-ENG-24, AP-AMB-65,
     AP-AMB-69): AP-ENG-02, -11, -12, -15, -19, -20, -21."""
-    cat = cat_of(u)
-    e = cat.engineer[engineer]
+    c = u.rules.c
+    e = c.engineer[engineer]
     s = u.state
     pl = s.p[player - 1]
     effect = e.effect
@@ -48,7 +56,7 @@ def succeed(u: Unfolding, rng, player: int, engineer: int) -> None:
         draw_rnd(u, player, e.amount)
     # AP-ENG-06, AP-ENG-07: printed cost exactly 20,000, for free; no card, no effect
     elif effect == "cheap_build":
-        if [c for c in buildable(cat, s, player, pl.reserve) if cat.tech[c].cost == e.amount]:
+        if cheap_build_options(c, s, player, engineer):
             ask(u, "cheap_build", player, b=engineer)
             return
     elif effect == "gain":  # AP-ENG-08
@@ -58,7 +66,7 @@ def succeed(u: Unfolding, rng, player: int, engineer: int) -> None:
             ask(u, "engineer_sell", player, b=engineer)
             return
     elif effect == "buy_die":  # AP-ENG-10, AP-AMB-35
-        if pl.dice < cat.n.dice_limit and s.supply > 0 and pl.credits >= e.amount:
+        if pl.dice < c.n.dice_limit and s.supply > 0 and pl.credits >= e.amount:
             pay(u, player, e.amount, "specialty")
             u.emit(ev.DieGained(player=player))
     elif effect == "replace_investors":  # AP-ENG-16, AP-ENG-22
@@ -75,27 +83,65 @@ def fail(u: Unfolding, rng, player: int, engineer: int) -> None:
 ROLLS["engineer"] = (succeed, fail)
 
 
-def cheap_build_options(cat, s, player: int, engineer: int) -> list[int]:
-    pl = s.p[player - 1]
-    return [c for c in buildable(cat, s, player, pl.reserve) if cat.tech[c].cost == cat.engineer[engineer].amount]
-
-
-def resolve_choice(u: Unfolding, rng, action) -> None:
-    """The choice a Specialty asked for; then the next Specialty."""
-    cat = cat_of(u)
-    p = action.player
-    if isinstance(action, ev.ChooseRiver):  # AP-ENG-01, AP-AMB-49: all beneath, then 3 revealed
-        r = ("first", "upper", "payload").index(action.river)
-        s = u.state
-        cleared = tuple(s.rivers[r])
-        pile = list(cleared) + s.piles[r]
-        n = min(cat.n.river_size, len(pile))
-        u.emit(ev.RiverReplaced(river=r, cleared=cleared, revealed=tuple(pile[-1:-n - 1:-1])))
-    elif isinstance(action, ev.TakeCard):
-        take_from_river(u, p, action.card)
-    elif isinstance(action, ev.Build):
-        build(u, p, action.card, 0)
-    elif isinstance(action, ev.Sell):
-        sell(u, p, action.card, sale_price(cat, u.state, p))
+def _next_specialty(u: Unfolding) -> None:
     if not u.state.over:
         next_in_order(u)
+
+
+@POINTS.options("replace_river", asks="Choose a Technology river to replace with three new cards (AP-ENG-01)")
+def rivers_to_replace(c: Catalog, s: ApogeeState, player: int) -> list:
+    return [ev.ChooseRiver(player=player, river=r) for r in RIVERS]
+
+
+@POINTS.resolves("replace_river")
+def river_replaced(c: Catalog, u: Unfolding, action: ev.ChooseRiver, rng) -> None:
+    """AP-ENG-01, AP-AMB-49: all its cards beneath its pile, then 3 revealed from the top."""
+    r = RIVERS.index(action.river)
+    s = u.state
+    cleared = tuple(s.rivers[r])
+    pile = list(cleared) + s.piles[r]
+    n = min(c.n.river_size, len(pile))
+    u.emit(ev.RiverReplaced(river=r, cleared=cleared, revealed=tuple(pile[-1:-n - 1:-1])))
+    _next_specialty(u)
+
+
+POINTS.options("river_pick", asks="Take one card from a Technology river into your reserve, or pass "
+               "(AP-ENG-04)")(river_picks)
+
+
+@POINTS.resolves("river_pick")
+def river_picked(c: Catalog, u: Unfolding, action, rng) -> None:
+    take_pick(u, action)
+    _next_specialty(u)
+
+
+def cheap_build_options(c: Catalog, s: ApogeeState, player: int, engineer: int) -> list[int]:
+    """AP-ENG-06, AP-ENG-07: reserve cards of exactly the Engineer's printed cost that may be built."""
+    pl = s.p[player - 1]
+    cost = c.engineer[engineer].amount
+    return [card for card in buildable(c, s, player, pl.reserve) if c.tech[card].cost == cost]
+
+
+@POINTS.options("cheap_build", asks="Build a card of your reserve at the cost the Engineer names, for free, or "
+                "pass (AP-ENG-06)")
+def cheap_builds(c: Catalog, s: ApogeeState, player: int) -> list:
+    return ([ev.Build(player=player, card=card) for card in cheap_build_options(c, s, player, s.prompt.b)]
+            + [ev.Pass(player=player)])
+
+
+@POINTS.resolves("cheap_build")
+def cheap_built(c: Catalog, u: Unfolding, action, rng) -> None:
+    if isinstance(action, ev.Build):
+        build(u, action.player, action.card, 0)
+    _next_specialty(u)
+
+
+@POINTS.options("engineer_sell", asks="Sell one card of your reserve on the Public Market (AP-ENG-09)")
+def engineer_sales(c: Catalog, s: ApogeeState, player: int) -> list:
+    return [ev.Sell(player=player, card=card) for card in s.p[player - 1].reserve]
+
+
+@POINTS.resolves("engineer_sell")
+def engineer_sold(c: Catalog, u: Unfolding, action: ev.Sell, rng) -> None:
+    sell(u, action.player, action.card, sale_price(c, u.state, action.player))
+    _next_specialty(u)

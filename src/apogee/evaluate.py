@@ -5,33 +5,34 @@ from __future__ import annotations
 
 from apogee.components import FIRST, PAYLOAD, RND, UPPER, Catalog
 from apogee.missions import goal_met, goals, objective_met
-from apogee.rocket import build_problem, has_stages, mass, min_roll, mission_of, soc_authority, thrust, yield_of
+from apogee.queries import mission_of
+from apogee.rocket import build_problem, has_stages, mass, min_roll, soc_authority, thrust, yield_of
 from apogee.state import CONSTRUCTION, DESIGN, RND as RND_SPOT, SOC, SOC_FIXED, SPECIALTY, ApogeeState
 
 SPOT_VALUE = {SPECIALTY: 1.5, RND_SPOT: 2.0, DESIGN: 3.0}
 
 
-def evaluate(cat: Catalog, s: ApogeeState, player: int) -> float:
+def evaluate(c: Catalog, s: ApogeeState, player: int) -> float:
     if s.over:
         return 0.0 if s.truncated else (1000.0 if player in s.winners else -1000.0)
     pl = s.p[player - 1]
-    m = mission_of(cat, s)
+    m = mission_of(c, s)
     score = 0.0
-    if objective_met(cat, s, player) and not (m.end_credits or m.end_authority):
+    if objective_met(c, s, player) and not (m.end_credits or m.end_authority):
         score += 500
     # -- the Mission ---------------------------------------------------------
     targets = []
-    for g in goals(cat, s):
-        if goal_met(cat, g, pl):
+    for g in goals(c, s):
+        if goal_met(c, g, pl):
             score += 120
             continue
-        d = cat.dest_index[g.destination]
+        d = c.dest_index[g.destination]
         targets.append(d)
         mine = [x for x in pl.launches if x.destination == d]
         if g.launches:
             score += 60 * min(len(mine), g.launches) / g.launches
         if g.cards:
-            names = [cat.tech[c].name for x in mine for c in x.cards]
+            names = [c.tech[card].name for x in mine for card in x.cards]
             score += 60 * sum(min(names.count(k), n) for k, n in g.cards.items()) / sum(g.cards.values())
         if g.astronauts:
             score += 60 * min(sum(x.astronauts for x in mine), g.astronauts) / g.astronauts
@@ -39,55 +40,55 @@ def evaluate(cat: Catalog, s: ApogeeState, player: int) -> float:
         score += (80 if not s.solo and m.no_tie else 40) * min(len(pl.investors), m.investors)
     if m.race_turn:
         score += 25 * (1 + max((x.destination for x in pl.launches), default=-1))
-        targets = [min(len(cat.destinations) - 1, 1 + max((x.destination for x in pl.launches), default=-1))]
+        targets = [min(len(c.destinations) - 1, 1 + max((x.destination for x in pl.launches), default=-1))]
     if m.end_credits:  # worth most once the rest of the objective is in hand
         weight = 100 if not targets else 30
         score += weight * min(pl.credits, m.end_credits) / m.end_credits
     if m.end_authority:
-        score += 60 * min(sum(cat.eng_auth[e] for e in pl.hand if e >= 0), m.end_authority) / m.end_authority
+        score += 60 * min(sum(c.eng_auth[e] for e in pl.hand if e >= 0), m.end_authority) / m.end_authority
     if not targets:
         targets = [0]
     # -- the rocket ----------------------------------------------------------
-    stages = has_stages(cat, pl)
+    stages = has_stages(c, pl)
     complete = all(stages)
     score += 15 * sum(stages)
-    t = thrust(cat, pl)
-    y = yield_of(cat, t, mass(cat, pl))
+    t = thrust(c, pl)
+    y = yield_of(c, t, mass(c, pl))
     score += 0.8 * min(t, 24)
     launchable = False
     if complete and y:
-        need = min(min_roll(cat, y, d) or 99 for d in targets)
+        need = min(min_roll(c, y, d) or 99 for d in targets)
         if need <= 12 and y >= m.min_yield:
             launchable = True
             score += 25 + 3 * (13 - need)
-        n, authority = soc_authority(cat, pl)
-        if n and authority >= min(cat.required[d] for d in targets):
+        n, authority = soc_authority(c, pl)
+        if n and authority >= min(c.required[d] for d in targets):
             score += 15
-    gs = goals(cat, s)
+    gs = goals(c, s)
     wanted = {k for g in gs for k in g.cards}
     crewed = any(g.crewed or g.astronauts for g in gs)
     rnd_needed = any(g.min_rnd for g in gs)
-    for c in pl.pad:
-        tc = cat.tech[c]
-        if tc.name in wanted or (crewed and tc.crew) or (rnd_needed and cat.kind[c] == RND):
+    for card in pl.pad:
+        tc = c.tech[card]
+        if tc.name in wanted or (crewed and tc.crew) or (rnd_needed and c.kind[card] == RND):
             score += 12
     # -- means -----------------------------------------------------------------
     score += 0.06 * pl.credits + 4 * pl.dice + 8 * len(pl.investors)
     missing = {FIRST: not stages[0], UPPER: not stages[1], PAYLOAD: not stages[2], RND: rnd_needed and not any(
-        cat.kind[c] == RND for c in pl.pad)}
+        c.kind[card] == RND for card in pl.pad)}
     ready = set()
     buildable_now = 0
-    for c in pl.reserve:
-        if c < 0 or build_problem(cat, s, pl, c) is not None:
+    for card in pl.reserve:
+        if card < 0 or build_problem(c, s, pl, card) is not None:
             score += 0.3
             continue
-        k = cat.kind[c]
-        buildable_now += cat.tech[c].cost <= pl.credits
+        k = c.kind[card]
+        buildable_now += c.tech[card].cost <= pl.credits
         if missing.get(k) and k not in ready:
             ready.add(k)
             score += 9
         else:
-            score += 2 + 0.3 * cat.tech[c].thrust
+            score += 2 + 0.3 * c.tech[card].thrust
     hand = len(pl.hand)
     score += 4 * min(hand, 3) - 5 * max(0, hand - 3)
     builds = 0

@@ -78,7 +78,7 @@ class Recruit(Decision):
 
 
 class StaticFire(Decision):
-    """AP-SF-01, AP-SF-02, AP-SF-03, AP-SF-04, AP-SF-05, AP-SF-06, AP-SF-07."""
+    """AP-SF-01: test the rocket's engines with the main die, once a turn (the rules in administration)."""
 
 
 class LaunchRocket(Decision, tag="launch"):
@@ -102,8 +102,7 @@ class Pass(Decision):
 
 # -- facts -------------------------------------------------------------------
 class PileShuffled(Fact):
-    """AP-SETUP-02, AP-SETUP-03, AP-SETUP-04, AP-SETUP-05, AP-SETUP-06, AP-SOLO-05, AP-SOLO-06, AP-SOLO-07: a
-    face-down pile's order, bottom first."""
+    """A face-down pile's order, bottom first (the piles of setup, AP-SETUP-02)."""
     reveals = True
     pile: str
     order: tuple[int, ...]
@@ -123,7 +122,7 @@ class DirectorsRevealed(Fact):
 
 
 class EngineersRecruited(Fact):
-    """AP-SETUP-13, AP-REC-01, AP-MD-19, AP-SEV-16: Engineers from the top of a pile to a hand."""
+    """Engineers from the top of a pile to a hand (a starting team, a recruit, a Specialty, a Solo Event)."""
     reveals = True
     player: int
     senior: bool
@@ -138,7 +137,7 @@ class EngineerDismissed(Fact):
 
 
 class RiverFilled(Fact):
-    """AP-SETUP-15, AP-DES-07, AP-AMB-48: cards from the top of a pile into its river."""
+    """Cards from the top of a pile into its river (AP-SETUP-15)."""
     reveals = True
     river: int
     cards: tuple[int, ...]
@@ -153,7 +152,7 @@ class RiverReplaced(Fact):
 
 
 class InvestorsRevealed(Fact):
-    """AP-SETUP-16, AP-IVR-03."""
+    """Investors from the top of their pile into the river (AP-SETUP-16)."""
     reveals = True
     investors: tuple[int, ...]
 
@@ -195,7 +194,7 @@ class SimultaneousStep(Fact):
 
 
 class PlacementRevealed(Fact):
-    """AP-SPC-01, AP-CON-01, AP-RND-01, AP-DES-01: one spot's Engineers, as (player, engineer)."""
+    """One spot's Engineers turned face up as its step begins, as (player, engineer)."""
     reveals = True
     spot: str
     engineers: tuple[tuple[int, int], ...]
@@ -289,8 +288,8 @@ class TechReturned(Fact):
 
 
 class RocketLaunched(Fact):
-    """AP-LCH-13, AP-LCH-14, AP-LCH-15: a successful launch; deposits on the SOC, the rest to the reserve,
-    `kept` First Stages stay on the Launch Pad."""
+    """A successful launch: deposits on the SOC (`launch`), the rest back to the reserve, `kept` First Stages
+    left on the Launch Pad."""
     player: int
     launch: Launch
     returned: tuple[int, ...]
@@ -304,7 +303,7 @@ class LaunchAborted(Fact):
 
 
 class StaticFired(Fact):
-    """AP-SF-02."""
+    """The static fire's result (AP-SF-02: success on the main die's target)."""
     player: int
     success: bool
 
@@ -328,8 +327,8 @@ class ActionsGranted(Fact):
 
 
 class EarningsCollected(Fact):
-    """AP-ERN-01, AP-ERN-02, AP-ERN-03, AP-ERN-04, AP-ERN-05, AP-ERN-06: what the player got or paid, and the
-    dismissals an unpaid debt costs."""
+    """The quarter's earnings: what the player got or paid, the debt left unpaid and the dismissals it costs
+    (AP-ERN-06)."""
     player: int
     amount: int
     unpaid: int = 0
@@ -343,8 +342,7 @@ class DismissalsOwed(Fact):
 
 
 class BanAdded(Fact):
-    """AP-SEV-01, AP-SEV-02, AP-SEV-03, AP-SEV-04, AP-SEV-05, AP-SEV-06: a prohibition until the end of the
-    game."""
+    """A Solo Event's prohibition, until the end of the game (Solo Events 01-04)."""
     ban: str
 
 
@@ -359,8 +357,7 @@ class TurnEnded(Fact):
 
 
 class GameEnded(Fact):
-    """AP-END-01, AP-END-02, AP-END-03, AP-SOLO-11, AP-SOLO-12: the winners (none for a failed Solo Mission).
-    """
+    """The end of the game and its winners (none for a failed Solo Mission, AP-SOLO-12)."""
     winners: tuple[int, ...]
 
 

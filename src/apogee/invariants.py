@@ -9,19 +9,20 @@ from __future__ import annotations
 from collections import Counter
 
 from apogee.components import FIRST, RND, UPPER, Catalog
-from apogee.rocket import build_problem, mission_of
+from apogee.queries import mission_of
+from apogee.rocket import build_problem
 from apogee.state import DESIGN, SPECIALTY, ApogeeState
 
 
-def registry(cat: Catalog) -> dict:
+def registry(c: Catalog) -> dict:
     """The invariants `check` asserts after every event."""
-    n = cat.n
-    tech_ids = list(range(len(cat.tech)))
-    eng_ids = list(range(len(cat.engineer)))
-    inv_ids = list(range(len(cat.investor)))
+    n = c.n
+    tech_ids = list(range(len(c.tech)))
+    eng_ids = list(range(len(c.engineer)))
+    inv_ids = list(range(len(c.investor)))
 
     def credits_not_negative(s: ApogeeState):
-        """AP-INV-01."""
+        """AP-INV-01: paying takes at most what a player has, so credits never go below 0."""
         bad = [pl.credits for pl in s.p if pl.credits < 0]
         return f"negative credits {bad}" if bad else None
 
@@ -40,9 +41,9 @@ def registry(cat: Catalog) -> dict:
         return None
 
     def slot_limit(s: ApogeeState):
-        """AP-INV-04."""
+        """AP-INV-04: a Launch Pad slot holds at most 3 cards of its kind."""
         for p, pl in enumerate(s.p, 1):
-            counts = Counter(cat.kind[c] for c in pl.pad)
+            counts = Counter(c.kind[card] for card in pl.pad)
             if counts and max(counts.values()) > n.slot_limit:
                 return f"P{p} has a Launch Pad slot over {n.slot_limit}"
         return None
@@ -50,12 +51,12 @@ def registry(cat: Catalog) -> dict:
     def compatible(s: ApogeeState):
         """AP-INV-05: every card could be built next to the others (group, SSTO, unique)."""
         for p, pl in enumerate(s.p, 1):
-            for i, c in enumerate(pl.pad):
+            for i, card in enumerate(pl.pad):
                 others = pl.pad[:i] + pl.pad[i + 1:]
                 saved = pl.pad
                 pl.pad = others
                 try:
-                    problem = build_problem(cat, _no_bans(s), pl, c)
+                    problem = build_problem(c, _no_bans(s), pl, card)
                 finally:
                     pl.pad = saved
                 if problem and problem[1].startswith("AP-TECH"):
@@ -63,17 +64,17 @@ def registry(cat: Catalog) -> dict:
         return None
 
     def dice_limit(s: ApogeeState):
-        """AP-INV-06."""
+        """AP-INV-06: a player holds at most 3 additional dice."""
         bad = [pl.dice for pl in s.p if not 0 <= pl.dice <= n.dice_limit]
         return f"dice held {bad}" if bad else None
 
     def dice_total(s: ApogeeState):
-        """AP-INV-07."""
+        """AP-INV-07: the 10 blue dice are either in the supply or held; the main die is nobody's."""
         total = s.supply + sum(pl.dice for pl in s.p)
         return None if total == n.blue_dice and s.supply >= 0 else f"{total} blue dice in play"
 
     def hand_limit(s: ApogeeState):
-        """AP-INV-08."""
+        """AP-INV-08: a hand holds at most 5 Engineers."""
         bad = [len(pl.hand) for pl in s.p if len(pl.hand) > n.hand_limit]
         return f"hands over the limit: {bad}" if bad else None
 
@@ -81,9 +82,9 @@ def registry(cat: Catalog) -> dict:
         """AP-INV-09: each Technology in exactly one place."""
         if s.stage == "setup":
             return None
-        seen = [c for x in s.piles for c in x] + [c for x in s.rivers for c in x]
+        seen = [card for x in s.piles for card in x] + [card for x in s.rivers for card in x]
         for pl in s.p:
-            seen += pl.reserve + pl.pad + pl.drawn + [c for x in pl.launches for c in x.cards]
+            seen += pl.reserve + pl.pad + pl.drawn + [card for x in pl.launches for card in x.cards]
         return None if sorted(seen) == tech_ids else "Technology cards lost or duplicated"
 
     def others_conserved(s: ApogeeState):
@@ -102,7 +103,8 @@ def registry(cat: Catalog) -> dict:
         return None
 
     def rivers_full(s: ApogeeState):
-        """AP-INV-11, AP-INV-12."""
+        """AP-INV-11, AP-INV-12: the Technology rivers hold 3 cards and the Investor river 2, fewer only once
+        their pile is empty."""
         for k, river in enumerate(s.rivers):
             if len(river) > n.river_size or (len(river) < n.river_size and s.piles[k] and s.stage != "setup"):
                 return f"river {k} holds {len(river)} cards"
@@ -113,7 +115,7 @@ def registry(cat: Catalog) -> dict:
 
     def once_per_game(s: ApogeeState):
         """AP-INV-13: no Nation Intervention in Solo or Mission 5; a spent Specialty has a Director."""
-        m = mission_of(cat, s)
+        m = mission_of(c, s)
         for p, pl in enumerate(s.p, 1):
             if pl.nation_used and (s.solo or m.no_nation):
                 return f"P{p} used a forbidden Nation Intervention"
@@ -138,13 +140,13 @@ def registry(cat: Catalog) -> dict:
 
     def placement_limits(s: ApogeeState):
         """AP-INV-17: one spot per Engineer; Event limits on Specialty and Design."""
-        key = cat.events[s.event].key if s.event >= 0 else ""
+        key = c.events[s.event].key if s.event >= 0 else ""
         for p, pl in enumerate(s.p, 1):
             if len(pl.spots) != len(pl.hand):
                 return f"P{p}'s Engineers and spots differ"
             if key == "inaccessible_premises" and SPECIALTY in pl.spots:
                 return f"P{p} has an Engineer on Specialty under Inaccessible Premises"
-            if key == "design_limit" and pl.spots.count(DESIGN) > cat.events[s.event].amount:
+            if key == "design_limit" and pl.spots.count(DESIGN) > c.events[s.event].amount:
                 return f"P{p} has too many Engineers on Design"
         return None
 
@@ -152,20 +154,23 @@ def registry(cat: Catalog) -> dict:
         """AP-INV-18: each deposit has its owner's slot, a destination and astronauts."""
         for p, pl in enumerate(s.p, 1):
             for x in pl.launches:
-                if not 0 <= x.destination < len(cat.destinations) or x.astronauts < 0:
+                if not 0 <= x.destination < len(c.destinations) or x.astronauts < 0:
                     return f"P{p} has a malformed deposit"
         return None
 
     def turn_counter(s: ApogeeState):
-        """AP-INV-19."""
-        if s.turn and (s.event_pile or len(s.events_seen) < s.turn) and len(s.events_seen) != s.turn:
-            return f"turn {s.turn} with {len(s.events_seen)} Events revealed"
-        if s.solo and s.turn > mission_of(cat, s).turns:
-            return f"Solo turn {s.turn} beyond the Mission's {mission_of(cat, s).turns}"
+        """AP-INV-19: one Event revealed per turn while the pile lasts, so the counter equals the Events
+        revealed; once all are revealed the game goes on without new ones (AP-PEV-07) and the counter may
+        only outrun them."""
+        seen = len(s.events_seen)
+        if s.turn and (seen != s.turn if s.event_pile else seen > s.turn):
+            return f"turn {s.turn} with {seen} Events revealed"
+        if s.solo and s.turn > mission_of(c, s).turns:
+            return f"Solo turn {s.turn} beyond the Mission's {mission_of(c, s).turns}"
         return None
 
     def one_director(s: ApogeeState):
-        """AP-INV-20."""
+        """AP-INV-20: after the choice, each player has one Director of their own."""
         if s.stage in ("setup", "director"):
             return None
         chosen = [pl.director for pl in s.p]
@@ -182,27 +187,27 @@ def registry(cat: Catalog) -> dict:
         return None
 
     def mission_bans(s: ApogeeState):
-        """AP-INV-22."""
-        m = mission_of(cat, s)
+        """AP-INV-22: Mission 4 keeps R&D and Mission 9 Nuclear stages off every Launch Pad."""
+        m = mission_of(c, s)
         for p, pl in enumerate(s.p, 1):
-            for c in pl.pad:
-                if m.forbid_rnd and cat.kind[c] == RND:
+            for card in pl.pad:
+                if m.forbid_rnd and c.kind[card] == RND:
                     return f"P{p} built R&D under Mission 4"
-                if m.forbid_nuclear and cat.tech[c].nuclear and cat.kind[c] in (FIRST, UPPER):
+                if m.forbid_nuclear and c.tech[card].nuclear and c.kind[card] in (FIRST, UPPER):
                     return f"P{p} built a Nuclear stage under Mission 9"
         return None
 
     def launched_cards_left(s: ApogeeState):
         """AP-INV-23: deposited cards left the Launch Pad (and never come back)."""
         for p, pl in enumerate(s.p, 1):
-            deposited = {c for x in pl.launches for c in x.cards}
+            deposited = {card for x in pl.launches for card in x.cards}
             if deposited & set(pl.pad):
                 return f"P{p}'s rocket still holds deposited cards"
         return None
 
     def ends_at_turn_end(s: ApogeeState):
         """AP-INV-24: a finished game (not Mission 3's race, not a truncated run) ended with its turn."""
-        if not s.over or s.truncated or (not s.solo and mission_of(cat, s).no_tie):
+        if not s.over or s.truncated or (not s.solo and mission_of(c, s).no_tie):
             return None
         if any(any(pl.mods) or pl.actions for pl in s.p):
             return "the game ended in the middle of a turn"
@@ -218,7 +223,7 @@ def registry(cat: Catalog) -> dict:
         "AP-INV-19": turn_counter, "AP-INV-20": one_director, "AP-INV-21": turn_effects_expire,
         "AP-INV-22": mission_bans, "AP-INV-23": launched_cards_left, "AP-INV-24": ends_at_turn_end,
     }
-    if cat.loaded.data_id.startswith("default-"):
+    if c.loaded.data_id.startswith("default-"):
         checks["AP-INV-02"] = credits_in_twenties
     return checks
 

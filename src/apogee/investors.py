@@ -5,31 +5,32 @@ from __future__ import annotations
 from boardcore.rules import Unfolding
 
 from apogee import events as ev
-from apogee.common import cat_of, event_key
 from apogee.components import FIRST, UPPER, Catalog, Investor
+from apogee.missions import investor_race_won
+from apogee.queries import event_key
 from apogee.rocket import thrust
 from apogee.state import Launch, Player
 
 
-def matches(cat: Catalog, inv: Investor, pl: Player, occurrence: str, card: int,
+def matches(c: Catalog, inv: Investor, pl: Player, occurrence: str, card: int,
             launch: Launch | None) -> bool:
-    """AP-IVR-07, AP-IVR-08, AP-IVR-09, AP-IVR-10, AP-IVR-11: does this occurrence fulfil the card's
-    objective?"""
+    """Does this occurrence fulfil the card's objective? AP-IVR-07: an objective is one of four kinds of
+    occurrence."""
     if inv.kind != occurrence:
         return False
-    if occurrence in ("acquire", "build"):
-        return cat.tech[card].name == inv.tech
-    if occurrence == "static_fire":
-        kinds, tech = cat.kind, cat.tech
-        firsts = [c for c in pl.pad if kinds[c] == FIRST]
-        uppers = [c for c in pl.pad if kinds[c] == UPPER]
+    if occurrence in ("acquire", "build"):  # AP-IVR-08, AP-IVR-09: the named Technology, by any method
+        return c.tech[card].name == inv.tech
+    if occurrence == "static_fire":  # AP-IVR-10: a successful static fire of a rocket meeting the card
+        kinds, tech = c.kind, c.tech
+        firsts = [x for x in pl.pad if kinds[x] == FIRST]
+        uppers = [x for x in pl.pad if kinds[x] == UPPER]
         return (len(firsts) >= inv.min_first and len(uppers) >= inv.min_upper
-                and sum(tech[c].propulsion == "solid" for c in firsts) >= inv.min_solid
-                and (not inv.nuclear or any(tech[c].nuclear for c in firsts + uppers))
-                and (not inv.min_thrust or thrust(cat, pl) >= inv.min_thrust))
-    assert launch is not None
+                and sum(tech[x].propulsion == "solid" for x in firsts) >= inv.min_solid
+                and (not inv.nuclear or any(tech[x].nuclear for x in firsts + uppers))
+                and (not inv.min_thrust or thrust(c, pl) >= inv.min_thrust))
+    assert launch is not None  # AP-IVR-11: a successful launch meeting the card's conditions
     if inv.destination:
-        d = cat.dest_index[inv.destination]
+        d = c.dest_index[inv.destination]
         if launch.destination < d or (inv.exact and launch.destination != d):
             return False
     return (not inv.crewed or launch.crewed) and launch.yield_ >= inv.min_yield
@@ -37,28 +38,29 @@ def matches(cat: Catalog, inv: Investor, pl: Player, occurrence: str, card: int,
 
 def check_investors(u: Unfolding, player: int, occurrence: str, card: int = -1,
                     launch: Launch | None = None) -> None:
-    """AP-IVR-02, AP-IVR-03, AP-IVR-04, AP-IVR-05, AP-IVR-06, AP-AMB-17, AP-AMB-18: each face-up Investor the
-    occurrence fulfils goes to the player with its credits (none under Timid Investors, AP-EV-22, AP-IVR-12)
-    and the river is refilled; a card revealed meanwhile cannot be fulfilled by the same occurrence. Only
-    face-up cards are checked (AP-IVR-01), each once (AP-IVR-05), and only for what happens after their reveal
-    (AP-IVR-06); an empty pile leaves the river short (AP-IVR-04). Launch and static fire objectives are met
-    in the Administration phase, where those actions are (AP-IVR-11, AP-AMB-72). Mission 3 ends at once on a
-    third Investor (AP-MIS-06, AP-END-03, AP-AMB-71)."""
+    """Right after each occurrence (AP-AMB-17), every face-up Investor it fulfils goes to the player (AP-IVR-02,
+    both if it fulfils both, AP-AMB-18). Launch and static fire objectives can only be met in the
+    Administration phase, where those actions are (AP-IVR-11, AP-AMB-72)."""
     s = u.state
     if s.over:
         return
-    cat = cat_of(u)
+    c = u.rules.c
+    # AP-IVR-01, AP-IVR-06: only the cards face up before the occurrence; one revealed meanwhile cannot be
+    # fulfilled by the same occurrence
     for inv_id in tuple(s.investor_river):
         s = u.state
-        inv = cat.investor[inv_id]
+        inv = c.investor[inv_id]
         pl = s.p[player - 1]
-        if inv_id not in s.investor_river or not matches(cat, inv, pl, occurrence, card, launch):
+        # AP-IVR-05: each card is won once, by one player
+        if inv_id not in s.investor_river or not matches(c, inv, pl, occurrence, card, launch):
             continue
-        paid = 0 if event_key(cat, s) == "timid_investors" else inv.credits
+        # AP-IVR-12, AP-EV-22: won, but paying nothing under Timid Investors
+        paid = 0 if event_key(c, s) == "timid_investors" else inv.credits
         pile = s.investor_pile
+        # AP-IVR-03, AP-IVR-04: the river refilled from the pile while it lasts
         u.emit(ev.InvestorWon(player=player, investor=inv_id, credits=paid, revealed=pile[-1] if pile else -1))
-        from apogee.missions import investor_race_won
-        if investor_race_won(cat, u.state, player):
+        # AP-MIS-06, AP-END-03, AP-AMB-71: Mission 3 ends at once on the third Investor
+        if investor_race_won(c, u.state, player):
             u.emit(ev.GameEnded(winners=(player,)))
             return
 
@@ -67,5 +69,5 @@ def replace_river(u: Unfolding) -> None:
     """AP-ENG-16, AP-AMB-50: the river's Investors leave the game, up to 2 new ones are revealed."""
     s = u.state
     pile = s.investor_pile
-    n = min(cat_of(u).n.investor_river, len(pile))
+    n = min(u.rules.c.n.investor_river, len(pile))
     u.emit(ev.InvestorsReplaced(removed=tuple(s.investor_river), revealed=tuple(pile[-1:-n - 1:-1])))

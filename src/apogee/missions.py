@@ -3,16 +3,16 @@
 from __future__ import annotations
 
 from apogee.components import Catalog, Goal
-from apogee.rocket import mission_of
+from apogee.queries import mission_of
 from apogee.state import ApogeeState, Player
 
 
-def goal_met(cat: Catalog, goal: Goal, pl: Player) -> bool:
+def goal_met(c: Catalog, goal: Goal, pl: Player) -> bool:
     """AP-MIS-29, AP-MIS-30, AP-MIS-31: (AP-MIS-31: own launches only) the player's own successful launches to
     the goal's destination that meet its per-launch conditions (crewed AP-AMB-23, R&D AP-MIS-01, AP-MIS-08,
     crew AP-MIS-02, AP-MIS-03, thrust AP-MIS-20, cost AP-MIS-15/AP-AMB-24), counted cumulatively: launches,
     deposited cards, astronauts."""
-    d = cat.dest_index[goal.destination]
+    d = c.dest_index[goal.destination]
     launches = [x for x in pl.launches
                 if x.destination == d and (x.crewed or not goal.crewed) and x.rnd >= goal.min_rnd
                 and (x.rnd == 0 or not goal.no_rnd) and x.astronauts >= goal.min_crew
@@ -22,39 +22,39 @@ def goal_met(cat: Catalog, goal: Goal, pl: Player) -> bool:
     if goal.astronauts and sum(x.astronauts for x in launches) < goal.astronauts:
         return False
     if goal.cards:
-        names = [cat.tech[c].name for x in launches for c in x.cards]
+        names = [c.tech[card].name for x in launches for card in x.cards]
         return all(names.count(name) >= n for name, n in goal.cards.items())
     return True
 
 
-def goals(cat: Catalog, s: ApogeeState) -> list[Goal]:
+def goals(c: Catalog, s: ApogeeState) -> list[Goal]:
     """The Mission's goals plus those added by Solo Events 13/14 (AP-SMIS-08, AP-SEV-20, AP-SEV-22)."""
-    extra = [cat.events[e].goal for e in s.extra_goals]
-    return [*mission_of(cat, s).goals, *(g for g in extra if g is not None)]
+    extra = [c.events[e].goal for e in s.extra_goals]
+    return [*mission_of(c, s).goals, *(g for g in extra if g is not None)]
 
 
-def objective_met(cat: Catalog, s: ApogeeState, player: int) -> bool:
+def objective_met(c: Catalog, s: ApogeeState, player: int) -> bool:
     """The cumulative part of the objective: goals and Investors (AP-MIS-04, AP-SMIS-02)."""
-    m = mission_of(cat, s)
+    m = mission_of(c, s)
     pl = s.p[player - 1]
     if m.investors and len(pl.investors) < m.investors:
         return False
     if m.race_turn:
         return bool(pl.launches)
-    return all(goal_met(cat, g, pl) for g in goals(cat, s))
+    return all(goal_met(c, g, pl) for g in goals(c, s))
 
 
-def end_clauses_met(cat: Catalog, s: ApogeeState, player: int) -> bool:
+def end_clauses_met(c: Catalog, s: ApogeeState, player: int) -> bool:
     """AP-AMB-41, AP-SMIS-07: "end the game with" credits or Engineers' Authority (AP-AMB-46)."""
-    m = mission_of(cat, s)
+    m = mission_of(c, s)
     pl = s.p[player - 1]
     return (pl.credits >= m.end_credits
-            and sum(cat.eng_auth[e] for e in pl.hand) >= m.end_authority)
+            and sum(c.eng_auth[e] for e in pl.hand) >= m.end_authority)
 
 
-def investor_race_won(cat: Catalog, s: ApogeeState, player: int) -> bool:
+def investor_race_won(c: Catalog, s: ApogeeState, player: int) -> bool:
     """AP-MIS-06, AP-MIS-07: Mission 3's first to its Investor count wins alone and at once."""
-    m = mission_of(cat, s)
+    m = mission_of(c, s)
     return not s.solo and m.no_tie and len(s.p[player - 1].investors) >= m.investors
 
 
@@ -63,7 +63,7 @@ def farthest(pl: Player) -> int:
     return max((x.destination for x in pl.launches), default=-1)
 
 
-def winners_at_turn_end(cat: Catalog, s: ApogeeState) -> tuple[int, ...] | None:
+def winners_at_turn_end(c: Catalog, s: ApogeeState) -> tuple[int, ...] | None:
     """Who wins if the game ends at the end of this turn, or None if it goes on.
 
     Multiplayer: the end of the turn in which someone fulfils the Mission (AP-END-01, AP-END-02, AP-MIS-28,
@@ -71,14 +71,14 @@ def winners_at_turn_end(cat: Catalog, s: ApogeeState) -> tuple[int, ...] | None:
     AP-SOLO-12, AP-AMB-41): a Mission without end clause is won at the end of the turn it is fulfilled; one
     with end clauses is judged at the end of the last turn; the last turn ends the game either way.
     """
-    m = mission_of(cat, s)
+    m = mission_of(c, s)
     players = range(1, s.players + 1)
     if s.solo:
         last = s.turn >= m.turns
-        done = objective_met(cat, s, 1)
+        done = objective_met(c, s, 1)
         if m.end_credits or m.end_authority:
             if last:
-                return (1,) if done and end_clauses_met(cat, s, 1) else ()
+                return (1,) if done and end_clauses_met(c, s, 1) else ()
             return None
         if done:
             return (1,)
@@ -88,25 +88,24 @@ def winners_at_turn_end(cat: Catalog, s: ApogeeState) -> tuple[int, ...] | None:
             return None
         best = max(farthest(s.p[p - 1]) for p in players)
         won = tuple(p for p in players if best >= 0 and farthest(s.p[p - 1]) == best)
-        return tiebreak(cat, s, won)
+        return tiebreak(c, s, won)
     if m.no_tie:
         return None
-    won = tuple(p for p in players if objective_met(cat, s, p))
-    return tiebreak(cat, s, won) if won else None
+    won = tuple(p for p in players if objective_met(c, s, p))
+    return tiebreak(c, s, won) if won else None
 
 
-def tiebreak(cat: Catalog, s: ApogeeState, won: tuple[int, ...]) -> tuple[int, ...]:
-    """AP-TIE-01, AP-TIE-02, AP-TIE-03, AP-TIE-04: only when agreed (config `tiebreak`): AP-TIE-02 (Director
-    plus Engineers), AP-TIE-03 (then the Director), AP-TIE-04 (else shared); lowest Director plus Engineers'
-    Authority, then lowest Director Authority; a tie beyond that stays shared (AP-AMB-32)."""
-    if not s.tiebreak or len(won) < 2:
+def tiebreak(c: Catalog, s: ApogeeState, won: tuple[int, ...]) -> tuple[int, ...]:
+    """The tie-break variant among several winners."""
+    if not s.tiebreak or len(won) < 2:  # AP-TIE-01: only when agreed before play (config `tiebreak`)
         return won
 
     def team(p: int) -> int:
         pl = s.p[p - 1]
-        return cat.dir_auth[pl.director] * 10 + sum(cat.eng_auth[e] for e in pl.hand)
+        return c.dir_auth[pl.director] * 10 + sum(c.eng_auth[e] for e in pl.hand)
 
-    low = min(team(p) for p in won)
+    low = min(team(p) for p in won)  # AP-TIE-02: the lowest Director plus Engineers' Authority
     won = tuple(p for p in won if team(p) == low)
-    low = min(cat.dir_auth[s.p[p - 1].director] for p in won)
-    return tuple(p for p in won if cat.dir_auth[s.p[p - 1].director] == low)
+    low = min(c.dir_auth[s.p[p - 1].director] for p in won)  # AP-TIE-03: then the lowest Director
+    # AP-TIE-04, AP-AMB-32: a tie beyond that stays shared
+    return tuple(p for p in won if c.dir_auth[s.p[p - 1].director] == low)

@@ -1,5 +1,7 @@
-"""A. Planning phase: Engineer placement and the resolution of Specialties, Constructions, R&D and Design, in
-that order (AP-PLC-11).
+"""A. Planning phase: Engineer placement, then the resolution of Specialties, Constructions, R&D and Design
+(AP-PLC-*, AP-SPC-*, AP-CON-*, AP-RND-*, AP-DES-*). The order of those steps is flow's (AP-PLC-11): each
+`start_*` opens its step or, with no Engineer on its spot, returns False (the step is skipped, AP-PLC-13);
+each `*_step` plays the step's next turn and returns True once its order is played out.
 
 Rulebook examples worked here: AP-EX-01 (Specialty order), AP-EX-02 (Constructions), AP-EX-03 (R&D order),
 AP-EX-04 (Design order), AP-EX-15 (Design tie), AP-EX-10 (Ethan N. Maughmer).
@@ -10,10 +12,15 @@ from __future__ import annotations
 from boardcore.rules import Unfolding
 
 from apogee import events as ev
-from apogee.common import (ask, authority_order, build, buildable, cat_of, event_amount, event_key, goto,
-                           next_in_order, take_from_river)
 from apogee.components import Catalog
-from apogee.state import (CONSTRUCTION, DESIGN, DISCOUNT, RND, SOC, SPECIALTY, SPOTS, UNSET, ApogeeState)
+from apogee.effects import goto, next_in_order, reveal
+from apogee.engineers import activate
+from apogee.investors import check_investors
+from apogee.prompts import POINTS, ask
+from apogee.queries import authority_order, event_amount, event_key
+from apogee.rocket import buildable
+from apogee.state import CONSTRUCTION, DESIGN, DISCOUNT, RND, SPECIALTY, SPOTS, UNSET, ApogeeState
+from apogee.technologies import build, river_picks, take_pick
 
 
 # -- placement ---------------------------------------------------------------
@@ -24,14 +31,16 @@ def open_placement(u: Unfolding) -> None:
     u.emit(ev.SimultaneousStep(step="place", players=players))
 
 
-def placement_actions(cat: Catalog, s: ApogeeState) -> list:
-    """AP-PLC-01, AP-PLC-08, AP-PLC-10: the next unplaced Engineer of each waiting player goes on one spot (or
-    none, AP-PLC-09). Spots: Specialty (AP-PLC-02), Construction (AP-PLC-03), R&D (AP-PLC-04), Design
-    (AP-PLC-05) and the SOC (AP-PLC-06, used in Administration, AP-PLC-12); placing costs nothing (AP-PLC-07).
-    Events limit spots: Inaccessible Premises (AP-EV-32), Poor Schedule Management (AP-EV-30) and Resource
-    Restriction (AP-EV-18)."""
-    key = event_key(cat, s)
-    limit = event_amount(cat, s)
+@POINTS.options("place", asks="Place your next Engineer face down on an action or the Space Operations Center, "
+                "or leave it unplaced (AP-PLC-01)")
+def placement_actions(c: Catalog, s: ApogeeState, player: int = 0) -> list:
+    """The next unplaced Engineer of each waiting player goes on one spot, or none (AP-PLC-08, AP-PLC-09,
+    AP-PLC-10): Specialty (AP-PLC-02), Construction (AP-PLC-03), R&D (AP-PLC-04), Design (AP-PLC-05) or the
+    SOC (AP-PLC-06, used in Administration, AP-PLC-12); placing costs nothing (AP-PLC-07). Inaccessible
+    Premises closes Specialty (AP-EV-32); Resource Restriction and Poor Schedule Management cap Construction
+    and Design (AP-EV-18, AP-EV-30)."""
+    key = event_key(c, s)
+    limit = event_amount(c, s)
     memo = _PLACE
     out = []
     for p in range(1, s.players + 1):
@@ -57,129 +66,126 @@ def placement_actions(cat: Catalog, s: ApogeeState) -> list:
 _PLACE: dict[tuple[int, int, int], ev.Place] = {}  # decisions are immutable: made once, reused
 
 
-def placed(s: ApogeeState, spot: int) -> list[tuple[int, int]]:
-    return [(p, e) for p in range(1, s.players + 1)
-            for e, sp in zip(s.p[p - 1].hand, s.p[p - 1].spots) if sp == spot]
-
-
-def reveal(u: Unfolding, spot: int) -> list[tuple[int, int]]:
-    pairs = placed(u.state, spot)
-    if pairs:
-        u.emit(ev.PlacementRevealed(spot=SPOTS[spot], engineers=tuple(pairs)))
-    return pairs
+@POINTS.resolves("place")
+def placement_made(c: Catalog, u: Unfolding, action: ev.Place, rng) -> None:
+    """Nothing follows one placement: the step resolves once every player has placed (flow, AP-PLC-11)."""
 
 
 # -- a. Specialties ----------------------------------------------------------
-def start_specialties(u: Unfolding, rng) -> None:
+def start_specialties(u: Unfolding, rng) -> bool:
     """AP-SPC-01, AP-SPC-02, AP-AMB-02: all Specialty Engineers revealed, resolved one by one in descending
-    Engineer Authority across players (ties: Director Authority, then seat). A step with no Engineer is
-    skipped (AP-PLC-13)."""
-    cat = cat_of(u)
+    Engineer Authority across players (ties: Director Authority, then seat)."""
+    c = u.rules.c
     s = u.state
     pairs = reveal(u, SPECIALTY)
-    if not pairs:  # AP-PLC-13
-        start_construction(u, rng)
-        return
-    rank = {p: i for i, p in enumerate(authority_order(cat, s))}
-    pairs.sort(key=lambda pe: (-cat.eng_auth[pe[1]], rank[pe[0]]))
+    if not pairs:
+        return False
+    rank = {p: i for i, p in enumerate(authority_order(c, s))}
+    pairs.sort(key=lambda pe: (-c.eng_auth[pe[1]], rank[pe[0]]))
     goto(u, "specialty", tuple(p * 1000 + e for p, e in pairs))
+    return True
 
 
-def specialty_step(u: Unfolding, rng) -> None:
+def specialty_step(u: Unfolding, rng) -> bool:
     s = u.state
     if s.cursor >= len(s.order):
-        start_construction(u, rng)
-        return
+        return True
     code = s.order[s.cursor]
-    from apogee.engineers import activate
     activate(u, rng, code // 1000, code % 1000)
+    return False
 
 
 # -- b. Constructions --------------------------------------------------------
-def start_construction(u: Unfolding, rng) -> None:
+def start_construction(u: Unfolding, rng) -> bool:
     """AP-CON-01, AP-CON-05, AP-AMB-03: revealed; players build in Director Authority order. Cards gained by a
     Specialty are in the reserve by now and may be built (AP-SPC-08)."""
-    cat = cat_of(u)
     pairs = reveal(u, CONSTRUCTION)
     if not pairs:
-        start_rnd(u, rng)
-        return
+        return False
     who = {p for p, _ in pairs}
-    goto(u, "construction", tuple(p for p in authority_order(cat, u.state) if p in who))
+    goto(u, "construction", tuple(p for p in authority_order(u.rules.c, u.state) if p in who))
+    return True
 
 
-def construction_options(cat: Catalog, s: ApogeeState, player: int) -> list[int]:
-    """AP-CON-02, AP-CON-03, AP-CON-04, AP-CON-07, AP-CON-08, AP-AMB-10: build bans of Missions and Solo
-    Events on every way of building (AP-AMB-53); reserve cards that may be built and paid for, at the price
-    less this turn's Ethan N. Maughmer allowance (AP-ENG-13, AP-ENG-14)."""
+def construction_options(c: Catalog, s: ApogeeState, player: int) -> list[int]:
+    """Reserve cards that may be built and paid for (AP-CON-02, AP-CON-03, AP-CON-04, AP-CON-07, AP-CON-08,
+    AP-AMB-10), at the price less this turn's Ethan N. Maughmer allowance (AP-ENG-13, AP-ENG-14); the bans
+    of Missions and Solo Events hold for every way of building (AP-AMB-53)."""
     pl = s.p[player - 1]
     allowance = pl.mods[DISCOUNT]
-    return [c for c in buildable(cat, s, player, pl.reserve)
-            if max(0, cat.tech[c].cost - allowance) <= pl.credits]
+    return [card for card in buildable(c, s, player, pl.reserve)
+            if max(0, c.tech[card].cost - allowance) <= pl.credits]
 
 
-def construction_step(u: Unfolding, rng) -> None:
+def construction_step(u: Unfolding, rng) -> bool:
     """One prompt per Construction Engineer (AP-CON-02, AP-CON-06); none when nothing can be built, the build
     then being lost (AP-CON-04, AP-CON-07)."""
     s = u.state
     if s.cursor >= len(s.order):
-        start_rnd(u, rng)
-        return
+        return True
     p = s.order[s.cursor]
     builds = s.p[p - 1].spots.count(CONSTRUCTION)
-    if construction_options(cat_of(u), s, p):
+    if construction_options(u.rules.c, s, p):
         ask(u, "build", p, a=builds)
     else:
         next_in_order(u)
+    return False
 
 
-def resolve_build(u: Unfolding, rng, action) -> None:
-    """AP-CON-03, AP-AMB-09, AP-AMB-10: a chosen build (or a Pass), then the next build or player."""
-    cat = cat_of(u)
+@POINTS.options("build", asks="Build a card of your reserve onto your Launch Pad, paying its cost, or pass "
+                "(AP-CON-03)")
+def construction_builds(c: Catalog, s: ApogeeState, player: int) -> list:
+    return ([ev.Build(player=player, card=card) for card in construction_options(c, s, player)]
+            + [ev.Pass(player=player)])
+
+
+@POINTS.resolves("build")
+def resolve_build(c: Catalog, u: Unfolding, action, rng) -> None:
+    """AP-CON-03, AP-AMB-09, AP-AMB-10: a chosen build (or a Pass), then the next build or player; the
+    allowance pays what it can of the price (AP-ENG-14)."""
     p = action.player
     left = u.state.answered.a - 1
     if isinstance(action, ev.Build):
         pl = u.state.p[p - 1]
-        price = cat.tech[action.card].cost
+        price = c.tech[action.card].cost
         paid = max(0, price - pl.mods[DISCOUNT])
         if price - paid:
             u.emit(ev.Modified(player=p, mod="discount", amount=-(price - paid)))
         build(u, p, action.card, paid)
     if u.state.over:
         return
-    if left > 0 and construction_options(cat, u.state, p):
+    if left > 0 and construction_options(c, u.state, p):
         ask(u, "build", p, a=left)
     else:
         next_in_order(u)
 
 
 # -- c. R&D ------------------------------------------------------------------
-def start_rnd(u: Unfolding, rng) -> None:
-    """AP-RND-01, AP-RND-02, AP-RND-03, AP-RND-07, AP-AMB-04, AP-AMB-05: order by the single best Engineer
-    (AP-RND-02), for free (AP-RND-06); revealed; the player with the highest single R&D Engineer draws first,
-    as many cards as Engineers, while the pile lasts."""
-    cat = cat_of(u)
+def start_rnd(u: Unfolding, rng) -> bool:
+    """The R&D Engineers revealed (AP-RND-01), then the draws, for free (AP-RND-06)."""
+    c = u.rules.c
     s = u.state
     pairs = reveal(u, RND)
     if not pairs:
-        start_design(u, rng)
-        return
-    rank = {p: i for i, p in enumerate(authority_order(cat, s))}
+        return False
+    # AP-RND-02, AP-AMB-05: the best single R&D Engineer draws first, ties to the Director's Authority
+    rank = {p: i for i, p in enumerate(authority_order(c, s))}
     best: dict[int, int] = {}
     count: dict[int, int] = {}
     for p, e in pairs:
-        best[p] = max(best.get(p, 0), cat.eng_auth[e])
+        best[p] = max(best.get(p, 0), c.eng_auth[e])
         count[p] = count.get(p, 0) + 1
     order = sorted(best, key=lambda p: (-best[p], rank[p]))
-    for p in order:
+    for p in order:  # AP-RND-03: one card per Engineer; AP-RND-07, AP-AMB-04: only what the pile holds
         pile = u.state.piles[3]
         n = min(count[p], len(pile))
         if n:
             u.emit(ev.RndDrawn(player=p, cards=tuple(pile[-1:-n - 1:-1])))
     goto(u, "rnd", tuple(order))
+    return True
 
 
-def rnd_step(u: Unfolding, rng) -> None:
+def rnd_step(u: Unfolding, rng) -> bool:
     """AP-RND-04: each drawer keeps one card; then the rest go beneath the pile (AP-RND-05)."""
     s = u.state
     if s.cursor < len(s.order):
@@ -188,62 +194,65 @@ def rnd_step(u: Unfolding, rng) -> None:
             ask(u, "keep_rnd", p)
         else:
             next_in_order(u)
-        return
-    rest = tuple(c for pl in s.p for c in pl.drawn)
+        return False
+    rest = tuple(card for pl in s.p for card in pl.drawn)
     if rest:
         u.emit(ev.RndReturned(cards=rest))
-    start_design(u, rng)
+    return True
 
 
-def resolve_keep(u: Unfolding, rng, action) -> None:
+@POINTS.options("keep_rnd", asks="Keep one of the R&D cards you drew; the others go beneath the pile "
+                "(AP-RND-04)")
+def drawn_cards(c: Catalog, s: ApogeeState, player: int) -> list:
+    return [ev.KeepRnd(player=player, card=card) for card in s.p[player - 1].drawn]
+
+
+@POINTS.resolves("keep_rnd")
+def resolve_keep(c: Catalog, u: Unfolding, action: ev.KeepRnd, rng) -> None:
     """AP-RND-04, AP-IVR-08: the kept card is an acquisition."""
-    from apogee.investors import check_investors
     check_investors(u, action.player, "acquire", card=action.card)
     if not u.state.over:
         next_in_order(u)
 
 
 # -- d. Design ---------------------------------------------------------------
-def start_design(u: Unfolding, rng) -> None:
-    """AP-DES-01, AP-DES-02, AP-DES-03, AP-AMB-06: summed Authority first (AP-DES-02), then the best single
-    Engineer (AP-DES-03); revealed; order by summed Authority, ties by the single highest Engineer, then
-    Director Authority."""
-    cat = cat_of(u)
+def start_design(u: Unfolding, rng) -> bool:
+    """The Design Engineers revealed (AP-DES-01); players pick by summed Authority (AP-DES-02), ties to the
+    single highest Engineer (AP-DES-03), then to the Director's Authority (AP-AMB-06)."""
+    c = u.rules.c
     s = u.state
     pairs = reveal(u, DESIGN)
     if not pairs:
-        from apogee.administration import start_administration
-        start_administration(u, rng)
-        return
-    rank = {p: i for i, p in enumerate(authority_order(cat, s))}
+        return False
+    rank = {p: i for i, p in enumerate(authority_order(c, s))}
     total: dict[int, int] = {}
     best: dict[int, int] = {}
     for p, e in pairs:
-        total[p] = total.get(p, 0) + cat.eng_auth[e]
-        best[p] = max(best.get(p, 0), cat.eng_auth[e])
+        total[p] = total.get(p, 0) + c.eng_auth[e]
+        best[p] = max(best.get(p, 0), c.eng_auth[e])
     goto(u, "design", tuple(sorted(total, key=lambda p: (-total[p], -best[p], rank[p]))))
+    return True
 
 
-def design_step(u: Unfolding, rng) -> None:
-    """AP-DES-04, AP-DES-05, AP-AMB-07: one optional pick per player; one card however many Engineers
+def design_step(u: Unfolding, rng) -> bool:
+    """AP-DES-04, AP-DES-05, AP-AMB-07: one optional pick per player, one card however many Engineers
     (AP-DES-05), free (AP-DES-06); the phase ends after (AP-DES-10)."""
     s = u.state
     if s.cursor >= len(s.order):
-        from apogee.administration import start_administration
-        start_administration(u, rng)
-        return
+        return True
     if any(s.rivers):
         ask(u, "design", s.order[s.cursor])
     else:
         next_in_order(u)
+    return False
 
 
-def resolve_design(u: Unfolding, rng, action) -> None:
-    if isinstance(action, ev.TakeCard):
-        take_from_river(u, action.player, action.card)
+POINTS.options("design", asks="Take one card from a Technology river into your reserve, or pass "
+               "(AP-DES-04)")(river_picks)
+
+
+@POINTS.resolves("design")
+def resolve_design(c: Catalog, u: Unfolding, action, rng) -> None:
+    take_pick(u, action)
     if not u.state.over:
         next_in_order(u)
-
-
-def soc_reveal(u: Unfolding) -> None:
-    reveal(u, SOC)

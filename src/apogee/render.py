@@ -6,16 +6,17 @@ import textwrap
 
 from apogee.components import KINDS, Catalog
 from apogee.missions import goal_met, goals, objective_met
-from apogee.rocket import crew, mass, min_roll, mission_of, soc_authority, thrust, yield_of
+from apogee.queries import mission_of
+from apogee.rocket import crew, mass, min_roll, soc_authority, thrust, yield_of
 from apogee.state import SOC, SOC_FIXED, SPOTS, ApogeeState
 
 SHORT = {"first": "FS", "upper": "US", "payload": "PL", "rnd": "RD"}
 
 
-def card(cat: Catalog, c: int) -> str:
-    if c < 0:
+def tech_card(c: Catalog, card: int) -> str:
+    if card < 0:
         return "?"
-    t = cat.tech[c]
+    t = c.tech[card]
     return f"{t.name}({t.thrust}/{t.mass},{t.cost}k)"
 
 
@@ -23,24 +24,24 @@ def tenths(x: int) -> str:
     return f"{x // 10}.{x % 10}"
 
 
-def render(cat: Catalog, v: ApogeeState, player: int | None) -> str:
-    m = mission_of(cat, v)
+def render(c: Catalog, v: ApogeeState, player: int | None) -> str:
+    m = mission_of(c, v)
     mode = f"Solo Mission {m.number} ({m.level}, {m.turns} turns)" if v.solo else f"Mission {m.number} ({m.level})"
-    event = cat.events[v.event].name if v.event >= 0 else "none"
+    event = c.events[v.event].name if v.event >= 0 else "none"
     lines = [f"[bold]Apogee[/bold] - {mode} - turn {v.turn} - step {v.stage} - Event: [yellow]{event}[/yellow]"]
     if v.bans:
         lines.append(f"  bans for the game: {', '.join(v.bans)}")
     for k, river in enumerate(v.rivers):
-        lines.append(f"  river {SHORT[KINDS[k]]}: " + (", ".join(card(cat, c) for c in river) or "-")
+        lines.append(f"  river {SHORT[KINDS[k]]}: " + (", ".join(tech_card(c, card) for card in river) or "-")
                      + f"   (pile {len(v.piles[k])})")
     lines.append(f"  R&D pile {len(v.piles[3])}   Juniors {len(v.juniors)}   Seniors {len(v.seniors)}   "
                  f"blue dice in supply {v.supply}")
-    invs = "; ".join(f"{cat.investor[i].name}: {_objective(cat, i)} +{cat.investor[i].credits}k"
+    invs = "; ".join(f"{c.investor[i].name}: {_objective(c, i)} +{c.investor[i].credits}k"
                      for i in v.investor_river) or "-"
     lines.append(f"  Investors: {invs}")
     for p, pl in enumerate(v.p, 1):
         me = " (you)" if p == player else ""
-        d = cat.director[pl.director] if pl.director >= 0 else None
+        d = c.director[pl.director] if pl.director >= 0 else None
         head = (f"[bold]P{p}{me}[/bold] {d.name} ({d.nation}, {d.authority})" if d else f"[bold]P{p}{me}[/bold] ?")
         flags = []
         if pl.specialty_used:
@@ -49,29 +50,30 @@ def render(cat: Catalog, v: ApogeeState, player: int | None) -> str:
             flags.append("Intervention spent")
         lines.append(f"{head}  {pl.credits}k credits  {pl.dice} dice  Investors {len(pl.investors)}  "
                      f"{'  '.join(flags)}")
-        hand = ", ".join(_engineer(cat, e, sp) for e, sp in zip(pl.hand, pl.spots)) or "-"
+        hand = ", ".join(_engineer(c, e, sp) for e, sp in zip(pl.hand, pl.spots)) or "-"
         lines.append(f"  Engineers: {hand}")
-        lines.append(f"  reserve ({len(pl.reserve)}/9): " + (", ".join(card(cat, c) for c in pl.reserve) or "-"))
+        reserve = ", ".join(tech_card(c, card) for card in pl.reserve) or "-"
+        lines.append(f"  reserve ({len(pl.reserve)}/9): {reserve}")
         if pl.drawn:
-            lines.append("  R&D drawn: " + ", ".join(card(cat, c) for c in pl.drawn))
-        pad = ", ".join(f"{SHORT[KINDS[cat.kind[c]]]} {card(cat, c)}" for c in pl.pad) or "-"
+            lines.append("  R&D drawn: " + ", ".join(tech_card(c, card) for card in pl.drawn))
+        pad = ", ".join(f"{SHORT[KINDS[c.kind[card]]]} {tech_card(c, card)}" for card in pl.pad) or "-"
         lines.append(f"  Launch Pad: {pad}")
-        if pl.pad and all(c >= 0 for c in pl.pad):
-            t, ms = thrust(cat, pl), mass(cat, pl)
-            y = yield_of(cat, t, ms)
-            astronauts, _ = crew(cat, pl)
-            rolls = "  ".join(f"{name} {min_roll(cat, y, i) or '-'}" for i, name in enumerate(cat.destinations)) \
+        if pl.pad and all(card >= 0 for card in pl.pad):
+            t, ms = thrust(c, pl), mass(c, pl)
+            y = yield_of(c, t, ms)
+            astronauts, _ = crew(c, pl)
+            rolls = "  ".join(f"{name} {min_roll(c, y, i) or '-'}" for i, name in enumerate(c.destinations)) \
                 if y else "not in the yield table"
-            n, auth = soc_authority(cat, pl)
+            n, auth = soc_authority(c, pl)
             lines.append(f"    thrust {t}  mass {ms}  yield {tenths(y)}  astronauts {astronauts}  "
                          f"SOC {tenths(auth)} ({n})  roll needed: {rolls}")
         for x in pl.launches:
-            cards = ", ".join(cat.tech[c].name for c in x.cards) or "-"
-            lines.append(f"  SOC deposit at {cat.destinations[x.destination]} (turn {x.turn}): {cards}; "
+            cards = ", ".join(c.tech[card].name for card in x.cards) or "-"
+            lines.append(f"  SOC deposit at {c.destinations[x.destination]} (turn {x.turn}): {cards}; "
                          f"{x.astronauts} astronauts")
         if all(e >= 0 for e in pl.hand):
-            done = [goal_met(cat, g, pl) for g in goals(cat, v)]
-            state = "fulfilled" if objective_met(cat, v, p) else f"goals {sum(done)}/{len(done)}"
+            done = [goal_met(c, g, pl) for g in goals(c, v)]
+            state = "fulfilled" if objective_met(c, v, p) else f"goals {sum(done)}/{len(done)}"
             lines.append(f"  Mission progress: {state}")
     if v.over:
         lines.append("[bold]Game over[/bold]: " + ("turn cap reached" if v.truncated else
@@ -88,16 +90,16 @@ def render(cat: Catalog, v: ApogeeState, player: int | None) -> str:
     return "\n".join(out)
 
 
-def _engineer(cat: Catalog, e: int, spot: int) -> str:
+def _engineer(c: Catalog, e: int, spot: int) -> str:
     if e < 0:
         return "?"
-    x = cat.engineer[e]
+    x = c.engineer[e]
     where = "SOC*" if spot == SOC_FIXED else "SOC" if spot == SOC else SPOTS[spot] if spot > 0 else ""
     return f"{x.name} {tenths(x.authority)}" + (f"@{where}" if where else "")
 
 
-def _objective(cat: Catalog, i: int) -> str:
-    x = cat.investor[i]
+def _objective(c: Catalog, i: int) -> str:
+    x = c.investor[i]
     if x.kind in ("acquire", "build"):
         return f"{x.kind} {x.tech}"
     parts = [k for k in ("min_first", "min_upper", "min_solid", "min_thrust", "min_yield") if getattr(x, k)]

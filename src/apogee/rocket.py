@@ -6,22 +6,23 @@ order)."""
 from __future__ import annotations
 
 from apogee.components import FIRST, PAYLOAD, RND, UPPER, Catalog
+from apogee.queries import mission_of
 from apogee.state import (AUTH_CUT, CAPSULE, ION, LIQUID, MASS, NUCLEAR, SOC, SOC_FIXED, SOLID,
                           THRUST, ApogeeState, Player)
 
 
-def thrust(cat: Catalog, pl: Player, turn_mods: bool = True) -> int:
+def thrust(c: Catalog, pl: Player, turn_mods: bool = True) -> int:
     """AP-AMB-28: First Stage thrust with per-card bonuses (Kathy Johnson AP-ENG-02, Patrick Dahm AP-ENG-19),
     doubled by Heavy Version (AP-TECH-15); then Upper Stage with Airi Horikoshi (AP-ENG-12) and Hitesh Kalam
     (AP-ENG-20), Payload and R&D; then Yang Jinmei's +2 (AP-MD-14). Without `turn_mods`, only the cards count
     (Solo Event 05, AP-AMB-43)."""
-    tech, kind = cat.tech, cat.kind
+    tech, kind = c.tech, c.kind
     mods = pl.mods if turn_mods else (0,) * 10
     first = rest = 0
     heavy = False
-    for c in pl.pad:
-        t = tech[c]
-        k = kind[c]
+    for card in pl.pad:
+        t = tech[card]
+        k = kind[card]
         if k == FIRST:
             first += t.thrust + (mods[SOLID] if t.propulsion == "solid" else
                                  mods[LIQUID] if t.propulsion == "liquid" else 0)
@@ -33,16 +34,16 @@ def thrust(cat: Catalog, pl: Player, turn_mods: bool = True) -> int:
     return (first * 2 if heavy else first) + rest + mods[THRUST]
 
 
-def mass(cat: Catalog, pl: Player) -> int:
+def mass(c: Catalog, pl: Player) -> int:
     """AP-AMB-29: printed masses, less Chandresh Gokhale / Utto Kuchemann (AP-ENG-11, AP-ENG-21) and the
     Aerospikes that have a Liquid Propulsion First Stage each (AP-TECH-13, AP-TECH-14), floor 0. The largest
     Aerospikes count first (AP-TECH-14)."""
-    tech = cat.tech
+    tech = c.tech
     total = 0
     liquid = 0
     spikes = []
-    for c in pl.pad:
-        t = tech[c]
+    for card in pl.pad:
+        t = tech[card]
         total += t.mass
         if t.propulsion == "liquid":
             liquid += 1
@@ -54,10 +55,10 @@ def mass(cat: Catalog, pl: Player) -> int:
     return max(0, total - pl.mods[MASS])
 
 
-def yield_of(cat: Catalog, thrust_: int, mass_: int) -> int:
+def yield_of(c: Catalog, thrust_: int, mass_: int) -> int:
     """AP-YLD-01, AP-GAP-05: the yield in tenths, 0 when the rocket is not in the table (the rulebook's lookup
     example, AP-YLD-03; Pedro's 24/16 gives 1.6, AP-GAP-06) (AP-LCH-07, AP-YLD-02, AP-GAP-28)."""
-    table = cat.yield_table
+    table = c.yield_table
     row = next((i for i, low in enumerate(table.thrust) if thrust_ >= low), -1)
     col = -1
     for j, low in enumerate(table.mass):
@@ -66,29 +67,29 @@ def yield_of(cat: Catalog, thrust_: int, mass_: int) -> int:
     return 0 if row < 0 or col < 0 else table.cells[row][col]
 
 
-def min_roll(cat: Catalog, yield_: int, destination: int) -> int:
+def min_roll(c: Catalog, yield_: int, destination: int) -> int:
     """AP-PRB-01, AP-GAP-07: the least die result for a launch, 0 when unreachable (AP-LCH-08). Every yield
     falls in exactly one row (AP-PRB-03); 1.9 to Venus needs 7 (AP-PRB-02); 1.6 to the Moon 5 (AP-GAP-08)."""
-    table = cat.prob_table
+    table = c.prob_table
     for i, low in enumerate(table.yield_):
         if yield_ >= low:
             return table.cells[i][destination]
     return 0
 
 
-def rocket_yield(cat: Catalog, pl: Player) -> int:
-    return yield_of(cat, thrust(cat, pl), mass(cat, pl))
+def rocket_yield(c: Catalog, pl: Player) -> int:
+    return yield_of(c, thrust(c, pl), mass(c, pl))
 
 
-def crew(cat: Catalog, pl: Player) -> tuple[int, bool]:
+def crew(c: Catalog, pl: Player) -> tuple[int, bool]:
     """AP-AMB-22: astronauts on the rocket now, and whether it is a crewed flight (AP-AMB-23): Crewed flight
     Payloads (AP-TECH-08, AP-TECH-09), Kosuke Omi (AP-ENG-15), Extra Seats up to one per crewed Payload
     (AP-TECH-11, AP-TECH-12), Pressurization up to one per Cargo (AP-TECH-18, AP-TECH-19). Crewed flight
     Payloads add up (AP-TECH-09, AP-TECH-12, AP-TECH-19)."""
-    tech = cat.tech
+    tech = c.tech
     total = crewed = capsules = seats = press = cargo = 0
-    for c in pl.pad:
-        t = tech[c]
+    for card in pl.pad:
+        t = tech[card]
         if t.crew:
             total += t.crew
             crewed += 1
@@ -102,21 +103,21 @@ def crew(cat: Catalog, pl: Player) -> tuple[int, bool]:
     return total, crewed > 0
 
 
-def cost(cat: Catalog, pl: Player) -> int:
+def cost(c: Catalog, pl: Player) -> int:
     """AP-MIS-15, AP-AMB-24: the printed costs of the built cards."""
-    tech = cat.tech
-    return sum(tech[c].cost for c in pl.pad)
+    tech = c.tech
+    return sum(tech[card].cost for card in pl.pad)
 
 
-def has_stages(cat: Catalog, pl: Player) -> tuple[bool, bool, bool]:
+def has_stages(c: Catalog, pl: Player) -> tuple[bool, bool, bool]:
     """First Stage, Upper Stage (an SSTO gives both, AP-TECH-03, AP-TECH-05), Payload built."""
-    tech, kind = cat.tech, cat.kind
+    tech, kind = c.tech, c.kind
     first = upper = payload = False
-    for c in pl.pad:
-        k = kind[c]
+    for card in pl.pad:
+        k = kind[card]
         if k == FIRST:
             first = True
-            if tech[c].ssto:
+            if tech[card].ssto:
                 upper = True
         elif k == UPPER:
             upper = True
@@ -125,37 +126,37 @@ def has_stages(cat: Catalog, pl: Player) -> tuple[bool, bool, bool]:
     return first, upper, payload
 
 
-def soc_authority(cat: Catalog, pl: Player) -> tuple[int, int]:
+def soc_authority(c: Catalog, pl: Player) -> tuple[int, int]:
     """AP-LCH-02, AP-AMB-20: the player's own SOC Engineers (count, summed Authority), Malvina Glushko and
     Felipe de la Cierva counting their fixed value when sent by Specialty (AP-AMB-21)."""
     n = total = 0
     for e, spot in zip(pl.hand, pl.spots):
         if spot == SOC:
             n += 1
-            total += cat.eng_auth[e]
+            total += c.eng_auth[e]
         elif spot == SOC_FIXED:
             n += 1
-            total += cat.engineer[e].amount
+            total += c.engineer[e].amount
     return n, total
 
 
-def required_authority(cat: Catalog, s: ApogeeState, pl: Player, destination: int) -> int:
+def required_authority(c: Catalog, s: ApogeeState, pl: Player, destination: int) -> int:
     """AP-GAP-09 less Shuguang Jun (AP-MD-16) and Engineer Training (AP-EV-23), floor 0."""
     cut = pl.mods[AUTH_CUT]
-    if s.event >= 0 and cat.events[s.event].key == "engineer_training":
-        cut += cat.events[s.event].amount
-    return max(0, cat.required[destination] - cut)
+    if s.event >= 0 and c.events[s.event].key == "engineer_training":
+        cut += c.events[s.event].amount
+    return max(0, c.required[destination] - cut)
 
 
-def build_problem(cat: Catalog, s: ApogeeState, pl: Player, card: int) -> tuple[str, str] | None:
+def build_problem(c: Catalog, s: ApogeeState, pl: Player, card: int) -> tuple[str, str] | None:
     """Why `card` may not be built on `pl`'s rocket now: (reason, rule), or None. AP-TECH-21: the same checks
     for every way of building. Mission bans (AP-MIS-09, AP-MIS-10, AP-MIS-22) and Solo bans (AP-SEV-04,
     AP-SEV-05, AP-SEV-06) forbid building only: such cards may still be acquired and sold. The SSTO takes one
     First Stage space and closes the Upper Stage slot (AP-GAP-29). Extra Seat, Aerospike and Pressurization
     never block a build (AP-AMB-30)."""
-    t = cat.tech[card]
-    k = cat.kind[card]
-    m = mission_of(cat, s)
+    t = c.tech[card]
+    k = c.kind[card]
+    m = mission_of(c, s)
     if m.forbid_rnd and k == RND:
         return "Mission 4 forbids building R&D Technologies", "AP-MIS-09"
     if t.nuclear and k in (FIRST, UPPER):
@@ -165,25 +166,27 @@ def build_problem(cat: Catalog, s: ApogeeState, pl: Player, card: int) -> tuple[
             return "Internal Ethics Policy forbids building Nuclear stages", "AP-SEV-04"
     if t.ssto and "ssto_build" in s.bans:
         return "Technological Delay forbids building the Single-Stage Orbital Launcher", "AP-SEV-06"
-    tech, kinds = cat.tech, cat.kind
-    same = [c for c in pl.pad if kinds[c] == k]
-    if len(same) >= cat.n.slot_limit:
+    tech, kinds = c.tech, c.kind
+    same = [x for x in pl.pad if kinds[x] == k]
+    if len(same) >= c.n.slot_limit:
         return "that Launch Pad slot already holds 3 cards", "AP-COMP-18"
     if k in (FIRST, UPPER):
-        stages = [c for c in pl.pad if kinds[c] in (FIRST, UPPER)]
+        stages = [x for x in pl.pad if kinds[x] in (FIRST, UPPER)]
         if t.ssto and stages:
             return "a Single-Stage Orbital Launcher needs an empty First and Upper Stage", "AP-TECH-04"
-        if any(tech[c].ssto for c in stages):
+        if any(tech[x].ssto for x in stages):
             return "no other stage may join a Single-Stage Orbital Launcher", "AP-TECH-04"
-        for c in same:
-            if tech[c].group != t.group:
+        for other in same:
+            if tech[other].group != t.group:
                 rule = {"pulsed_nuclear": "AP-TECH-01", "pulsed_laser": "AP-TECH-02", "ion": "AP-TECH-06",
-                        "nuclear_upper": "AP-TECH-07"}.get(t.group or tech[c].group, "AP-TECH-01")
-                return f"{t.name} is not compatible with {tech[c].name}", rule
-    if t.unique and any(tech[c].name == t.name for c in pl.pad):
+                        "nuclear_upper": "AP-TECH-07"}.get(t.group or tech[other].group, "AP-TECH-01")
+                return f"{t.name} is not compatible with {tech[other].name}", rule
+    if t.unique and any(tech[x].name == t.name for x in pl.pad):
         return f"only one {t.name} per rocket", "AP-TECH-16" if t.heavy else "AP-TECH-05"
     return None
 
 
-def mission_of(cat: Catalog, s: ApogeeState):
-    return cat.solo_missions[s.mission] if s.solo else cat.missions[s.mission]
+def buildable(c: Catalog, s: ApogeeState, player: int, cards) -> list[int]:
+    """Those of `cards` that `player` may build now, whatever the way of building (AP-TECH-21)."""
+    pl = s.p[player - 1]
+    return [card for card in cards if build_problem(c, s, pl, card) is None]

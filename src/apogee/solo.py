@@ -6,27 +6,27 @@ from __future__ import annotations
 from boardcore.rules import Unfolding
 
 from apogee import events as ev
-from apogee.common import ROLLS, cat_of, gain, next_in_order, pay, roll_main
+from apogee.dice import ROLLS, roll_main
+from apogee.effects import gain, next_in_order, pay
 from apogee.components import Catalog
 from apogee.rocket import thrust
 
 
-def event_pile(cat: Catalog, mission: int, rng) -> list[int]:
-    """AP-SOLO-04, AP-SOLO-05, AP-SOLO-06, AP-SOLO-07, AP-SOLO-08: AP-SOLO-05 (listed order, first on top),
-    AP-SOLO-06 (base Events drawn unseen), AP-SOLO-07 (alternating), AP-SOLO-08 (twice the Solo Events: the
-    Mission's turns); the Solo Events in the Mission's order, top first, with one unseen base Event after
-    each; the bottom card is a base Event. Returned bottom first (the pile's order)."""
-    solo = [cat.solo_event_id[n] for n in cat.solo_missions[mission].events]
-    base = rng.sample(list(cat.base_events), len(solo))
+def event_pile(c: Catalog, mission: int, rng) -> list[int]:
+    """AP-SOLO-04: the Solo Event pile, returned bottom first (the pile's order); it holds twice as many cards
+    as the Mission lists Solo Events, one per turn of the Mission (AP-SOLO-08)."""
+    solo = [c.solo_event_id[n] for n in c.solo_missions[mission].events]  # AP-SOLO-05: listed order, top first
+    base = rng.sample(list(c.base_events), len(solo))  # AP-SOLO-06: as many base Events, drawn unseen
+    # AP-SOLO-07: one base Event after each Solo Event, so the bottom card is a base Event
     top_first = [card for pair in zip(solo, base) for card in pair]
     return top_first[::-1]
 
 
 def resolve_for(u: Unfolding, rng, player: int) -> None:
     """A Solo Event at reveal (AP-SEV-24)."""
-    cat = cat_of(u)
+    c = u.rules.c
     s = u.state
-    e = cat.events[s.event]
+    e = c.events[s.event]
     pl = s.p[player - 1]
     key = e.key
     # AP-SEV-01, AP-SEV-02, AP-SEV-03, AP-SEV-04, AP-SEV-05, AP-SEV-06: bans until the end of the game;
@@ -35,7 +35,7 @@ def resolve_for(u: Unfolding, rng, player: int) -> None:
         if e.ban not in s.bans:
             u.emit(ev.BanAdded(ban=e.ban))
     elif key == "power_evaluation":  # AP-SEV-07, AP-SEV-08, AP-AMB-43
-        if thrust(cat, pl, turn_mods=False) >= e.threshold:
+        if thrust(c, pl, turn_mods=False) >= e.threshold:
             gain(u, player, e.amount, "power_evaluation")
         elif pl.dice:
             u.emit(ev.DiceReturned(player=player, count=1))
@@ -43,7 +43,7 @@ def resolve_for(u: Unfolding, rng, player: int) -> None:
         if pl.built_kinds != 0b1111 and pl.hand:
             u.emit(ev.DismissalsOwed(player=player, count=e.amount))
     elif key == "all_risk":  # AP-SEV-11, AP-AMB-46
-        if (sum(cat.eng_auth[x] for x in pl.hand) >= e.threshold and pl.dice < cat.n.dice_limit
+        if (sum(c.eng_auth[x] for x in pl.hand) >= e.threshold and pl.dice < c.n.dice_limit
                 and s.supply > 0):
             u.emit(ev.DieGained(player=player))
     elif key == "behind_schedule":  # AP-SEV-12, AP-SEV-13 (AP-SEV-13: pay what one has)
@@ -57,7 +57,7 @@ def resolve_for(u: Unfolding, rng, player: int) -> None:
     # AP-SEV-16, AP-SEV-17, AP-AMB-45, AP-AMB-12 (AP-SEV-17: over 100,000, one Engineer of choice)
     elif key == "human_resources":
         if pl.credits < e.threshold:
-            if s.seniors and len(pl.hand) < cat.n.hand_limit:
+            if s.seniors and len(pl.hand) < c.n.hand_limit:
                 u.emit(ev.EngineersRecruited(player=player, senior=True, engineers=(s.seniors[-1],)))
         elif pl.credits > e.upper and pl.hand:
             u.emit(ev.DismissalsOwed(player=player, count=1))
@@ -69,7 +69,7 @@ def resolve_for(u: Unfolding, rng, player: int) -> None:
         return
     # AP-SEV-20, AP-SEV-21, AP-SEV-22, AP-SEV-23: no additional dice (AP-SEV-21, AP-SEV-23: pay what one has)
     elif key == "mission_change":
-        value = rng.roll(cat.n.die_sides)
+        value = rng.roll(c.n.die_sides)
         u.emit(ev.DiceRolled(player=player, value=value, purpose="mission_change"))
         if value <= e.threshold:
             u.emit(ev.GoalAdded(event=s.event))
@@ -83,7 +83,7 @@ def funds_kept(u: Unfolding, rng, player: int, arg: int) -> None:
 
 
 def funds_lost(u: Unfolding, rng, player: int, arg: int) -> None:
-    pay(u, player, cat_of(u).events[u.state.event].amount, "invested_funds")
+    pay(u, player, u.rules.c.events[u.state.event].amount, "invested_funds")
     next_in_order(u)
 
 

@@ -9,7 +9,7 @@ import apogee
 from apogee.state import IDLE, SOC, SPOT_OF, UNSET, ApogeeState, Prompt
 
 R = apogee.RULES
-CAT = R.cat
+CAT = R.c
 
 
 def eng(name: str) -> int:
@@ -110,7 +110,7 @@ def plan(s: ApogeeState, placements: dict[int, list[tuple[str, str]]], rolls=())
 
 def admin(s: ApogeeState, player: int, actions: int = 2, rolls=()) -> Session:
     """The Administration phase at `player`'s turn with `actions` Director actions."""
-    from apogee.common import authority_order
+    from apogee.queries import authority_order
     order = authority_order(CAT, s)
     s.stage, s.order, s.cursor = "admin", list(order), order.index(player)
     for i, p in enumerate(order):

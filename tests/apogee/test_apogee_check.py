@@ -86,6 +86,22 @@ def test_invariants_notice_broken_states():
     broken("AP-INV-20", s)
 
 
+@pytest.mark.rule("AP-INV-19", "AP-PEV-07")
+def test_turns_go_on_after_the_last_event():
+    """All 20 Events revealed: turn 21 is played without a new one, and the turn counter still holds."""
+    s = fresh()
+    s.events_seen += s.event_pile[::-1]
+    s.event_pile = []
+    s.turn, s.event = 21, -1
+    assert len(s.events_seen) == 20
+    assert INV["AP-INV-19"](s) is None
+    s.turn = 19  # more Events revealed than turns played
+    broken("AP-INV-19", s)
+    s = fresh()
+    s.turn = 2  # Events remain, yet turn 2 revealed none
+    broken("AP-INV-19", s)
+
+
 @pytest.mark.slow
 @pytest.mark.parametrize("players,mission,max_turns", [(2, 1, 8), (3, 3, 8), (4, 7, 8), (5, 12, 6), (2, 9, 8),
                                                        (1, 1, 0), (1, 2, 0), (1, 3, 0), (1, 4, 0), (1, 5, 0),

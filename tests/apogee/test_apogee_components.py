@@ -126,7 +126,7 @@ def test_with_data_replaces_files(tmp_path):
                                                            "required = [10, 50, 80, 110, 140, 170]")
     (tmp_path / "tables.toml").write_text(text)
     other = R.with_data(tmp_path)
-    assert other.cat.required[0] == 10 and R.cat.required[0] == 20
+    assert other.c.required[0] == 10 and R.c.required[0] == 20
     assert other.data_id.startswith("custom-") and other.data_sha256 != R.data_sha256
     assert R.data_id.startswith("default-")
     from boardcore.data import DataError

@@ -22,7 +22,7 @@ class Dice:
 
 def reveal(s, card, players=None):
     """Resolve an immediate Event for each player in Director Authority order."""
-    from apogee.common import authority_order
+    from apogee.queries import authority_order
     s.event = card
     s.stage, s.order, s.cursor = "event", list(authority_order(CAT, s)), 0
     return _unfolding_for(s)
@@ -192,7 +192,7 @@ def test_invested_funds_reroll():
     assert u.state.prompt == Prompt(kind="reroll_funds", player=1, a=5)
     s = u.state
     s.answered, s.prompt = s.prompt, None
-    from apogee.common import spend_die
+    from apogee.dice import spend_die
     spend_die(u, Dice(5), 1)
     assert u.state.p[0].credits == 80 and u.state.p[0].dice == 0
     s = table(players=1, mission=3)

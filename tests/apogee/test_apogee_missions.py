@@ -250,7 +250,7 @@ def test_ties_between_players_fall_to_director_authority(tmp_path):
     other = R.with_data(tmp_path)
     import apogee_helpers as h
     saved = h.R, h.CAT
-    h.R, h.CAT = other, other.cat
+    h.R, h.CAT = other, other.c
     try:
         s = h.table(directors=("Andrew Wingfield", "Fei Lihua"))
         sess = plan(s, {1: [("Qian Tao", "rnd")], 2: [("Kathy Johnson", "rnd")]})

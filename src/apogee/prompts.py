@@ -1,0 +1,22 @@
+"""Apogee's decision points: the table of every kind (`POINTS`) and the one way to open one (`ask`).
+
+Each kind is registered where its part of the rules is implemented (setup, planning, administration,
+dice, engineers, directors, technologies): the legal answers with `@POINTS.options(kind, asks=...)`,
+what follows an answer with `@POINTS.resolves(kind)`. The open prompt is `ApogeeState.prompt`; `a` and `b`
+qualify it (a roll's target, the builds left, the Engineer or the target player concerned), and the
+recorded `Asked` events keep those names.
+"""
+
+from __future__ import annotations
+
+from boardcore.prompts import DecisionPoints
+from boardcore.rules import Unfolding
+
+from apogee import events as ev
+
+POINTS = DecisionPoints("apogee")
+
+
+def ask(u: Unfolding, kind: str, player: int, a: int = 0, b: int = 0) -> None:
+    """Open the decision point `kind`: `player` must answer it before anything else happens."""
+    u.emit(ev.Asked(kind=kind, player=player, a=a, b=b))
