@@ -31,10 +31,6 @@ VERSION = "1.1"  # 1.1: the Single-Stage Orbital Launcher counts as both stages 
 
 POINTS.complete()
 
-# Simultaneous steps record no `answered` prompt: the decisions that answer them, and so their kind, are
-# known by type (the step's name is the kind, AP-TURN-03, AP-SETUP-12).
-SIMULTANEOUS = (ev.KeepDirector, ev.Place)
-
 
 class ApogeeConfig(msgspec.Struct, frozen=True, kw_only=True):
     """players 2-5 (multiplayer, AP-COMP-01) or 1 (Solo); mission 1-12, or 1-6 in Solo (AP-SETUP-09,
@@ -97,7 +93,7 @@ class Apogee(Game):
 
     def resolve(self, u: Unfolding, action, rng) -> None:
         """The answer to the decision point it closed, then every automatic step up to the next one."""
-        kind = u.state.stage if type(action) in SIMULTANEOUS else u.state.answered.kind
+        kind = u.origin.prompt.kind
         POINTS.resolve(self.c, u, kind, action, rng)
         flow.advance(u, rng)
 
