@@ -13,7 +13,11 @@ from boardcore.rules import Rules
 
 
 class Agent(Protocol):
+    """`reads_view`: whether `choose` looks at its view at all. Loops build a view (a copy of
+    the state with the hidden parts blanked) only for agents that do; others are handed None."""
+
     name: str
+    reads_view: bool
 
     def choose(self, view: Any, legal: Sequence[Decision], rng: Rng) -> Decision: ...
 
@@ -22,6 +26,7 @@ class RandomAgent:
     """Uniform over the legal actions: the baseline every other bot must beat."""
 
     name = "random"
+    reads_view = False
 
     def __init__(self, rules: Rules) -> None:
         self.rules = rules
@@ -40,6 +45,7 @@ class GreedyAgent:
     action simply gets no estimate, and the bot never sees more than its player."""
 
     name = "greedy"
+    reads_view = True
     samples = 3
 
     def __init__(self, rules: Rules) -> None:

@@ -50,7 +50,8 @@ def playout(rules: Rules, state: Any, position: int, agents: Mapping[int, Agent]
             raise BoardcoreError(f"{rules.name}: no end after {max_decisions} decisions")
         player = to_act(state)[0]
         legal = [a for a in legal_actions(state) if a.player == player]
-        action = agents[player].choose(view(state, player), legal, choice(position))
+        agent = agents[player]
+        action = agent.choose(view(state, player) if agent.reads_view else None, legal, choice(position))
         for event in decide(state, action, chance(position)):
             state = evolve(state, event)
             position += 1
@@ -70,7 +71,8 @@ def run_bots(session: Any, agents: Mapping[int, Agent], seed: int | str = 0,
             return made
         player = bots[0]
         legal = session.legal_actions(player)
-        action = agents[player].choose(session.view(player), legal, choice(session.position))
+        agent = agents[player]
+        action = agent.choose(session.view(player) if agent.reads_view else None, legal, choice(session.position))
         session.apply(action)
         made += 1
         if on_decision:

@@ -22,6 +22,7 @@ import msgspec
 from boardcore.errors import BoardcoreError, IllegalAction
 from boardcore.events import Decision, Event
 from boardcore.rng import Rng
+from boardcore.spaces import ActionCodec, Observation
 
 State = Any
 Invariant = Callable[[State], "str | None"]
@@ -73,6 +74,13 @@ class Rules(Protocol):
     def format_action(self, action: Decision) -> str: ...
     def parse_action(self, state: State, text: str) -> Decision: ...
     def evaluate(self, state: State, player: int) -> float: ...
+    def describe(self, state: State, item: Event, player: int | None) -> str: ...
+    def draw(self, view: State, player: int | None) -> str: ...
+    def figures(self, state: State) -> dict[str, dict[str, float]]: ...
+    def prior(self, state: State, actions: Sequence[Decision]) -> list[float]: ...
+    def all_actions(self, config: Any) -> list[Decision]: ...
+    def action_codec(self, config: Any) -> ActionCodec: ...
+    def observation(self, config: Any) -> Observation: ...
     def copy(self, state: State) -> State: ...
     def make_config(self, **options: Any) -> Any: ...
     def with_data(self, folder: Any) -> Rules: ...
@@ -201,6 +209,54 @@ class Game:
 
     def render(self, state: State, player: int | None) -> Any:
         return msgspec.json.format(msgspec.json.encode(self.view(state, player)).decode(), indent=2)
+
+    # -- for people: words, pictures, figures -----------------------------
+    def describe(self, state: State, item: Event, player: int | None) -> str:
+        """`item` (a decision about to be taken or just taken, or a fact just recorded) in the
+        rulebook's words, for `player`: names of cards and places from the data, what an action
+        costs and does, what a fact changed. `state` is the position just before `item`.
+
+        Callers hand over only what `player` may know, `view(state, player)` and
+        `visible(item, player)`, so a description cannot leak; hidden parts arrive blanked and
+        are described as unknown ("a card"). The default is the text form."""
+        if isinstance(item, Decision):
+            return self.format_action(item)
+        fields = ", ".join(f"{k} {_fmt(v)}" for k, v in msgspec.structs.asdict(item).items()
+                           if k not in ("config", "start"))
+        return f"{item.__struct_config__.tag.replace('_', ' ')}{': ' + fields if fields else ''}"
+
+    def draw(self, view: State, player: int | None) -> str:
+        """The position as an SVG picture (the replay viewer's board), from a view: `<svg …>…</svg>`."""
+        return ('<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 400 60"><text x="10" y="35">'
+                f"{self.name}: no picture</text></svg>")
+
+    def figures(self, state: State) -> dict[str, dict[str, float]]:
+        """The numbers worth charting over a game, by figure and series, from public information
+        only: at least `score` ({"P1": 12, "P2": 9, "DRANDA": 20}), and a game's own (morale…)."""
+        return {}
+
+    # -- for agents -------------------------------------------------------
+    def prior(self, state: State, actions: Sequence[Decision]) -> list[float]:
+        """A cheap preference over `actions` (non-negative weights, not all zero): how a fast rollout
+        policy picks, and where a search looks first. The default has no preference."""
+        return [1.0] * len(actions)
+
+    def all_actions(self, config: Any) -> list[Decision]:
+        """Every decision that could ever be legal under `config`, as templates with player=0, in a
+        fixed order that only grows at its end (see `boardcore.spaces`)."""
+        raise BoardcoreError(f"{self.name} lists no actions (no action codec yet)")
+
+    def action_codec(self, config: Any) -> ActionCodec:
+        """The fixed index space of `config`'s actions (built once per config)."""
+        cache = self.__dict__.setdefault("_codecs", {})
+        key = msgspec.json.encode(config)
+        if key not in cache:
+            cache[key] = ActionCodec(self.all_actions(config))
+        return cache[key]
+
+    def observation(self, config: Any) -> Observation:
+        """The game's fixed-size observation encoding for `config` (see `boardcore.spaces`)."""
+        raise BoardcoreError(f"{self.name} has no observation encoding yet")
 
     # -- the text form of actions ----------------------------------------
     def format_action(self, action: Decision) -> str:

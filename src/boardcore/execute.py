@@ -1,0 +1,145 @@
+"""Many independent pieces of work (games, rollouts, checks, audits) on every core, or on a Ray cluster.
+
+Work is a task function, something every worker shares (the rules, a config, policies: sent once
+per worker, not once per item), and a list of items:
+
+    results = run(play_one_game, shared, range(1000), workers=4)
+
+`task(shared, item)` must be a module-level function whose result depends only on `shared` and
+the item (an item carries its own index, from which its seeds are derived), and results come back
+in the order of the items. So the same work gives the same answer on 1 worker, on N local
+processes, or on a Ray cluster (`ray="auto"` or an address; `BOARDCORE_RAY` names a default):
+only the wall time differs.
+
+One worker runs in this process (no pickling, tracebacks as usual). Several use a pool of fresh
+processes ("spawn": no inherited threads or open database connections) fed in chunks. Ctrl-C
+stops the pool and cancels what has not started.
+"""
+
+from __future__ import annotations
+
+import os
+from collections.abc import Callable, Sequence
+from typing import Any, TypeVar
+
+from boardcore.errors import BoardcoreError
+
+T = TypeVar("T")
+R = TypeVar("R")
+Task = Callable[[Any, Any], Any]
+
+_shared: Any = None  # a pool worker's copy of the shared part
+
+
+def cores() -> int:
+    """The cores this process may use (its CPU affinity, which containers and `taskset` narrow)."""
+    try:
+        return max(1, len(os.sched_getaffinity(0)))
+    except AttributeError:  # not on Linux
+        return max(1, os.cpu_count() or 1)
+
+
+def resolve_workers(workers: int | None) -> int:
+    """`None` means every core; anything below 1 is refused."""
+    if workers is None:
+        return cores()
+    if workers < 1:
+        raise BoardcoreError(f"--workers must be at least 1, not {workers}")
+    return workers
+
+
+def run(task: Task, shared: Any, items: Sequence[Any], *, workers: int | None = None, ray: str | None = None,
+        progress: Callable[[int], None] | None = None) -> list[Any]:
+    """`[task(shared, item) for item in items]`, spread over workers (see the module docstring).
+    `progress(n)` is called with the number of items done so far."""
+    items = list(items)
+    ray = ray if ray is not None else os.environ.get("BOARDCORE_RAY") or None
+    if ray:
+        return _on_ray(task, shared, items, ray, progress)
+    workers = min(resolve_workers(workers), max(1, len(items)))
+    if workers == 1:
+        out = []
+        for i, item in enumerate(items, 1):
+            out.append(task(shared, item))
+            if progress:
+                progress(i)
+        return out
+    return _on_processes(task, shared, items, workers, progress)
+
+
+def chunks(items: list[Any], parts: int) -> list[tuple[int, list[Any]]]:
+    """Items in consecutive chunks (start index, chunk), several per worker so a slow one is balanced."""
+    size = max(1, len(items) // (parts * 4))
+    return [(i, items[i:i + size]) for i in range(0, len(items), size)]
+
+
+def _init(shared: Any) -> None:
+    global _shared
+    _shared = shared
+
+
+def _chunk(task: Task, chunk: list[Any]) -> list[Any]:
+    return [task(_shared, item) for item in chunk]
+
+
+def _on_processes(task: Task, shared: Any, items: list[Any], workers: int,
+                  progress: Callable[[int], None] | None) -> list[Any]:
+    import multiprocessing
+    from concurrent.futures import FIRST_COMPLETED, ProcessPoolExecutor, wait
+
+    results: list[Any] = [None] * len(items)
+    context = multiprocessing.get_context("spawn")
+    pool = ProcessPoolExecutor(max_workers=workers, mp_context=context, initializer=_init, initargs=(shared,))
+    try:
+        pending = {pool.submit(_chunk, task, chunk): (start, len(chunk)) for start, chunk in chunks(items, workers)}
+        done_count = 0
+        while pending:
+            done, _ = wait(pending, return_when=FIRST_COMPLETED)
+            for future in done:
+                start, n = pending.pop(future)
+                results[start:start + n] = future.result()
+                done_count += n
+                if progress:
+                    progress(done_count)
+    except BaseException:
+        pool.shutdown(wait=False, cancel_futures=True)
+        raise
+    pool.shutdown()
+    return results
+
+
+def _on_ray(task: Task, shared: Any, items: list[Any], address: str,
+            progress: Callable[[int], None] | None) -> list[Any]:
+    try:
+        import ray
+    except ImportError:
+        raise BoardcoreError("--ray needs Ray: pip install 'boardcore[cluster]'") from None
+    if not ray.is_initialized():
+        try:
+            ray.init(address=address, ignore_reinit_error=True, log_to_driver=False)
+        except Exception as exc:  # noqa: BLE001 - ray raises ConnectionError, RuntimeError, …
+            raise BoardcoreError(f"cannot reach the Ray cluster at {address!r}: {exc}") from None
+    shared_ref = ray.put(shared)
+    remote = ray.remote(_ray_chunk)
+    parts = max(1, int(ray.cluster_resources().get("CPU", 1)))
+    pending = {remote.remote(task, shared_ref, chunk): (start, len(chunk)) for start, chunk in chunks(items, parts)}
+    results: list[Any] = [None] * len(items)
+    done_count = 0
+    try:
+        while pending:
+            ready, _ = ray.wait(list(pending), num_returns=1)
+            for ref in ready:
+                start, n = pending.pop(ref)
+                results[start:start + n] = ray.get(ref)
+                done_count += n
+                if progress:
+                    progress(done_count)
+    except BaseException:
+        for ref in pending:
+            ray.cancel(ref)
+        raise
+    return results
+
+
+def _ray_chunk(task: Task, shared: Any, chunk: list[Any]) -> list[Any]:
+    return [task(shared, item) for item in chunk]
