@@ -84,6 +84,9 @@ class Apogee(Game):
             return tuple(p for p in range(1, s.players + 1) if s.p[p - 1].waiting)
         return (q.player,)
 
+    def asking(self, s: ApogeeState) -> str | None:
+        return None if s.prompt is None or s.over else s.prompt.kind
+
     def legal_actions(self, s: ApogeeState) -> list:
         """Every decision open now: the answers the open decision point lists."""
         q = s.prompt
@@ -93,8 +96,7 @@ class Apogee(Game):
 
     def resolve(self, u: Unfolding, action, rng) -> None:
         """The answer to the decision point it closed, then every automatic step up to the next one."""
-        kind = u.origin.prompt.kind
-        POINTS.resolve(self.c, u, kind, action, rng)
+        POINTS.resolve(self.c, u, u.asked, action, rng)
         flow.advance(u, rng)
 
     def explain_illegal(self, s: ApogeeState, action) -> None:

@@ -54,25 +54,35 @@ class GreedyAgent:
     def choose(self, view: Any, legal: Sequence[Decision], rng: Rng) -> Decision:
         if len(legal) == 1:
             return legal[0]
+        try:  # what the rules allow on the view: asked once, not once per action
+            on_view = set(self.rules.legal_actions(view))
+        except Exception:  # noqa: BLE001 - see the class docstring
+            on_view = set()
         best: list[Decision] = []
         best_value = float("-inf")
         for action in legal:
-            value = self.value(view, action, rng)
+            value = self.value(view, action, rng) if action in on_view else self.unknown(rng)
             if value > best_value:
                 best, best_value = [action], value
             elif value == best_value:
                 best.append(action)
         return rng.choice(best)
 
+    @staticmethod
+    def unknown(rng: Rng) -> float:
+        """No estimate for an action the view does not allow; its sample seed is drawn all the same,
+        so the choices among the others stay what they always were."""
+        rng.randbelow(1 << 30)
+        return float("-inf")
+
     def value(self, view: Any, action: Decision, rng: Rng) -> float:
+        """The mean evaluation after `action` (legal on `view`) under a few sampled outcomes."""
         rules = self.rules
         total, tries = 0.0, 0
         for i in range(self.samples):
             sample_rng = Rng.derive(f"greedy/{rng.randbelow(1 << 30)}", i)
-            state = rules.copy(view)
-            try:
-                for event in rules.decide(state, action, sample_rng):
-                    state = rules.evolve(state, event)
+            try:  # legal on the view (checked by `choose`): not checked again
+                state = rules.unfold(view, action, sample_rng, trusted=True).state
             except Exception:  # noqa: BLE001 - see the class docstring
                 return float("-inf")
             total += rules.evaluate(state, action.player)

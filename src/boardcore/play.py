@@ -16,13 +16,22 @@ RngAt = Callable[[int], Rng]
 
 def seeded(seed: int | str) -> RngAt:
     """The game's chance at each position, as a session would derive it."""
-    seed = str(seed)
-    return lambda position: Rng.derive(seed, position)
+    return Rng.deriver(seed)
 
 
 def agent_rng(seed: int | str) -> RngAt:
-    """The bots' own randomness: a different family, so bots cannot foresee dice."""
+    """The bots' own randomness, by position (as sessions use it, so a bot decides the same
+    whether a game is played in one process or across many): a different family from the
+    game's chance, so bots cannot foresee dice."""
     return seeded(f"agents/{seed}")
+
+
+def agent_stream(seed: int | str) -> RngAt:
+    """The bots' randomness for one whole playout: one generator drawn on decision after decision.
+    A fresh derivation for every decision costs two sha256 each; a playout never resumes
+    elsewhere, so it needs none."""
+    rng = Rng.derive(f"agents/{seed}", 0)
+    return lambda position: rng
 
 
 def start(rules: Rules, config: Any, chance: RngAt) -> tuple[Any, int]:
@@ -37,12 +46,13 @@ def start(rules: Rules, config: Any, chance: RngAt) -> tuple[Any, int]:
 
 def playout(rules: Rules, state: Any, position: int, agents: Mapping[int, Agent], chance: RngAt,
             choice: RngAt, max_decisions: int = 100_000) -> tuple[Any, int, int]:
-    """Let the agents play from `state` (mutated) until the game ends.
+    """Let the agents play from `state` until the game ends; each decision's facts are evolved
+    once (its unfolding's state is kept), and an action picked from the legal list is not checked again.
 
     Returns (state, position, decisions). A game still going after
     `max_decisions` is an error: a rules bug, since truncation belongs to the
     game's own config (`max_turns`)."""
-    decide, evolve, legal_actions, view = rules.decide, rules.evolve, rules.legal_actions, rules.view
+    unfold, legal_actions, view = rules.unfold, rules.legal_actions, rules.view
     outcome, to_act = rules.outcome, rules.to_act
     decisions = 0
     while outcome(state) is None:
@@ -52,9 +62,10 @@ def playout(rules: Rules, state: Any, position: int, agents: Mapping[int, Agent]
         legal = [a for a in legal_actions(state) if a.player == player]
         agent = agents[player]
         action = agent.choose(view(state, player) if agent.reads_view else None, legal, choice(position))
-        for event in decide(state, action, chance(position)):
-            state = evolve(state, event)
-            position += 1
+        # picked from `legal` itself, and the old state is not kept: no check, no copy
+        unfolding = unfold(state, action, chance(position), trusted=True, in_place=True)
+        state = unfolding.state
+        position += len(unfolding.events)
         decisions += 1
     return state, position, decisions
 

@@ -10,7 +10,8 @@ generator, hence the same dice.
 from __future__ import annotations
 
 import hashlib
-from collections.abc import Iterable, Sequence
+import struct
+from collections.abc import Callable, Iterable, Sequence
 from typing import Any, TypeVar
 
 from boardcore.errors import SeedUnavailable
@@ -18,6 +19,7 @@ from boardcore.errors import SeedUnavailable
 T = TypeVar("T")
 _DOMAIN = b"boardcore/rng/v1\x00"
 _SPAN = 1 << 64
+_FOUR = struct.Struct(">4Q")
 
 
 def seed_bytes(seed: int | str) -> bytes:
@@ -30,25 +32,45 @@ def commitment(seed: int | str) -> str:
 
 
 class Rng:
-    """A generator of uniform integers; every other draw is built on `randbelow`."""
+    """A generator of uniform integers; every other draw is built on `randbelow`.
 
-    __slots__ = ("_key", "_counter", "_pool", "draws")
+    A derived generator computes its key on its first draw: most decisions draw nothing, and
+    then cost nothing here. The values are those of the key, whenever it is made."""
+
+    __slots__ = ("_key", "_material", "_counter", "_pool", "draws")
 
     def __init__(self, key: bytes) -> None:
         self._key = key
+        self._material = b""
         self._counter = 0
         self._pool: list[int] = []
         self.draws = 0
 
     @classmethod
     def derive(cls, seed: int | str, seq: int) -> Rng:
-        return cls(hashlib.sha256(_DOMAIN + seed_bytes(seed) + b"\x00" + str(seq).encode()).digest())
+        return cls._from_material(_DOMAIN + seed_bytes(seed) + b"\x00" + str(seq).encode())
+
+    @classmethod
+    def deriver(cls, seed: int | str) -> Callable[[int], Rng]:
+        """`lambda seq: Rng.derive(seed, seq)`, with the seed's bytes prepared once."""
+        prefix = _DOMAIN + seed_bytes(seed) + b"\x00"
+        make = cls._from_material
+        return lambda seq: make(prefix + str(seq).encode())
+
+    @classmethod
+    def _from_material(cls, material: bytes) -> Rng:
+        rng = cls.__new__(cls)
+        rng._key, rng._counter, rng._pool, rng.draws = b"", 0, [], 0
+        rng._material = material
+        return rng
 
     def _next64(self) -> int:
         if not self._pool:
+            if not self._key:
+                self._key = hashlib.sha256(self._material).digest()
             block = hashlib.sha256(self._key + self._counter.to_bytes(8, "big")).digest()
             self._counter += 1
-            self._pool = [int.from_bytes(block[i:i + 8], "big") for i in (24, 16, 8, 0)]
+            self._pool = list(_FOUR.unpack(block))[::-1]   # drawn from the front of the block
         return self._pool.pop()
 
     def randbelow(self, n: int) -> int:

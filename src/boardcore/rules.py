@@ -62,7 +62,9 @@ class Rules(Protocol):
     def to_act(self, state: State) -> tuple[int, ...]: ...
     def legal_actions(self, state: State) -> list[Decision]: ...
     def decide(self, state: State, action: Decision, rng: Rng) -> list[Event]: ...
-    def unfold(self, state: State, action: Decision, rng: Rng, *, trusted: bool = False) -> Unfolding: ...
+    def unfold(self, state: State, action: Decision, rng: Rng, *, trusted: bool = False,
+               in_place: bool = False) -> Unfolding: ...
+    def asking(self, state: State) -> str | None: ...
     def check_legal(self, state: State, action: Decision) -> None: ...
     def evolve(self, state: State, event: Event) -> State: ...
     def view(self, state: State, player: int | None) -> State: ...
@@ -151,17 +153,24 @@ class Game:
         """The decision and the facts it causes; IllegalAction (naming its rule) if it is not legal."""
         return self.unfold(state, action, rng).events
 
-    def unfold(self, state: State, action: Decision, rng: Rng, *, trusted: bool = False) -> Unfolding:
+    def unfold(self, state: State, action: Decision, rng: Rng, *, trusted: bool = False,
+               in_place: bool = False) -> Unfolding:
         """`decide`'s work, keeping the state its facts lead to (`.state`) beside the events
         (`.events`), so a caller need not evolve them a second time.
 
         `trusted=True` skips the legality check: for an action just taken from
-        `legal_actions(state)` itself (a bot's pick). Audit never trusts."""
+        `legal_actions(state)` itself (a bot's pick). Audit never trusts. `in_place=True`
+        spends `state` instead of copying it, for a caller that keeps only the new state."""
         if not trusted:
             self.check_legal(state, action)
-        unfolding = Unfolding(self, state, action)
+        unfolding = Unfolding(self, state, action, in_place)
         self.resolve(unfolding, action, rng)
         return unfolding
+
+    def asking(self, state: State) -> str | None:
+        """The kind of decision point open in `state` (a key of the game's `DecisionPoints`), or
+        None when nothing is asked (the game is over, or it has a single kind of decision)."""
+        return None
 
     def check_legal(self, state: State, action: Decision) -> None:
         """Raise IllegalAction unless `action` may be taken in `state`: the two common refusals
@@ -270,15 +279,16 @@ class Unfolding:
     """`decide`'s scratch pad: a private copy of the state that each emitted fact
     advances, and the events so far (the decision first).
 
-    `origin` is the state the decision was taken in, untouched: what was asked (a decision
-    closes its prompt as it is applied, so `state` no longer says), for reading only."""
+    `asked` is the decision point the decision answers (`rules.asking(state)` before it was
+    applied: a decision closes its prompt as it is applied, so `state` no longer says).
+    `in_place` decides on `state` itself, consuming it: for loops that keep only the new state."""
 
-    __slots__ = ("rules", "state", "events", "origin")
+    __slots__ = ("rules", "state", "events", "asked")
 
-    def __init__(self, rules: Game, state: State, action: Decision) -> None:
+    def __init__(self, rules: Game, state: State, action: Decision, in_place: bool = False) -> None:
         self.rules = rules
-        self.origin = state
-        self.state = rules.evolve(rules.copy(state), action)
+        self.asked = rules.asking(state)
+        self.state = rules.evolve(state if in_place else rules.copy(state), action)
         self.events: list[Event] = [action]
 
     @classmethod
@@ -286,7 +296,7 @@ class Unfolding:
         """An unfolding with no decision that advances `state` itself: for `setup`
         (handed a private copy already) and for tests that drive one step of the rules."""
         u = cls.__new__(cls)
-        u.rules, u.state, u.events, u.origin = rules, state, [], state
+        u.rules, u.state, u.events, u.asked = rules, state, [], None
         return u
 
     def emit(self, *facts: Event) -> State:

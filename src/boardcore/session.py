@@ -13,6 +13,7 @@ from __future__ import annotations
 import secrets
 import time
 from bisect import bisect_right
+from itertools import islice
 from collections.abc import Sequence
 from typing import Any, Literal
 
@@ -37,6 +38,11 @@ def _rules(game: str | Rules, data: Any = None) -> Rules:
 
 def new_stream_id(rules: Rules) -> str:
     return f"{rules.name}-{secrets.token_hex(4)}"
+
+
+def decision_starts(live: Sequence[Recorded]):
+    """Where each decision in `live` stands, latest first."""
+    return (i for i in range(len(live) - 1, 0, -1) if isinstance(live[i].event, Decision))
 
 
 def default_policy(seats: Sequence[str]) -> UndoPolicy:
@@ -90,6 +96,8 @@ class Session:
         self._legal: list[Decision] | None = None     # legal_actions of the current state, once asked
         self._outcome: tuple[Any, Outcome | None] | None = None
         self._summaries = getattr(store, "lists_games", False)
+        self._lazy = getattr(store, "lazy_sealing", False)  # records hashed when first read
+        self._derive: tuple[str, Any] | None = None          # (seed, Rng.deriver(seed))
 
     # -- making sessions -------------------------------------------------
     @classmethod
@@ -235,7 +243,14 @@ class Session:
     @property
     def head(self) -> Receipt:
         """The receipt of the stream as it stands (see `Receipt`)."""
-        return Receipt(self.position, self._last_hash)
+        return Receipt(self.position, self._hash_at(self._head - 1))
+
+    def _hash_at(self, seq: int) -> str:
+        """The chain hash of record `seq`: from the store when it seals lazily (the history then
+        holds the events only)."""
+        if self._lazy:
+            return self.store.read(self.stream_id, seq, seq + 1)[0].hash
+        return self._last_hash if seq == self._head - 1 else self.store.read(self.stream_id, seq, seq + 1)[0].hash
 
     def legal_actions(self, player: int | None = None) -> list[Decision]:
         """The decisions that may be taken now, by `player` or by anyone to act. An action taken
@@ -307,18 +322,30 @@ class Session:
         if self.outcome:
             raise IllegalAction("the game is over", rule=getattr(self.rules, "over_rule", None))
         trusted = self._legal is not None and action in self._legal
-        unfolding = self.rules.unfold(self.state, action, self._rng_at(self.position), trusted=trusted)
-        events = unfolding.events
-        after = unfolding.state
-        if self.seed is not None and not self.revealed and self.rules.outcome(after) is not None:
-            events = [*events, SeedRevealed(seed=self.seed)]
-        self._commit(events, after)
-        return unfolding.events
+        # Decided on the session's own state (no copy): if anything fails from here on (the rules,
+        # or the write), the state is rebuilt from the nearest checkpoint, so nothing changes.
+        try:
+            unfolding = self.rules.unfold(self.state, action, self._rng_at(self.position), trusted=trusted,
+                                          in_place=True)
+            events, after = unfolding.events, unfolding.state
+            outcome = self.rules.outcome(after)
+            reveal = outcome is not None and self.seed is not None and not self.revealed
+            self._commit([*events, SeedRevealed(seed=self.seed)] if reveal else events, after, outcome,
+                         markers=reveal)
+        except BaseException:
+            self.state = self._fold_to(self.position)
+            self._legal = None
+            raise
+        return events
 
     def _rng_at(self, position: int) -> Rng:
         if self.rng is not None:
             return self.rng
-        return NoRng() if self.seed is None else Rng.derive(self.seed, position)
+        if self.seed is None:
+            return NoRng()
+        if self._derive is None or self._derive[0] != self.seed:
+            self._derive = (self.seed, Rng.deriver(self.seed))
+        return self._derive[1](position)
 
     # -- undo, redo, branch ------------------------------------------------
     def undo(self, n: int = 1, by: int | None = None) -> None:
@@ -331,15 +358,14 @@ class Session:
         if n < 1:
             raise UndoRefused("undo needs n >= 1")
         live = self.history.live
-        starts = [i for i in range(len(live) - 1, 0, -1) if isinstance(live[i].event, Decision)]
-        if not starts:
+        cuts = list(islice(decision_starts(live), n))           # from the end: a long history is not scanned
+        if not cuts:
             raise UndoRefused("nothing left to undo")
-        if len(starts) < n:
-            raise UndoRefused(f"only {len(starts)} decisions can be undone")
+        if len(cuts) < n:
+            raise UndoRefused(f"only {len(cuts)} decisions can be undone")
         if by is None and self.undo_policy == "own":
-            people = [live[i].event.player for i in starts if not self._is_bot(live[i].event.player)]
-            by = people[0] if people else live[starts[0]].event.player
-        cuts = starts[:n]
+            people = (live[i].event.player for i in decision_starts(live) if not self._is_bot(live[i].event.player))
+            by = next(people, live[cuts[0]].event.player)
         end = len(live)
         for cut in cuts:
             self._check_undo(live[cut:end], by)
@@ -394,7 +420,7 @@ class Session:
         seed = self.seed if keep else secrets.token_hex(16)
         child = Session(self.rules, store or MemoryStore(), stream_id or new_stream_id(self.rules),
                         seed=seed, rng=rng, undo_policy=self.undo_policy, checkpoint_every=self.checkpoint_every)
-        marker = BranchedFrom(parent=self.stream_id, at=at, parent_hash=live[at - 1].hash,
+        marker = BranchedFrom(parent=self.stream_id, at=at, parent_hash=self._hash_at(live[at - 1].seq),
                               seed_commitment="" if keep else commitment(seed))
         child._create([live[0].event, marker, *(r.event for r in live[1:at])], seed)
         return child
@@ -423,27 +449,37 @@ class Session:
         self.store.create(self.stream_id, records, seed, summary)
         self._absorb(records)
 
-    def _commit(self, events: Sequence[Event], state: Any) -> None:
-        """Append `events`, which lead to `state`; only once the store has them durably is the
-        session moved on, so a failed write leaves it exactly as it was."""
-        records = chain(self._last_hash, self._head, events)
-        outcome = self.rules.outcome(state)
-        self.store.append(self.stream_id, self._head, records, self._summary(state, outcome))
+    def _commit(self, events: Sequence[Event], state: Any, outcome: Any = False, markers: bool = True) -> None:
+        """Append `events`, which lead to `state` (whose `outcome` the caller may know already;
+        `markers=False` when they are one decision and its facts); only once the store has them
+        durably is the session moved on, so a failed write leaves its history as it was."""
+        if outcome is False:
+            outcome = self.rules.outcome(state)
+        head = self._head
+        if self._lazy:
+            self.store.append_events(self.stream_id, head, events)
+            records = [Recorded(seq, event, "") for seq, event in enumerate(events, head)]
+        else:
+            records = chain(self._last_hash, head, events)
+            self.store.append(self.stream_id, head, records, self._summary(state, outcome))
+            self._last_hash = records[-1].hash
         history = self.history
-        for rec in records:
-            kind = history.add(rec)
-            if kind == "undo":
-                self._forget_after(len(history.live))
-            elif kind == "marker" and isinstance(rec.event, SeedRevealed):
-                self.revealed = True
+        if markers or history.undone:
+            for rec in records:
+                kind = history.add(rec)
+                if kind == "undo":
+                    self._forget_after(len(history.live))
+                elif kind == "marker" and isinstance(rec.event, SeedRevealed):
+                    self.revealed = True
+        else:  # the usual case: a decision and its facts, nothing undone to forget
+            history.live.extend(records)
         every = self.checkpoint_every
         if every and len(history.live) - self._marks[-1] >= every:
             self._checkpoint(len(history.live), state)
         self.state = state
         self._legal = None
         self._outcome = (state, outcome)
-        self._head = records[-1].seq + 1
-        self._last_hash = records[-1].hash
+        self._head = head + len(events)
 
     def _absorb(self, records: Sequence[Recorded]) -> None:
         """Load records already stored: history, state and checkpoints, in one lazy fold (events

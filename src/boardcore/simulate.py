@@ -10,7 +10,7 @@ import msgspec
 
 from boardcore import agents as agent_kinds
 from boardcore.errors import BoardcoreError
-from boardcore.play import agent_rng, playout, seeded, start
+from boardcore.play import agent_stream, playout, seeded, start
 from boardcore.rules import Rules
 from boardcore.stats import Estimate, mean_interval, rate_interval
 
@@ -48,7 +48,7 @@ def simulate(rules: Rules, config: Any, policies: Sequence[str], games: int, *, 
     for g in range(games):
         chance = seeded(f"{seed}/{g}")
         state, position = start(rules, config, chance)
-        state, _, made = playout(rules, state, position, bots, chance, agent_rng(f"{seed}/{g}"))
+        state, _, made = playout(rules, state, position, bots, chance, agent_stream(f"{seed}/{g}"))
         decisions += made
         outcome = rules.outcome(state)
         truncated += outcome.truncated

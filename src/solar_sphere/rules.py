@@ -71,6 +71,9 @@ class SolarSphere(Game):
         player = open_point(s)[1]
         return (player,) if player else ()
 
+    def asking(self, s: SolarState) -> str | None:
+        return None if s.phase == "over" else open_point(s)[0]
+
     def legal_actions(self, s: SolarState) -> list:
         if s.phase == "over":
             return []
@@ -103,7 +106,7 @@ class SolarSphere(Game):
 
     def resolve(self, u, action, rng) -> None:
         """The open decision point answers `action`, then the flow runs until the next decision."""
-        POINTS.resolve(self.c, u, open_point(u.origin)[0], action, rng)
+        POINTS.resolve(self.c, u, u.asked, action, rng)
         flow.advance(self.c, u, rng)
 
     # -- information -----------------------------------------------------------------------------

@@ -78,6 +78,9 @@ class Warlords(Game):
             return team.to_act(s)
         return (s.prompt.player,)
 
+    def asking(self, s: WarlordsState) -> str | None:
+        return None if s.over or s.prompt is None else s.prompt.kind
+
     def legal_actions(self, s: WarlordsState) -> list:
         if s.over or s.prompt is None:
             return []
@@ -96,14 +99,14 @@ class Warlords(Game):
 
     def resolve(self, u: Unfolding, action, rng) -> None:
         """The answered point's resolution, then the automatic steps. The decision has closed its
-        prompt already, so the kind asked is read from the state it was taken in (`u.origin`)."""
+        prompt already: the kind asked is the one open before it (`u.asked`)."""
         s = u.state
         # A player's view blanks the hidden cards (""), so foreseeing a draw or a hidden card's
         # effect from it may fail; the greedy bot decides on views and is given a refusal it
         # can skip. On the real table such an error is a bug, and it propagates.
         on_view = "" in s.deck or "" in s.sdeck or "" in s.rebel_deck
         try:
-            POINTS.resolve(self.c, u, u.origin.prompt.kind, action, rng)
+            POINTS.resolve(self.c, u, u.asked, action, rng)
             flow.advance(self.c, u, rng)
         except (KeyError, IndexError, ValueError) as exc:
             if on_view:

@@ -1,18 +1,36 @@
-"""Streams in a dict: for simulations and tests, where nothing must outlive the process."""
+"""Streams in a dict: for simulations and tests, where nothing must outlive the process.
+
+Records written by a `Session` may be sealed lazily: `append_events` keeps the events, and their
+hashes are computed when anyone first reads them (`read`, `head` is free). A simulation that
+never looks at its records never pays for hashing them; one that does gets exactly the records
+an eager store would hold.
+"""
 
 from __future__ import annotations
 
 from collections.abc import Sequence
 
 from boardcore.errors import StreamConflict, StreamExists, StreamNotFound
+from boardcore.events import Event
 from boardcore.store.base import Summary, check_contiguous
-from boardcore.stream import Recorded
+from boardcore.stream import GENESIS, Recorded, chain
 
 
 class MemoryStore:
+    lazy_sealing = True  # Session hands it events, hashed when first read
+
     def __init__(self) -> None:
         self._streams: dict[str, list[Recorded]] = {}
+        self._pending: dict[str, list[Event]] = {}
         self._seeds: dict[str, str] = {}
+
+    def _seal(self, stream_id: str) -> list[Recorded]:
+        stream = self._streams[stream_id]
+        pending = self._pending.get(stream_id)
+        if pending:
+            stream.extend(chain(stream[-1].hash if stream else GENESIS, len(stream), pending))
+            pending.clear()
+        return stream
 
     def create(self, stream_id: str, records: Sequence[Recorded], seed: str | None,
                summary: Summary | None = None) -> None:
@@ -25,19 +43,24 @@ class MemoryStore:
 
     def append(self, stream_id: str, expected_seq: int, records: Sequence[Recorded],
                summary: Summary | None = None) -> None:
-        stream = self._streams.get(stream_id)
-        if stream is None or len(stream) != expected_seq:
-            raise StreamConflict(stream_id, expected_seq, len(stream or ()))
+        if stream_id not in self._streams or self.head(stream_id) != expected_seq:
+            raise StreamConflict(stream_id, expected_seq, self.head(stream_id))
         check_contiguous(expected_seq, records)
-        stream.extend(records)
+        self._seal(stream_id).extend(records)
+
+    def append_events(self, stream_id: str, expected_seq: int, events: Sequence[Event]) -> None:
+        """Add events to be sealed into records (seq, hash) when first read."""
+        if stream_id not in self._streams or self.head(stream_id) != expected_seq:
+            raise StreamConflict(stream_id, expected_seq, self.head(stream_id))
+        self._pending.setdefault(stream_id, []).extend(events)
 
     def read(self, stream_id: str, start: int = 0, stop: int | None = None) -> list[Recorded]:
         if stream_id not in self._streams:
             raise StreamNotFound(f"no stream {stream_id!r} in memory")
-        return self._streams[stream_id][start:stop]
+        return self._seal(stream_id)[start:stop]
 
     def head(self, stream_id: str) -> int:
-        return len(self._streams.get(stream_id, ()))
+        return len(self._streams.get(stream_id, ())) + len(self._pending.get(stream_id, ()))
 
     def streams(self) -> list[str]:
         return list(self._streams)
