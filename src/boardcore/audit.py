@@ -296,3 +296,42 @@ def _compare(expected: list[Event], recorded: list[Recorded], position: int) -> 
             seq = recorded[i].seq if i < len(recorded) else recorded[-1].seq + 1
             return Divergence(_text(want), _text(have), position=position + i, seq=seq)
     return None
+
+
+def targets(specs: list[str]) -> list[str]:
+    """What `audit` was asked for, one saved game each: a replay file, `db:ID`, a folder (every
+    `*.jsonl` below it, in order), or `db:all` (every game in the database)."""
+    from pathlib import Path
+
+    from boardcore.store import DB_PREFIX, open_database
+
+    out: list[str] = []
+    for spec in specs:
+        if spec == f"{DB_PREFIX}all":
+            out += [f"{DB_PREFIX}{stream_id}" for stream_id in sorted(open_database().streams())]
+        elif not spec.startswith(DB_PREFIX) and Path(spec).is_dir():
+            found = sorted(str(p) for p in Path(spec).rglob("*.jsonl"))
+            if not found:
+                raise BoardcoreError(f"{spec}: a folder with no replay files (*.jsonl) in it")
+            out += found
+        else:
+            out.append(spec)
+    return out
+
+
+def _audit_one(shared: None, target: str) -> AuditReport:
+    """One game of a batch: a file or a game that cannot even be opened fails its audit, it does not
+    stop the others."""
+    try:
+        return audit(target)
+    except BoardcoreError as exc:
+        return AuditReport(target=target).failed("well-formed", str(exc))
+
+
+def audit_many(specs: list[str], *, workers: int | None = 1, ray: str | None = None,
+               progress: Callable[[int], None] | None = None) -> list[AuditReport]:
+    """Audit many saved games (see `targets`) on `workers` processes (None: every core) or Ray;
+    the reports come back in the order of the games."""
+    from boardcore.execute import run
+
+    return run(_audit_one, None, targets(specs), workers=workers, ray=ray, progress=progress)

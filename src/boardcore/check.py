@@ -12,8 +12,17 @@ walker asserts each promise below, named as the failure reports it:
 - `views do not leak`: a player's view is the same when what they cannot see is dealt afresh;
 - `progress`: a game that is not over always has someone to act with a legal action.
 
-A failure is shrunk by hypothesis and the smallest failing game is saved as a
-replay file, so `boardcore replay`/`audit` can show it.
+Game `i` of a check is seeded by `i` alone (its seed and every pick derive from
+the check's seed and `i`), so the games can be played on many workers and the
+report is the same for any number of them: the failure reported is the one of
+the lowest-numbered failing game. That failure is then shrunk by hypothesis
+(searching for the simplest game seed and first picks that break the same
+promise) and the smallest failing game is saved as a replay file, so `boardcore
+replay`/`audit` can show it.
+
+Checking every player's view after every event is the walker's dearest promise;
+`views=N` checks views after every Nth event only (the other promises still after
+every event), which keeps long games affordable.
 """
 
 from __future__ import annotations
@@ -29,6 +38,7 @@ from boardcore.rng import LocalRng, Rng, commitment
 from boardcore.rules import Rules
 from boardcore.store import JsonlFile
 from boardcore.stream import GENESIS, Codec, chain
+from boardcore.execute import run
 
 MAX_DECISIONS = 20_000
 
@@ -66,8 +76,9 @@ class CheckReport(msgspec.Struct):
 class Walker:
     """Plays one random game, checking every promise after every event."""
 
-    def __init__(self, rules: Rules, config: Any, max_decisions: int = MAX_DECISIONS) -> None:
+    def __init__(self, rules: Rules, config: Any, max_decisions: int = MAX_DECISIONS, views: int = 1) -> None:
         self.rules, self.config, self.max_decisions = rules, config, max_decisions
+        self.views = max(1, views)
         self.codec = Codec.for_rules(rules)
         self.invariants = dict(rules.invariants())
         self.encode = msgspec.json.encode
@@ -141,6 +152,8 @@ class Walker:
             raise broken("fold", "the state differs from the fold of the serialised events")
         if encode(self.decode_state(wire)) != wire:
             raise broken("json round trip", "the state does not survive JSON")
+        if self.applied % self.views:
+            return
         variant_rng = LocalRng(f"variant/{self.seed}/{self.applied}")
         for player in self.players:
             seen = encode(rules.view(state, player))
@@ -165,43 +178,97 @@ class Walker:
         return path
 
 
+class Walked(msgspec.Struct, frozen=True, array_like=True):
+    """What a worker reports of one game: its size, or the promise it broke."""
+
+    decisions: int
+    events: int
+    promise: str = ""
+    detail: str = ""
+    seed: int = 0
+    at: int = 0
+
+
+def game_seed(seed: int, index: int) -> int:
+    """The seed of game `index` of a check started with `seed`."""
+    return Rng.derive(f"check/{seed}", index).randbelow(2**32)
+
+
+def walk_one(shared: tuple, index: int) -> Walked:
+    """Game `index` of a check, played and verified wherever it runs."""
+    rules, config, max_decisions, views, seed = shared
+    walker = Walker(rules, config, max_decisions, views)
+    g = game_seed(seed, index)
+    try:
+        decisions, events = walker.walk(g, [])
+    except Broken as failure:
+        return Walked(0, 0, failure.promise, failure.detail, g, failure.at)
+    except Exception as exc:  # noqa: BLE001 - a crash inside the rules is a broken promise too
+        return Walked(0, 0, "no crash", f"{type(exc).__name__}: {exc}", g, walker.applied + 1)
+    return Walked(decisions, events)
+
+
 def check(rules: Rules, config: Any, *, games: int = 100, seed: int = 0, max_decisions: int = MAX_DECISIONS,
-          save_dir: Path | None = None, progress: Callable[[int], None] | None = None,
-          max_choices: int = 64) -> CheckReport:
-    """Play `games` random games under hypothesis; stop at the first broken promise,
-    shrink it and save the smallest failing game under `save_dir`."""
-    from hypothesis import HealthCheck, given, settings
-    from hypothesis import seed as hypothesis_seed
-    from hypothesis import strategies as st
-
-    walker = Walker(rules, config, max_decisions)
+          save_dir: Path | None = None, views: int = 1, workers: int | None = 1, ray: str | None = None,
+          progress: Callable[[int], None] | None = None, shrinking: Callable[[int], None] | None = None,
+          shrink_examples: int = 200, max_choices: int = 64) -> CheckReport:
+    """Play `games` random games on `workers` processes (None: every core) or Ray, checking every
+    promise; shrink the first failure and save the smallest failing game under `save_dir`.
+    `progress(n)` counts games played; `shrinking(n)` counts the games tried while shrinking."""
     report = CheckReport(game=rules.name, config=msgspec.to_builtins(config))
+    walked = run(walk_one, (rules, config, max_decisions, views, seed), range(games), workers=workers, ray=ray,
+                 progress=progress)
+    failed = next((w for w in walked if w.promise), None)
+    if failed is None:
+        report.games = games
+        report.decisions = sum(w.decisions for w in walked)
+        report.events = sum(w.events for w in walked)
+        return report
+    report.games = walked.index(failed)
+    walker = Walker(rules, config, max_decisions, views)
+    failure = _shrink(walker, failed, shrinking, shrink_examples, max_choices)
+    replay = None
+    if save_dir is not None:
+        name = f"check-{rules.name}-{failure.seed}.jsonl"
+        replay = str(walker.save(failure, Path(save_dir) / name))
+    report.failure = CheckFailure(failure.promise, failure.detail, failure.seed,
+                                  sum(isinstance(e, Decision) for e in failure.events), failure.at, replay)
+    return report
 
-    @hypothesis_seed(seed)
-    @settings(max_examples=games, database=None, deadline=None, report_multiple_bugs=False,
-              suppress_health_check=list(HealthCheck), print_blob=False)
-    @given(st.integers(0, 2**32 - 1), st.lists(st.integers(0, 2**16 - 1), max_size=max_choices))
-    def run(game_seed: int, choices: list[int]) -> None:
-        try:
-            decisions, events = walker.walk(game_seed, choices)
-        except Broken:
-            raise
-        except Exception as exc:  # a crash inside the rules is a broken promise too
-            raise Broken("no crash", f"{type(exc).__name__}: {exc}", walker.log, game_seed,
-                         walker.applied + 1) from exc
-        report.games += 1
-        report.decisions += decisions
-        report.events += events
-        if progress:
-            progress(report.games)
+
+def _replay(walker: Walker, seed: int, choices: list[int]) -> Broken | None:
+    try:
+        walker.walk(seed, choices)
+    except Broken as failure:
+        return failure
+    except Exception as exc:  # noqa: BLE001
+        return Broken("no crash", f"{type(exc).__name__}: {exc}", walker.log, seed, walker.applied + 1)
+    return None
+
+
+def _shrink(walker: Walker, failed: Walked, shrinking: Callable[[int], None] | None, examples: int,
+            max_choices: int) -> Broken:
+    """The simplest game (smallest seed, fewest and smallest first picks) hypothesis can find that breaks
+    the same promise; the failure as found when it finds none simpler."""
+    from hypothesis import HealthCheck, find, settings
+    from hypothesis import strategies as st
+    from hypothesis.errors import NoSuchExample
+
+    found = _replay(walker, failed.seed, [])
+    tries = 0
+
+    def breaks(example: tuple[int, list[int]]) -> bool:
+        nonlocal tries
+        tries += 1
+        if shrinking:
+            shrinking(tries)
+        failure = _replay(walker, *example)
+        return failure is not None and failure.promise == failed.promise
 
     try:
-        run()
-    except Broken as failure:
-        replay = None
-        if save_dir is not None:
-            name = f"check-{rules.name}-{failure.seed}.jsonl"
-            replay = str(walker.save(failure, Path(save_dir) / name))
-        report.failure = CheckFailure(failure.promise, failure.detail, failure.seed,
-                                      sum(isinstance(e, Decision) for e in failure.events), failure.at, replay)
-    return report
+        simplest = find(st.tuples(st.integers(0, 2**32 - 1), st.lists(st.integers(0, 2**16 - 1), max_size=max_choices)),
+                        breaks, settings=settings(max_examples=examples, database=None, deadline=None,
+                                                  suppress_health_check=list(HealthCheck)))
+    except NoSuchExample:
+        return found
+    return _replay(walker, *simplest) or found

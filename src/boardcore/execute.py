@@ -11,9 +11,9 @@ in the order of the items. So the same work gives the same answer on 1 worker, o
 processes, or on a Ray cluster (`ray="auto"` or an address; `BOARDCORE_RAY` names a default):
 only the wall time differs.
 
-One worker runs in this process (no pickling, tracebacks as usual). Several use a pool of fresh
-processes ("spawn": no inherited threads or open database connections) fed in chunks. Ctrl-C
-stops the pool and cancels what has not started.
+One worker runs in this process (no pickling, tracebacks as usual). Several use a pool of
+processes forked from a clean fork server (no inherited threads or open database connections)
+fed in chunks. Ctrl-C stops the pool and cancels what has not started.
 """
 
 from __future__ import annotations
@@ -88,7 +88,10 @@ def _on_processes(task: Task, shared: Any, items: list[Any], workers: int,
     from concurrent.futures import FIRST_COMPLETED, ProcessPoolExecutor, wait
 
     results: list[Any] = [None] * len(items)
-    context = multiprocessing.get_context("spawn")
+    # A fork server starts clean (no threads, no open connections) once, with boardcore and the task's
+    # module imported, and forks each worker from it: workers start in milliseconds, not seconds.
+    context = multiprocessing.get_context("forkserver")
+    context.set_forkserver_preload(["boardcore.execute", "boardcore.session", task.__module__])
     pool = ProcessPoolExecutor(max_workers=workers, mp_context=context, initializer=_init, initargs=(shared,))
     try:
         pending = {pool.submit(_chunk, task, chunk): (start, len(chunk)) for start, chunk in chunks(items, workers)}

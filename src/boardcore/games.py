@@ -4,7 +4,9 @@ package until one is asked for by name."""
 
 from __future__ import annotations
 
+import os
 from functools import cache
+from importlib import import_module
 from importlib.metadata import entry_points
 
 from boardcore.errors import UnknownGame
@@ -34,5 +36,23 @@ def _load(name: str) -> Rules:
     raise UnknownGame(f"unknown game {name!r}; installed games: {', '.join(names()) or 'none'}")
 
 
-def get(name: str) -> Rules:
-    return _registered[name] if name in _registered else _load(name)
+def get(name: str, data: str | os.PathLike | None = None) -> Rules:
+    """The installed game `name`, on replacement component data from the folder `data` if given
+    (remembered as `rules.data_folder`, so a copy of the rules can be rebuilt in another process)."""
+    rules = _registered[name] if name in _registered else _load(name)
+    if data is None:
+        return rules
+    custom = rules.with_data(data)
+    custom.data_folder = os.fspath(data)
+    return custom
+
+
+def rebuild(name: str, data: str | None, module: str) -> Rules:
+    """Rules in a fresh process (see `Game.__reduce__`): importing the module that defines them
+    registers games that have no entry point (tests, notebooks)."""
+    if name not in _registered:
+        try:
+            import_module(module)
+        except ImportError:
+            pass
+    return get(name, data)

@@ -107,6 +107,16 @@ class Game:
     max_players: ClassVar[int] = 1
     handlers: dict[type, Callable[[State, Any], State]]
 
+    data_folder: str | None = None
+    """The `--data` folder these rules were built on (None: the game's own data)."""
+
+    def __reduce__(self) -> tuple:
+        """Rules travel to worker processes by name and data folder, not by value: each worker
+        builds its own (the tables of handlers and decision points are module-level functions)."""
+        from boardcore.games import rebuild
+
+        return (rebuild, (self.name, self.data_folder, type(self).__module__))
+
     # -- state -----------------------------------------------------------
     def evolve(self, state: State, event: Event) -> State:
         handler = self.handlers.get(type(event))

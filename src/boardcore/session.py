@@ -32,8 +32,9 @@ CHECKPOINT_EVERY = 32
 
 
 def _rules(game: str | Rules, data: Any = None) -> Rules:
-    rules = games.get(game) if isinstance(game, str) else game
-    return rules if data is None else rules.with_data(data)
+    if isinstance(game, str):
+        return games.get(game, data)
+    return game if data is None else games.get(game.name, data)
 
 
 def new_stream_id(rules: Rules) -> str:

@@ -10,6 +10,7 @@ import msgspec
 
 from boardcore import agents as agent_kinds
 from boardcore.errors import BoardcoreError
+from boardcore.execute import run
 from boardcore.play import agent_stream, playout, seeded, start
 from boardcore.rules import Rules
 from boardcore.stats import Estimate, mean_interval, rate_interval
@@ -35,33 +36,50 @@ class SimulationReport(msgspec.Struct, frozen=True):
     seats: list[Seat]
 
 
+class Played(msgspec.Struct, frozen=True, array_like=True):
+    """One simulated game, as a worker sends it back."""
+
+    winners: tuple[int, ...]
+    points: tuple[float, ...]
+    truncated: bool
+    decisions: int
+
+
+def play_one(shared: tuple, g: int) -> Played:
+    """Game `g` of a simulation: its chance and its bots' choices are seeded by `g` alone, so the
+    game is the same whichever worker plays it."""
+    rules, config, policies, seed = shared
+    bots = {p: agent_kinds.make(kind, rules) for p, kind in enumerate(policies, 1)}
+    chance = seeded(f"{seed}/{g}")
+    state, position = start(rules, config, chance)
+    state, _, made = playout(rules, state, position, bots, chance, agent_stream(f"{seed}/{g}"))
+    outcome = rules.outcome(state)
+    return Played(outcome.winners, tuple(outcome.points(p) for p in range(1, len(policies) + 1)),
+                  outcome.truncated, made)
+
+
 def simulate(rules: Rules, config: Any, policies: Sequence[str], games: int, *, seed: int | str = 0,
+             workers: int | None = 1, ray: str | None = None,
              progress: Callable[[int], None] | None = None) -> SimulationReport:
+    """Play `games` bot games in memory (`policies[p-1]` for seat p), on `workers` processes (None:
+    every core) or a Ray cluster; the report is the same for any number of workers (but `seconds`)."""
     players = int(config.players)
     if len(policies) != players:
         raise BoardcoreError(f"{len(policies)} policies for {players} players")
-    bots = {p: agent_kinds.make(policies[p - 1], rules) for p in range(1, players + 1)}
-    wins = [0.0] * players
-    scores: list[list[float]] = [[] for _ in range(players)]
-    truncated = decisions = 0
+    for kind in policies:
+        agent_kinds.make(kind, rules)  # an unknown policy is refused before any work
     began = time.perf_counter()
-    for g in range(games):
-        chance = seeded(f"{seed}/{g}")
-        state, position = start(rules, config, chance)
-        state, _, made = playout(rules, state, position, bots, chance, agent_stream(f"{seed}/{g}"))
-        decisions += made
-        outcome = rules.outcome(state)
-        truncated += outcome.truncated
-        for p in range(1, players + 1):
-            if p in outcome.winners:
-                wins[p - 1] += 1 / len(outcome.winners)
-            scores[p - 1].append(outcome.points(p))
-        if progress:
-            progress(g + 1)
+    played = run(play_one, (rules, config, tuple(policies), str(seed)), range(games), workers=workers, ray=ray,
+                 progress=progress)
+    wins = [0.0] * players
+    for game in played:
+        for p in game.winners:
+            wins[p - 1] += 1 / len(game.winners)
     seats = []
     for p in range(1, players + 1):
-        ordered = sorted(scores[p - 1]) or [0.0]
-        seats.append(Seat(p, policies[p - 1], rate_interval(wins[p - 1], games), mean_interval(scores[p - 1]),
+        scores = [game.points[p - 1] for game in played]
+        ordered = sorted(scores) or [0.0]
+        seats.append(Seat(p, policies[p - 1], rate_interval(wins[p - 1], games), mean_interval(scores),
                           ordered[0], ordered[len(ordered) // 2], ordered[-1]))
-    return SimulationReport(rules.name, msgspec.to_builtins(config), games, truncated, decisions,
-                            time.perf_counter() - began, seats)
+    return SimulationReport(rules.name, msgspec.to_builtins(config), games, sum(g.truncated for g in played),
+                            sum(g.decisions for g in played), time.perf_counter() - began, seats)

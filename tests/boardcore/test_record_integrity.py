@@ -93,9 +93,10 @@ def test_killed_writers_lose_no_acknowledged_decision(tmp_path):
         path = tmp_path / f"g{attempt}.jsonl"
         Session.new("solar-sphere", players=2, seed=attempt, store=JsonlFile(path))
         proc = subprocess.Popen([sys.executable, "-c", script, str(path)], stdout=subprocess.PIPE, text=True)
-        time.sleep(0.3 + 0.07 * attempt)
+        first = proc.stdout.readline()            # it is writing: now kill it at some moment
+        time.sleep(0.02 + 0.03 * attempt)
         proc.send_signal(signal.SIGKILL)
-        acked = proc.communicate()[0].split()
+        acked = (first + proc.communicate()[0]).split()
         try:
             records = JsonlFile(path).read()
         except TornWrite:

@@ -217,7 +217,7 @@ def test_check_passes_and_reports_failures_with_exit_1(run, tmp_path):
     from boardcore import games
     from tests.boardcore.test_check import BadInvariant
     games.register(BadInvariant())
-    code, out, _ = run("check", "toy-pig-bad-invariant", "--games", "10", "--save-dir", tmp_path)
+    code, out, _ = run("check", "toy-pig-bad-invariant", "--games", "10", "--save-dir", tmp_path, "-w", "1")  # registered here only
     assert code == 1 and "TOY-INV-99" in out and "saved as" in out
 
 

@@ -7,7 +7,8 @@ from typing import Optional
 
 import typer
 
-from boardcore.cli.common import FileArg, JsonOpt, _config, _json, _load, _out, _progress, _seats, app
+from boardcore.cli.common import (FileArg, JsonOpt, RayOpt, WorkersOpt, _config, _json, _load, _out, _progress,
+                                  _seats, app)
 
 
 @app.command()
@@ -49,26 +50,40 @@ def whatif(
 @app.command()
 def check(
     game: str = typer.Argument(..., help="The game to check."),
-    games_: int = typer.Option(100, "--games", "-n", min=1, help="Random games to play."),
-    players: Optional[int] = typer.Option(None, "--players", "-p"),
-    mode: Optional[str] = typer.Option(None, "--mode"),
-    level: Optional[str] = typer.Option(None, "--level"),
-    mission: Optional[str] = typer.Option(None, "--mission"),
-    option: list[str] = typer.Option([], "--option", "-O", metavar="KEY=VALUE"),
-    seed: int = typer.Option(0, "--seed"),
+    games_: int = typer.Option(100, "--games", "-n", min=1, max=1_000_000, help="Random games to play."),
+    players: Optional[int] = typer.Option(None, "--players", "-p", help="Number of players."),
+    mode: Optional[str] = typer.Option(None, "--mode", help="Game mode, if the game has several."),
+    level: Optional[str] = typer.Option(None, "--level", help="Difficulty level (solo modes)."),
+    mission: Optional[str] = typer.Option(None, "--mission", help="Mission (Apogee)."),
+    option: list[str] = typer.Option([], "--option", "-O", metavar="KEY=VALUE",
+                                     help="Any other option of the game's config."),
+    seed: int = typer.Option(0, "--seed", help="Seed of the whole check: game i's seed derives from it."),
+    views: str = typer.Option("4", "--views", metavar="all|N",
+                              help="Check every player's view after every event (all), or after every Nth."),
     save_dir: Path = typer.Option(Path("check-failures"), "--save-dir", help="Where a failing game is saved."),
+    workers: Optional[int] = WorkersOpt,
+    ray: Optional[str] = RayOpt,
     as_json: bool = JsonOpt,
 ) -> None:
-    """Play random games checking every rule invariant and engine promise after every event."""
+    """Play random games checking every rule invariant and engine promise after every event.
+
+    A broken promise is shrunk to the simplest failing game, saved as a replay file; exit 1."""
     from boardcore import games as registry
     from boardcore.check import check as run_check
+    from boardcore.errors import BoardcoreError
 
+    if views != "all" and not (views.isdigit() and int(views) >= 1):
+        raise BoardcoreError(f"--views {views!r}: give all, or a number of events (1 = after every event)")
     rules = registry.get(game)
     config = _config(rules, players, mode, level, mission, option)
     bar, task = _progress(games_, "games")
     with bar:
+        def shrinking(n: int) -> None:
+            bar.update(task, description=f"shrinking the failure: {n} games tried", completed=0, total=None)
+
         report = run_check(rules, config, games=games_, seed=seed, save_dir=save_dir,
-                           progress=lambda n: bar.update(task, completed=n))
+                           views=1 if views == "all" else int(views), workers=workers, ray=ray,
+                           progress=lambda n: bar.update(task, completed=n), shrinking=shrinking)
     if as_json:
         _json(report)
     elif report.ok:
@@ -92,6 +107,8 @@ def simulate(
     option: list[str] = typer.Option([], "--option", "-O", metavar="KEY=VALUE"),
     seat: list[str] = typer.Option([], "--seat", metavar="P=POLICY", help="random (default) or greedy, per seat."),
     seed: str = typer.Option("0", "--seed"),
+    workers: Optional[int] = WorkersOpt,
+    ray: Optional[str] = RayOpt,
     as_json: bool = JsonOpt,
 ) -> None:
     """Play many bot games in memory: win rates and score distributions per seat."""
@@ -103,7 +120,7 @@ def simulate(
     policies = _seats(rules, seat, int(config.players), "random")
     bar, task = _progress(games_, "games")
     with bar:
-        report = run_simulate(rules, config, policies, games_, seed=seed,
+        report = run_simulate(rules, config, policies, games_, seed=seed, workers=workers, ray=ray,
                               progress=lambda n: bar.update(task, completed=n))
     if as_json:
         return _json(report)

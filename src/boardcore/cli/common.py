@@ -49,6 +49,10 @@ AsOpt = typer.Option(None, "--as", metavar="PLAYER",
                      help="As this player (1, 2, …); default: show the spectator's view, act for the first to act.")
 JsonOpt = typer.Option(False, "--json", help="Print JSON instead of text.")
 SeqOpt = "a position in the history, as `boardcore replay` numbers it"
+WorkersOpt = typer.Option(None, "--workers", "-w", min=1, metavar="N",
+                          help="Worker processes (default: every core). Results are the same for any N.")
+RayOpt = typer.Option(None, "--ray", metavar="ADDRESS", envvar="BOARDCORE_RAY",
+                      help="Run on a Ray cluster instead (an address, or 'auto'); needs boardcore[cluster].")
 
 
 INTERNAL_ERROR = 3
@@ -76,7 +80,7 @@ def _progress(total: int, what: str):
     """A progress bar on stderr (quiet when stderr is not a terminal)."""
     from rich.progress import BarColumn, MofNCompleteColumn, Progress, TextColumn, TimeRemainingColumn
 
-    bar = Progress(TextColumn(what), BarColumn(), MofNCompleteColumn(), TimeRemainingColumn(),
+    bar = Progress(TextColumn("{task.description}"), BarColumn(), MofNCompleteColumn(), TimeRemainingColumn(),
                    console=_console(stderr=True), transient=True)
     return bar, bar.add_task(what, total=total)
 

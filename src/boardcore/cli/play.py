@@ -35,8 +35,7 @@ def new(
     from boardcore.session import Session
     from boardcore.store import JsonlFile, open_database
 
-    rules = registry.get(game)
-    rules = rules if data is None else rules.with_data(data)
+    rules = registry.get(game, data)
     config = _config(rules, players, mode, level, mission, option)
     n = int(config.players)
     seats = _seats(rules, seat, n, "human")

@@ -8,8 +8,8 @@ from typing import TYPE_CHECKING, Any, Optional
 
 import typer
 
-from boardcore.cli.common import (AsOpt, FileArg, JsonOpt, SeqOpt, _json, _load, _out, _player, _position,
-                                  _status, app)
+from boardcore.cli.common import (AsOpt, FileArg, JsonOpt, RayOpt, SeqOpt, WorkersOpt, _json, _load, _out,
+                                  _player, _position, _progress, _status, app)
 
 if TYPE_CHECKING:
     from boardcore.session import Session
@@ -124,27 +124,57 @@ def head(target: str = FileArg, as_json: bool = JsonOpt) -> None:
 
 @app.command()
 def audit(
-    target: str = FileArg,
-    seed: Optional[str] = typer.Option(None, "--seed", help="The game's seed, to prove its dice fair."),
+    targets: list[str] = typer.Argument(..., metavar="FILE...",
+                                        help="Saved games: replay files, db:ID, folders of replay files, or db:all."),
+    seed: Optional[str] = typer.Option(None, "--seed", help="The game's seed, to prove its dice fair (one game)."),
     head: Optional[str] = typer.Option(None, "--head", metavar="POS:HASH",
-                                       help="A receipt (`boardcore head`): prove the record still holds that history."),
+                                       help="A receipt (`boardcore head`): prove the record still holds that "
+                                            "history (one game)."),
+    workers: Optional[int] = WorkersOpt,
+    ray: Optional[str] = RayOpt,
     as_json: bool = JsonOpt,
 ) -> None:
-    """Prove a saved game intact, legal and fair; exit 1 at the first divergence."""
-    from boardcore.audit import audit as run_audit
+    """Prove saved games intact, legal and fair; exit 1 if any fails (each report names the first divergence).
 
-    report = run_audit(target, seed=seed, head=head)
+    Many games (files, folders, db:all) are audited in one process per worker."""
+    from boardcore.audit import audit as run_audit
+    from boardcore.audit import audit_many, targets as expand
+    from boardcore.errors import BoardcoreError
+
+    games = expand(targets)
+    if len(games) == 1:
+        report = run_audit(games[0], seed=seed, head=head)
+        if as_json:
+            _json(report)
+        else:
+            for step in report.steps:
+                mark = "ok  " if step.ok else "FAIL"
+                _out(f"{mark} {step.name}{': ' + step.detail if step.detail else ''}")
+            if report.divergence:
+                d = report.divergence
+                _out(f"first divergence at {d.where}\n  expected: {d.expected}\n  found:    {d.found}")
+            _out("audit passed" if report.ok else "audit FAILED")
+        if not report.ok:
+            raise typer.Exit(1)
+        return
+    if seed is not None or head is not None:
+        raise BoardcoreError("--seed and --head prove one game: give a single FILE with them")
+    bar, task = _progress(len(games), "audits")
+    with bar:
+        reports = audit_many(games, workers=workers, ray=ray, progress=lambda n: bar.update(task, completed=n))
+    failed = [r for r in reports if not r.ok]
     if as_json:
-        _json(report)
+        _json(reports)
     else:
-        for step in report.steps:
-            mark = "ok  " if step.ok else "FAIL"
-            _out(f"{mark} {step.name}{': ' + step.detail if step.detail else ''}")
-        if report.divergence:
-            d = report.divergence
-            _out(f"first divergence at {d.where}\n  expected: {d.expected}\n  found:    {d.found}")
-        _out("audit passed" if report.ok else "audit FAILED")
-    if not report.ok:
+        for r in reports:
+            if r.ok:
+                _out(f"ok    {r.target}")
+            else:
+                step = r.steps[-1]
+                where = f" at {r.divergence.where}" if r.divergence else ""
+                _out(f"FAIL  {r.target}: {step.name}{where}: {step.detail}")
+        _out(f"{len(reports)} games audited: {len(reports) - len(failed)} passed, {len(failed)} failed")
+    if failed:
         raise typer.Exit(1)
 
 
