@@ -119,7 +119,9 @@ def _on_ray(task: Task, shared: Any, items: list[Any], address: str,
         raise BoardcoreError("--ray needs Ray: pip install 'boardcore[cluster]'") from None
     if not ray.is_initialized():
         try:
-            ray.init(address=address, ignore_reinit_error=True, log_to_driver=False)
+            import logging
+
+            ray.init(address=address, ignore_reinit_error=True, log_to_driver=False, logging_level=logging.ERROR)
         except Exception as exc:  # noqa: BLE001 - ray raises ConnectionError, RuntimeError, …
             raise BoardcoreError(f"cannot reach the Ray cluster at {address!r}: {exc}") from None
     shared_ref = ray.put(shared)

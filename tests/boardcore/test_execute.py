@@ -1,0 +1,87 @@
+"""Work spread over processes or a real Ray cluster gives exactly the results of one process."""
+
+from __future__ import annotations
+
+import os
+import shutil
+import socket
+import subprocess
+import sys
+from pathlib import Path
+
+import msgspec
+import pytest
+
+from boardcore import games
+from boardcore.audit import audit_many
+from boardcore.check import check
+from boardcore.execute import chunks, run
+from boardcore.simulate import simulate
+
+REPLAYS = Path(__file__).resolve().parents[2] / "replays"
+
+
+def square(shared: int, item: int) -> int:
+    return shared * item * item
+
+
+def same(a, b) -> bool:
+    return msgspec.structs.replace(a, seconds=0) == msgspec.structs.replace(b, seconds=0)
+
+
+def test_results_come_back_in_item_order_whatever_the_chunks():
+    assert run(square, 3, range(50), workers=2) == [3 * i * i for i in range(50)]
+    assert [start for start, _ in chunks(list(range(10)), 2)] == [0, 1, 2, 3, 4, 5, 6, 7, 8, 9]
+    assert sum(len(c) for _, c in chunks(list(range(1000)), 3)) == 1000
+
+
+def test_simulate_check_and_audit_are_the_same_on_one_worker_or_two(tmp_path):
+    rules = games.get("warlords")
+    config = rules.make_config(players=2)
+    assert same(simulate(rules, config, ["random", "greedy"], 12, workers=1),
+                simulate(rules, config, ["random", "greedy"], 12, workers=2))
+    ss = games.get("solar-sphere")
+    assert check(ss, ss.make_config(players=2), games=6, workers=1) == check(ss, ss.make_config(players=2), games=6,
+                                                                              workers=2)
+    assert audit_many([str(REPLAYS)], workers=1) == audit_many([str(REPLAYS)], workers=2)
+
+
+def _free_port() -> int:
+    with socket.socket() as s:
+        s.bind(("127.0.0.1", 0))
+        return s.getsockname()[1]
+
+
+@pytest.fixture(scope="module")
+def ray_head(tmp_path_factory):
+    """A real one-node Ray cluster on this machine (2 CPUs), stopped after the tests."""
+    pytest.importorskip("ray", reason="Ray is not installed (pip install 'boardcore[cluster]')")
+    ray_bin = Path(sys.executable).with_name("ray")
+    port = _free_port()
+    env = {**os.environ, "RAY_USAGE_STATS_ENABLED": "0"}
+    temp = tmp_path_factory.mktemp("ray")
+    started = subprocess.run([str(ray_bin), "start", "--head", "--node-ip-address=127.0.0.1", f"--port={port}",
+                              "--num-cpus=2", "--include-dashboard=false", "--disable-usage-stats",
+                              f"--temp-dir={temp}"], env=env, capture_output=True, text=True, timeout=180)
+    assert started.returncode == 0, started.stderr[-2000:]
+    try:
+        yield f"127.0.0.1:{port}"
+    finally:
+        import ray
+
+        if ray.is_initialized():
+            ray.shutdown()
+        subprocess.run([str(ray_bin), "stop", "--force"], env=env, capture_output=True, timeout=120)
+        shutil.rmtree(temp, ignore_errors=True)
+
+
+@pytest.mark.ray
+def test_a_ray_cluster_gives_the_local_results(ray_head):
+    rules = games.get("apogee")
+    config = rules.make_config(players=3, max_turns=6)
+    assert same(simulate(rules, config, ["random", "random", "greedy"], 16, ray=ray_head),
+                simulate(rules, config, ["random", "random", "greedy"], 16, workers=1))
+    wl = games.get("warlords")
+    assert check(wl, wl.make_config(players=2), games=4, ray=ray_head) == check(wl, wl.make_config(players=2),
+                                                                                 games=4, workers=1)
+    assert audit_many([str(REPLAYS / "warlords")], ray=ray_head) == audit_many([str(REPLAYS / "warlords")])
