@@ -67,6 +67,12 @@ def _console(stderr: bool = False):
 
 
 def _out(text: Any) -> None:
+    """Plain text, written as it is (rich is not even imported for it: most commands print only this)."""
+    sys.stdout.write(f"{text}\n")
+
+
+def _rich(text: Any) -> None:
+    """Text with rich markup (a game's picture, coloured messages), rendered by rich."""
     _console().print(text)
 
 

@@ -8,7 +8,7 @@ from typing import TYPE_CHECKING, Optional
 import typer
 
 from boardcore.cli.common import (AsOpt, FileArg, SeqOpt, _config, _let_bots_move, _load, _numbered, _out,
-                                  _pick, _player, _seats, _show_legal, _status, _bots, _json, JsonOpt, app)
+                                  _pick, _player, _rich, _seats, _show_legal, _status, _bots, _json, JsonOpt, app)
 
 if TYPE_CHECKING:
     pass
@@ -144,7 +144,7 @@ def play(target: str = FileArg, player: Optional[int] = AsOpt) -> None:
     """Play in the terminal: numbered actions, u undo, r redo, b branch, h history, q quit."""
     from boardcore.play_terminal import play_loop
 
-    play_loop(_load(target), player, _out)
+    play_loop(_load(target), player, _rich)
 
 
 # -- entry point ---------------------------------------------------------------------

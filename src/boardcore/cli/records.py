@@ -9,7 +9,7 @@ from typing import TYPE_CHECKING, Any, Optional
 import typer
 
 from boardcore.cli.common import (AsOpt, FileArg, JsonOpt, RayOpt, SeqOpt, WorkersOpt, _json, _load, _out,
-                                  _player, _position, _progress, _status, app)
+                                  _player, _position, _progress, _rich, _status, app)
 
 if TYPE_CHECKING:
     from boardcore.session import Session
@@ -68,7 +68,7 @@ def show(
     if as_json:
         return _json({"position": at or session.position, "status": _status(session),
                       "state": session.rules.view(state, player)})
-    _out(session.rules.render(state, player))
+    _rich(session.rules.render(state, player))
     _out(_status(session) if at is None else f"position {at} of {session.position}")
 
 
@@ -93,7 +93,7 @@ def replay(
         return _step_through(session, history, player)
     for line in history:
         _out(f"{line.position:>5}  {'>' if line.decision else ' '} {line.text}")
-    _out(session.rules.render(session.state_at(stop), player))
+    _rich(session.rules.render(session.state_at(stop), player))
     _out(_status(session) if stop == session.position else f"position {stop} of {session.position}")
 
 
@@ -102,7 +102,7 @@ def _step_through(session: Session, history: list[Any], player: Optional[int]) -
     while history:
         line = history[i]
         _out(f"[{line.position}/{session.position}] {line.text}")
-        _out(session.rules.render(session.state_at(line.position), player))
+        _rich(session.rules.render(session.state_at(line.position), player))
         key = typer.prompt("Enter next, b back, q quit", default="", show_default=False).strip().lower()
         if key == "q":
             return
