@@ -10,7 +10,7 @@ game as in a short one.
 
 from __future__ import annotations
 
-import secrets
+import os
 import time
 from bisect import bisect_right
 from itertools import islice
@@ -38,7 +38,12 @@ def _rules(game: str | Rules, data: Any = None) -> Rules:
 
 
 def new_stream_id(rules: Rules) -> str:
-    return f"{rules.name}-{secrets.token_hex(4)}"
+    return f"{rules.name}-{os.urandom(4).hex()}"
+
+
+def new_seed() -> str:
+    """A secret seed: 128 bits from the operating system's generator (what `secrets` uses)."""
+    return os.urandom(16).hex()
 
 
 def decision_starts(live: Sequence[Recorded]):
@@ -116,7 +121,7 @@ class Session:
         rules.check_players(players)
         if seats and len(seats) != players:
             raise BoardcoreError(f"{len(seats)} seats given for {players} players")
-        seed = str(seed) if seed is not None else secrets.token_hex(16)
+        seed = str(seed) if seed is not None else new_seed()
         session = cls(rules, store or MemoryStore(), stream_id or new_stream_id(rules), seed=seed, rng=rng,
                       undo_policy=undo_policy or default_policy(seats), checkpoint_every=checkpoint_every)
         created = GameCreated(game=rules.name, rules_version=rules.version, data_id=rules.data_id,
@@ -136,7 +141,7 @@ class Session:
         audits like any other."""
         rules = _rules(game)
         config = config if config is not None else rules.make_config()
-        seed = str(seed) if seed is not None else secrets.token_hex(16)
+        seed = str(seed) if seed is not None else new_seed()
         session = cls(rules, store or MemoryStore(), stream_id or new_stream_id(rules), seed=seed, rng=rng,
                       undo_policy=undo_policy)
         created = GameCreated(game=rules.name, rules_version=rules.version, data_id=rules.data_id,
@@ -418,7 +423,7 @@ class Session:
             raise UndoRefused("a branch with the same dice would show players what is to come: only in a "
                               "'free' game (undo policy)")
         keep = self.revealed or (same_dice and self.seed is not None)
-        seed = self.seed if keep else secrets.token_hex(16)
+        seed = self.seed if keep else new_seed()
         child = Session(self.rules, store or MemoryStore(), stream_id or new_stream_id(self.rules),
                         seed=seed, rng=rng, undo_policy=self.undo_policy, checkpoint_every=self.checkpoint_every)
         marker = BranchedFrom(parent=self.stream_id, at=at, parent_hash=self._hash_at(live[at - 1].seq),
