@@ -1,19 +1,25 @@
-"""Performance figures, each beside its reference measured in the same run.
+"""Performance figures of what users run, each beside its reference measured in the same run.
 
-These machines are noisy, so targets are ratios within one run where a
-reference exists:
+These machines are noisy, so every target is a ratio within one run (run it on an idle machine;
+to compare two versions, run both, side by side, in one sitting). Wall-time figures are the best
+of several tries (the least disturbed); the CLI figures run with bytecode caching on, as an
+installed package has it.
 
-- fold_events_per_s: a game's own events folded through its `evolve`
-  (the synthetic counter game below until a real game is installed);
-- replay_sqlite_vs_floor: loading a 500-event game from SQLite the way `replay`
-  does, against the floor (a raw SELECT + msgspec decode + fold on the same table);
-- state_at_long_vs_short: `Session.state_at` latency on a 10,000-event stream
-  against a 100-event one (checkpoints keep it flat);
-- append_jsonl/sqlite_decisions_per_s: `Session.apply` with fsync per decision;
-- cli_help_vs_import_typer: `boardcore --help` wall time against `python -c "import typer"`;
-- games: random-playout decisions/s and complete games/s per installed game.
+- games.<g>: random-playout decisions/s and games/s (the bare rules loop), its own fold rate,
+  `session_vs_bare` (the same games played through `Session` in memory), and greedy decisions/s;
+- cli_help/legal/act_vs_import_typer: `boardcore --help`, `legal FILE` and `act FILE 1` on a saved
+  game against `python -c "import typer"`;
+- replay_sqlite_vs_floor: `Session.load` of a game from SQLite against SELECT + decode + fold of the
+  same rows;
+- undo_long_vs_short, state_at_long_vs_short: on a stream of 100,000 events against one of 100, each
+  state carrying a real Solar Sphere position (copied with the game's own copy);
+- append_jsonl/sqlite_decisions_per_s: only the writes of `Session.apply` (decided beforehand), fsync'd;
+- list_10000_vs_100: `boardcore list` with 10,000 games in the database against 100;
+- workers_2_vs_1: wall time of simulate, check and audit with 2 workers against 1 (same work);
+- audit_batch_vs_cli_per_file: one `audit` of 1,000 saved games against one CLI call per file;
+- ray_vs_local: 1,000 simulated games on a one-node local Ray cluster against local workers.
 
-Usage: python tools/bench.py [--json] [--quick]
+Usage: python tools/bench.py [--json] [--quick] [--no-ray]
 """
 
 from __future__ import annotations
@@ -21,6 +27,8 @@ from __future__ import annotations
 import argparse
 import json
 import os
+import shutil
+import socket
 import sqlite3
 import statistics
 import subprocess
@@ -32,26 +40,32 @@ from pathlib import Path
 import msgspec
 
 from boardcore import games
-from boardcore.agents import RandomAgent
-from boardcore.events import Decision, Fact
-from boardcore.play import agent_rng, playout, run_bots, seeded, start
+from boardcore.agents import GreedyAgent, RandomAgent
+from boardcore.events import MARKERS, Decision, Fact
+from boardcore.execute import cores
+from boardcore.play import agent_rng, agent_stream, playout, run_bots, seeded, start
 from boardcore.rules import Game, Outcome
 from boardcore.session import Session
 from boardcore.store import JsonlFile
 from boardcore.store.database import DatabaseStore
 
 GAMES = ("solar-sphere", "apogee", "warlords")
+ROOT = Path(__file__).resolve().parent.parent
 
 
-# -- a synthetic game: the reference stream while no real game is installed ----------------
-class CounterConfig(msgspec.Struct, frozen=True):
+# -- a long-running game whose state carries a real position ---------------------------------
+class MarathonConfig(msgspec.Struct, frozen=True):
     players: int = 2
-    length: int = 1_000_000
+    length: int = 10_000_000
 
 
-class CounterState(msgspec.Struct):
+class MarathonState(msgspec.Struct):
+    """A counter game's state with a whole Solar Sphere position inside, so copies and checkpoints
+    cost what a real game's do; the steps themselves leave the position alone."""
+
     players: int
     length: int
+    table: object = None
     turn: int = 1
     steps: int = 0
     totals: list[int] = []
@@ -78,20 +92,23 @@ def _rolled(s, e):
     return s
 
 
-class Counter(Game):
+class Marathon(Game):
     """Each turn: choose 1 or 2, then a die is added. Ends after `length` turns."""
 
-    name, version = "bench-counter", "1"
-    config_type, state_type = CounterConfig, CounterState
+    name, version = "bench-marathon", "1"
+    config_type, state_type = MarathonConfig, MarathonState
     events = (Step, Rolled)
     min_players, max_players = 1, 4
     handlers = {Step: _step, Rolled: _rolled}
+    table_rules = None
 
     def initial(self, c):
-        return CounterState(players=c.players, length=c.length, totals=[0] * c.players)
+        table = Marathon.table_rules.initial(Marathon.table_rules.make_config(players=c.players))
+        return MarathonState(players=c.players, length=c.length, table=table, totals=[0] * c.players)
 
     def copy(self, s):
-        return CounterState(players=s.players, length=s.length, turn=s.turn, steps=s.steps, totals=s.totals[:])
+        return MarathonState(players=s.players, length=s.length, table=Marathon.table_rules.copy(s.table),
+                             turn=s.turn, steps=s.steps, totals=s.totals[:])
 
     def to_act(self, s):
         return (s.turn,)
@@ -109,18 +126,18 @@ class Counter(Game):
         return Outcome(scores=tuple(s.totals), winners=tuple(p for p, t in enumerate(s.totals, 1) if t == top))
 
 
-COUNTER = games.register(Counter())
+MARATHON = games.register(Marathon())
 
 
-# -- helpers -----------------------------------------------------------------------------
-def timed(fn, repeat: int = 5) -> float:
+# -- helpers -----------------------------------------------------------------------------------
+def best(fn, repeat: int = 5) -> float:
     """Best of `repeat` wall times: the least disturbed run."""
-    best = float("inf")
+    out = float("inf")
     for _ in range(repeat):
         began = time.perf_counter()
         fn()
-        best = min(best, time.perf_counter() - began)
-    return best
+        out = min(out, time.perf_counter() - began)
+    return out
 
 
 def installed() -> list:
@@ -128,187 +145,348 @@ def installed() -> list:
     for name in GAMES:
         try:
             out.append(games.get(name))
-        except Exception:  # noqa: BLE001 - a game not yet installed is simply not measured
+        except Exception:  # noqa: BLE001 - a game not installed is simply not measured
             continue
     return out
 
 
-def random_moves(s: Session, decisions: int) -> Session:
-    """Up to `decisions` random decisions in `s` (fewer if the game ends)."""
-    bot, choose = RandomAgent(s.rules), agent_rng(s.stream_id)
-    for _ in range(decisions):
-        if s.outcome is not None:
-            break
-        p = s.to_act[0]
-        s.apply(bot.choose(s.view(p), s.legal_actions(p), choose(s.position)))
-    return s
-
-
-def random_session(rules, decisions: int, seed: int = 1) -> Session:
-    return random_moves(Session.new(rules, players=2, seed=seed), decisions)
-
-
-def events_of(rules, count: int) -> tuple[object, list]:
-    """Whole random games of `rules` (or one long synthetic one) until there are `count` events:
-    [(config, events after GameCreated)]."""
-    games_, total, g = [], 0, 0
-    while total < count:
-        s = Session.new(rules, players=2, seed=f"bench/{g}", checkpoint_every=0)
-        if rules is COUNTER:
-            random_moves(s, count // 2)
-        else:
-            run_bots(s, {p: RandomAgent(rules) for p in range(1, s.players + 1)}, seed=g)
-        events = [r.event for r in s.history.live[1:]]
-        games_.append((s.config, events))
-        total += len(events)
-        g += 1
-    return games_[0][0], games_
-
-
-# -- the figures -----------------------------------------------------------------------------
-def fold_rate(rules, count: int) -> float:
-    config, games_ = events_of(rules, count)
-    total = sum(len(ev) for _, ev in games_)
-    evolve, initial = rules.evolve, rules.initial
-
-    def fold_all():
-        for cfg, events in games_:
-            state = initial(cfg)
-            for e in events:
-                state = evolve(state, e)
-
-    return total / timed(fold_all, 3)
-
-
-def replay_vs_floor(tmp: Path, rules) -> tuple[float, int]:
-    """Returns the ratio and the number of records replayed (500, or a whole shorter game)."""
-    db_path = tmp / "replay.sqlite"
-    store = DatabaseStore.sqlite(db_path)
-    records = random_session(rules, 400).records()[:500]  # made in memory, then written in one go
-    stream_id = "replay-500"
-    store.create(stream_id, records, None)
-    codec = store._codec(stream_id)
-    decode = codec.msgpack_record.decode
-    evolve = rules.evolve
-    config = msgspec.convert(records[0].event.config, rules.config_type)
-    conn = sqlite3.connect(db_path)
-
-    def floor():
-        rows = conn.execute("SELECT state FROM stored_events WHERE originator_id=? ORDER BY originator_version",
-                            (stream_id,)).fetchall()
-        state = rules.initial(config)
-        for (blob,) in rows[1:]:
-            state = evolve(state, decode(blob).event)
-
-    def replay():
-        Session.load(stream_id, store=store, verify_chain=False, checkpoint_every=0)
-
-    floor_t, replay_t = timed(floor, 30), timed(replay, 30)
-    conn.close()
-    return replay_t / floor_t, len(records)
-
-
-def state_at_ratio() -> float:
-    short = random_session(COUNTER, 50)     # 2 events per decision: about 100 events
-    long = random_session(COUNTER, 5_000)   # about 10,000 events
-
-    def probe(s: Session):
-        positions = [max(1, s.position - k * 7) for k in range(1, 12)]
-        return lambda: [s.state_at(p) for p in positions]
-
-    return timed(probe(long), 50) / timed(probe(short), 50)
-
-
-def append_rate(store_factory, rules, decisions: int) -> float:
-    store, stream_id = store_factory()
-    s = Session.new(rules, players=2, seed=3, store=store, stream_id=stream_id)
-    bot, choose = RandomAgent(rules), agent_rng(3)
-    planned = []
-    for _ in range(decisions):  # choose first, so only the writes are timed
-        if s.outcome is not None:
-            break
-        p = s.to_act[0]
-        planned.append(bot.choose(s.view(p), s.legal_actions(p), choose(s.position)))
-        s.apply(planned[-1])
-    replay_store, replay_id = store_factory()
-    s2 = Session.new(rules, players=2, seed=3, store=replay_store, stream_id=replay_id)
-    began = time.perf_counter()
-    for action in planned:
-        s2.apply(action)
-    return len(planned) / (time.perf_counter() - began)
-
-
-def cli_ratio(repeat: int) -> float:
-    exe = Path(sys.executable).with_name("boardcore")
-    cmd_help = [str(exe), "--help"] if exe.exists() else [sys.executable, "-m", "boardcore.cli", "--help"]
-    cmd_typer = [sys.executable, "-c", "import typer"]
-
-    def wall(cmd):
-        times = []
-        for _ in range(repeat):
-            began = time.perf_counter()
-            subprocess.run(cmd, stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL, check=True)
-            times.append(time.perf_counter() - began)
-        return statistics.median(times)
-
-    return wall(cmd_help) / wall(cmd_typer)
-
-
-def playout_rates(rules, seconds: float) -> dict[str, float]:
-    config = rules.make_config(players=3 if rules.name == "apogee" else 2)
-    bots = {p: RandomAgent(rules) for p in range(1, config.players + 1)}
-    decisions = played = 0
-    began = time.perf_counter()
-    while time.perf_counter() - began < seconds or played == 0:
-        chance = seeded(f"playout/{played}")
-        state, position = start(rules, config, chance)
-        _, _, made = playout(rules, state, position, bots, chance, agent_rng(played), max_decisions=50_000)
-        decisions += made
-        played += 1
-    elapsed = time.perf_counter() - began
-    return {"decisions_per_s": round(decisions / elapsed), "games_per_s": round(played / elapsed, 2),
-            "players": int(config.players)}
+def players_of(rules) -> int:
+    return 3 if rules.name == "apogee" else 2
 
 
 def guarded(measure, *args):
-    """A game still being written must not stop the other figures: its error is reported instead."""
+    """One figure failing must not stop the others: its error is reported instead."""
     try:
         return measure(*args)
     except Exception as exc:  # noqa: BLE001
         return {"error": f"{type(exc).__name__}: {exc}"}
 
 
+# -- games -------------------------------------------------------------------------------------
+def bare_rate(rules, config, games_: int, agent=RandomAgent) -> tuple[float, int]:
+    bots = {p: agent(rules) for p in range(1, config.players + 1)}
+    decisions = 0
+    began = time.process_time()
+    for g in range(games_):
+        chance = seeded(f"bench/{g}")
+        state, position = start(rules, config, chance)
+        decisions += playout(rules, state, position, bots, chance, agent_stream(g), max_decisions=50_000)[2]
+    return decisions / (time.process_time() - began), decisions
+
+
+def session_rate(rules, config, games_: int) -> float:
+    decisions = 0
+    began = time.process_time()
+    for g in range(games_):
+        s = Session.new(rules, config=config, seed=f"bench/{g}")
+        decisions += run_bots(s, {p: RandomAgent(rules) for p in range(1, config.players + 1)}, seed=g)
+    return decisions / (time.process_time() - began)
+
+
+def fold_rate(rules, config, games_: int) -> float:
+    histories = []
+    for g in range(games_):
+        s = Session.new(rules, config=config, seed=f"fold/{g}", checkpoint_every=0)
+        run_bots(s, {p: RandomAgent(rules) for p in range(1, config.players + 1)}, seed=g)
+        histories.append([r.event for r in s.history.live[1:]])
+    evolve, initial = rules.evolve, rules.initial
+    total = sum(map(len, histories))
+
+    def fold_all():
+        for events in histories:
+            state = initial(config)
+            for e in events:
+                state = evolve(state, e)
+
+    return total / best(fold_all, 3)
+
+
 def game_figures(rules, quick: bool) -> dict:
-    rates = playout_rates(rules, 1.0 if quick else 4.0)
-    rates["fold_events_per_s"] = round(fold_rate(rules, 20_000 if quick else 200_000))
-    return rates
+    """CPU time per decision (process time), interleaved so drift hits both sides alike."""
+    config = rules.make_config(players=players_of(rules))
+    n = 3 if quick else 12
+    bare, session = [], []
+    for _ in range(2 if quick else 3):
+        rate, decisions = bare_rate(rules, config, n)
+        bare.append(rate)
+        session.append(session_rate(rules, config, n))
+    began = time.perf_counter()
+    played = 0
+    while time.perf_counter() - began < (0.5 if quick else 2.0) or played == 0:
+        chance = seeded(f"games/{played}")
+        state, position = start(rules, config, chance)
+        playout(rules, state, position, {p: RandomAgent(rules) for p in range(1, config.players + 1)}, chance,
+                agent_stream(played))
+        played += 1
+    greedy_rate, _ = bare_rate(rules, config, 1 if quick else 3, GreedyAgent)
+    return {"players": int(config.players), "decisions_per_s": round(max(bare)),
+            "games_per_s": round(played / (time.perf_counter() - began), 2),
+            "session_vs_bare": round(max(session) / max(bare), 3),
+            "greedy_decisions_per_s": round(greedy_rate),
+            "fold_events_per_s": round(fold_rate(rules, config, 2 if quick else 6))}
+
+
+# -- streams -----------------------------------------------------------------------------------
+def random_moves(s: Session, decisions: int) -> Session:
+    bot, choose = RandomAgent(s.rules), agent_rng(s.stream_id)
+    for _ in range(decisions):
+        if s.outcome is not None:
+            break
+        p = s.to_act[0]
+        s.apply(bot.choose(None, s.legal_actions(p), choose(s.position)))
+    return s
+
+
+def replay_vs_floor(tmp: Path, rules) -> tuple[float, int]:
+    """`Session.load` from SQLite against SELECT + decode + fold of the same rows."""
+    db_path = tmp / "replay.sqlite"
+    store = DatabaseStore.sqlite(db_path)
+    s = Session.new(rules, players=2, seed="replay")
+    run_bots(s, {p: RandomAgent(rules) for p in (1, 2)}, seed=1)
+    records = s.records()
+    store.create("replay", records, None)
+    decode = store._codec("replay").msgpack_record.decode
+    evolve = rules.evolve
+    config = msgspec.convert(records[0].event.config, rules.config_type)
+    conn = sqlite3.connect(db_path)
+
+    def floor():
+        rows = conn.execute("SELECT state FROM stored_events WHERE originator_id=? ORDER BY originator_version",
+                            ("replay",)).fetchall()
+        state = rules.initial(config)
+        for (blob,) in rows[1:]:
+            event = decode(blob).event
+            if not isinstance(event, MARKERS):
+                state = evolve(state, event)
+
+    def load():
+        Session.load("replay", store=store)
+
+    ratio = best(load, 20) / best(floor, 20)
+    conn.close()
+    return ratio, len(records)
+
+
+def long_vs_short(quick: bool) -> dict:
+    """Undo and state_at latency at 100,000 events against 100 (2 events per decision)."""
+    Marathon.table_rules = games.get("solar-sphere")
+    long_n = 5_000 if quick else 50_000
+    short, long = random_moves(Session.new(MARATHON, players=2, seed=1), 50), \
+        random_moves(Session.new(MARATHON, players=2, seed=1), long_n)
+
+    def state_at(s: Session):
+        positions = [max(1, s.position - k * 7) for k in range(1, 12)]
+        return lambda: [s.state_at(p) for p in positions]
+
+    def undo_redo(s: Session):
+        def go():
+            for _ in range(5):
+                s.undo()
+                s.redo()
+        return go
+
+    return {"state_at_long_vs_short": round(best(state_at(long), 20) / best(state_at(short), 20), 3),
+            "undo_long_vs_short": round(best(undo_redo(long), 10) / best(undo_redo(short), 10), 3),
+            "long_events": long.position}
+
+
+def append_rate(store_factory, rules, decisions: int) -> float:
+    """Decisions chosen beforehand in memory, then applied to a store: each one decided, sealed and
+    written with fsync (the bots' choosing is not timed)."""
+    planned = []
+    s = Session.new(rules, players=2, seed=3)
+    bot, choose = RandomAgent(rules), agent_rng(3)
+    for _ in range(decisions):
+        if s.outcome is not None:
+            break
+        p = s.to_act[0]
+        planned.append(bot.choose(None, s.legal_actions(p), choose(s.position)))
+        s.apply(planned[-1])
+    store, stream_id = store_factory()
+    target = Session.new(rules, players=2, seed=3, store=store, stream_id=stream_id)
+    began = time.perf_counter()
+    for action in planned:  # the same decisions again, now each written durably
+        target.apply(action)
+    return len(planned) / (time.perf_counter() - began)
+
+
+# -- the command line ---------------------------------------------------------------------------
+def cli_ratios(tmp: Path, repeat: int) -> dict:
+    exe = Path(sys.executable).with_name("boardcore")
+    env = {k: v for k, v in os.environ.items() if k != "PYTHONDONTWRITEBYTECODE"}
+    env["BOARDCORE_DB"] = str(tmp / "cli.sqlite")
+    game = tmp / "cli.jsonl"
+    subprocess.run([str(exe), "new", "solar-sphere", "--players", "2", "--seed", "1", "-o", str(game)], env=env,
+                   check=True, capture_output=True)
+
+    def wall(cmd, fresh=None):
+        times = []
+        for _ in range(repeat):
+            if fresh:
+                fresh()
+            began = time.perf_counter()
+            subprocess.run(cmd, env=env, stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL, check=True)
+            times.append(time.perf_counter() - began)
+        return statistics.median(times)
+
+    copy = tmp / "act.jsonl"
+
+    def fresh_copy():
+        shutil.copy(game, copy)
+        shutil.copy(game.with_name(game.name + ".seed"), copy.with_name(copy.name + ".seed"))
+
+    for cmd in ([str(exe), "legal", str(game)], [str(exe), "--help"]):  # warm: write the bytecode caches
+        subprocess.run(cmd, env=env, stdout=subprocess.DEVNULL, check=True)
+    typer_ = wall([sys.executable, "-c", "import typer"])
+    return {"cli_help_vs_import_typer": round(wall([str(exe), "--help"]) / typer_, 3),
+            "cli_legal_vs_import_typer": round(wall([str(exe), "legal", str(game)]) / typer_, 3),
+            "cli_act_vs_import_typer": round(wall([str(exe), "act", str(copy), "1"], fresh_copy) / typer_, 3)}
+
+
+def list_ratio(tmp: Path, quick: bool) -> float:
+    """`boardcore list` at 10,000 games against 100 (the games copied in with their summaries)."""
+    rules = games.get("solar-sphere")
+    s = Session.new(rules, players=2, seed="list")
+    records = s.records()
+    summary = s.summary()
+    big = 1_000 if quick else 10_000
+
+    def fill(path: Path, n: int) -> None:
+        db = DatabaseStore.sqlite(path)
+        for i in range(n):
+            db.create(f"g{i}", records, None, summary)
+        db.close()
+
+    fill(tmp / "small.sqlite", 100)
+    fill(tmp / "big.sqlite", big)
+    exe = Path(sys.executable).with_name("boardcore")
+    env = {k: v for k, v in os.environ.items() if k != "PYTHONDONTWRITEBYTECODE"}
+
+    def wall(path: Path) -> float:
+        return best(lambda: subprocess.run([str(exe), "list"], env={**env, "BOARDCORE_DB": str(path)},
+                                           stdout=subprocess.DEVNULL, check=True), 5)
+
+    return round(wall(tmp / "big.sqlite") / wall(tmp / "small.sqlite"), 3)
+
+
+# -- every core --------------------------------------------------------------------------------
+def workers_ratios(tmp: Path, quick: bool) -> dict:
+    from boardcore.audit import audit_many
+    from boardcore.check import check
+    from boardcore.simulate import simulate
+
+    rules = games.get("warlords")
+    config = rules.make_config(players=2)
+    n = 40 if quick else 400
+    folder = archive(tmp / "archive", 40 if quick else 400)
+
+    def ratio(fn) -> float:
+        one = best(lambda: fn(1), 2)
+        two = best(lambda: fn(2), 2)
+        return round(two / one, 3)
+
+    return {"simulate": ratio(lambda w: simulate(rules, config, ["random", "random"], n, workers=w)),
+            "check": ratio(lambda w: check(rules, config, games=n // 4, workers=w)),
+            "audit": ratio(lambda w: audit_many([str(folder)], workers=w))}
+
+
+def archive(folder: Path, n: int) -> Path:
+    """`n` saved, finished games (distinct seeds) in a folder, made once."""
+    folder.mkdir(parents=True, exist_ok=True)
+    if len(list(folder.glob("*.jsonl"))) >= n:
+        return folder
+    rules = games.get("warlords")
+    for g in range(n):
+        s = Session.new(rules, players=2, seed=f"archive/{g}")
+        run_bots(s, {1: RandomAgent(rules), 2: RandomAgent(rules)}, seed=g)
+        s.save(folder / f"g{g:04}.jsonl")
+    return folder
+
+
+def audit_batch_ratio(tmp: Path, quick: bool) -> float:
+    """Per game: one `audit` of the whole archive against one CLI call per file (on a sample)."""
+    n = 100 if quick else 1000
+    folder = archive(tmp / "archive-batch", n)
+    exe = Path(sys.executable).with_name("boardcore")
+    env = {k: v for k, v in os.environ.items() if k != "PYTHONDONTWRITEBYTECODE"}
+    files = sorted(folder.glob("*.jsonl"))
+    sample = files[:10]
+    subprocess.run([str(exe), "audit", str(sample[0])], env=env, stdout=subprocess.DEVNULL, check=True)
+    began = time.perf_counter()
+    for f in sample:
+        subprocess.run([str(exe), "audit", str(f)], env=env, stdout=subprocess.DEVNULL, check=True)
+    per_file = (time.perf_counter() - began) / len(sample)
+    began = time.perf_counter()
+    subprocess.run([str(exe), "audit", str(folder)], env=env, stdout=subprocess.DEVNULL, check=True)
+    batch = (time.perf_counter() - began) / len(files)
+    return round(per_file / batch, 1)
+
+
+def ray_ratio(quick: bool) -> dict:
+    """1,000 simulated games on a fresh one-node Ray cluster against the same on local workers."""
+    try:
+        import ray  # noqa: F401
+    except ImportError:
+        return {"error": "Ray is not installed (pip install 'boardcore[cluster]')"}
+    from boardcore.simulate import simulate
+
+    ray_bin = Path(sys.executable).with_name("ray")
+    with socket.socket() as s:
+        s.bind(("127.0.0.1", 0))
+        port = s.getsockname()[1]
+    env = {**os.environ, "RAY_USAGE_STATS_ENABLED": "0"}
+    temp = tempfile.mkdtemp(prefix="bench-ray-")
+    subprocess.run([str(ray_bin), "start", "--head", "--node-ip-address=127.0.0.1", f"--port={port}",
+                    f"--num-cpus={cores()}", "--include-dashboard=false", "--disable-usage-stats",
+                    f"--temp-dir={temp}"], env=env, check=True, capture_output=True, timeout=180)
+    try:
+        rules = games.get("warlords")
+        config = rules.make_config(players=2)
+        n = 100 if quick else 1000
+        began = time.perf_counter()
+        local = simulate(rules, config, ["random", "random"], n, workers=None)
+        local_t = time.perf_counter() - began
+        began = time.perf_counter()
+        remote = simulate(rules, config, ["random", "random"], n, ray=f"127.0.0.1:{port}")
+        ray_t = time.perf_counter() - began
+        same = msgspec.structs.replace(local, seconds=0) == msgspec.structs.replace(remote, seconds=0)
+        return {"ray_vs_local": round(ray_t / local_t, 3), "games": n, "same_results": same}
+    finally:
+        import ray
+
+        ray.shutdown()
+        subprocess.run([str(ray_bin), "stop", "--force"], env=env, capture_output=True, timeout=120)
+        shutil.rmtree(temp, ignore_errors=True)
 
 
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
     parser.add_argument("--json", action="store_true", help="print one JSON object")
-    parser.add_argument("--quick", action="store_true", help="smaller samples (a few seconds)")
+    parser.add_argument("--quick", action="store_true", help="smaller samples (a minute or so)")
+    parser.add_argument("--no-ray", action="store_true", help="skip the Ray cluster figure")
     args = parser.parse_args()
     quick = args.quick
     real = installed()
-    figures: dict[str, object] = {"games": {r.name: guarded(game_figures, r, quick) for r in real}}
+    figures: dict[str, object] = {"cores": cores(), "games": {r.name: guarded(game_figures, r, quick) for r in real}}
     working = [r for r in real if "error" not in figures["games"][r.name]]
-    fold_game = working[0] if working else COUNTER
+    figures["fold_game"] = "each game's own events (the slowest)"
+    figures["fold_events_per_s"] = min((figures["games"][r.name]["fold_events_per_s"] for r in working), default=0)
     with tempfile.TemporaryDirectory() as tmp_dir:
         tmp = Path(tmp_dir)
-        figures["fold_game"] = "each game's own events (the slowest)" if working else COUNTER.name
-        figures["fold_events_per_s"] = (min(figures["games"][r.name]["fold_events_per_s"] for r in working)
-                                        if working else round(fold_rate(COUNTER, 50_000 if quick else 300_000)))
-        ratio, replayed = replay_vs_floor(tmp, fold_game)
+        ratio, replayed = replay_vs_floor(tmp, working[0] if working else games.get("solar-sphere"))
         figures["replay_sqlite_vs_floor"] = round(ratio, 3)
         figures["replay_records"] = replayed
-        figures["state_at_long_vs_short"] = round(state_at_ratio(), 3)
-        n = 30 if quick else 150
+        figures.update(long_vs_short(quick))
+        n = 20 if quick else 150
         figures["append_jsonl_decisions_per_s"] = round(append_rate(
-            lambda: (JsonlFile(tmp / f"a{time.perf_counter_ns()}.jsonl"), JsonlFile.STREAM), fold_game, n))
+            lambda: (JsonlFile(tmp / f"a{time.perf_counter_ns()}.jsonl"), JsonlFile.STREAM), working[0], n))
         figures["append_sqlite_decisions_per_s"] = round(append_rate(
-            lambda: (DatabaseStore.sqlite(tmp / "append.sqlite"), f"a{time.perf_counter_ns()}"), fold_game, n))
-        figures["cli_help_vs_import_typer"] = round(cli_ratio(3 if quick else 7), 3)
+            lambda: (DatabaseStore.sqlite(tmp / "append.sqlite"), f"a{time.perf_counter_ns()}"), working[0], n))
+        figures.update(cli_ratios(tmp, 3 if quick else 9))
+        figures["list_10000_vs_100"] = guarded(list_ratio, tmp, quick)
+        figures["workers_2_vs_1"] = guarded(workers_ratios, tmp, quick)
+        figures["audit_batch_vs_cli_per_file"] = guarded(audit_batch_ratio, tmp, quick)
+        figures["ray"] = {"skipped": "--no-ray"} if args.no_ray else guarded(ray_ratio, quick)
     if args.json:
         print(json.dumps(figures, indent=2))
         return

@@ -10,13 +10,16 @@ TOOL = Path(__file__).resolve().parents[2] / "tools" / "bench.py"
 
 
 def test_bench_quick_json_has_every_figure():
-    out = subprocess.run([sys.executable, str(TOOL), "--quick", "--json"], capture_output=True, text=True,
-                         check=True, timeout=300).stdout
+    out = subprocess.run([sys.executable, str(TOOL), "--quick", "--json", "--no-ray"], capture_output=True,
+                         text=True, check=True, timeout=600).stdout
     figures = json.loads(out)
-    for key in ("fold_events_per_s", "replay_sqlite_vs_floor", "state_at_long_vs_short",
+    for key in ("fold_events_per_s", "replay_sqlite_vs_floor", "state_at_long_vs_short", "undo_long_vs_short",
                 "append_jsonl_decisions_per_s", "append_sqlite_decisions_per_s", "cli_help_vs_import_typer",
-                "games"):
-        assert key in figures
+                "cli_legal_vs_import_typer", "cli_act_vs_import_typer", "list_10000_vs_100", "workers_2_vs_1",
+                "audit_batch_vs_cli_per_file", "games"):
+        assert key in figures and "error" not in str(figures[key]), (key, figures.get(key))
+    assert set(figures["workers_2_vs_1"]) == {"simulate", "check", "audit"}
     assert figures["fold_events_per_s"] > 0 and figures["replay_sqlite_vs_floor"] > 0
     for name, rates in figures["games"].items():
         assert rates["decisions_per_s"] > 0 and rates["games_per_s"] > 0, name
+        assert rates["session_vs_bare"] > 0 and rates["greedy_decisions_per_s"] > 0, name
