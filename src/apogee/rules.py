@@ -17,7 +17,7 @@ from boardcore.rules import Game, Outcome, Unfolding
 
 # The part modules register their decision points on import; flow imports every one of them.
 from apogee import events as ev
-from apogee import flow, invariants, setup, views
+from apogee import describe, flow, invariants, setup, views
 from apogee.administration import launch_problem, specialty_ok
 from apogee.components import Catalog, load
 from apogee.evaluate import evaluate
@@ -170,3 +170,7 @@ class Apogee(Game):
 
     def render(self, s: ApogeeState, player: int | None):
         return render(self.c, self.view(s, player), player)
+
+    # -- for people ------------------------------------------------------------
+    def describe(self, s: ApogeeState, item, player: int | None) -> str:
+        return describe.describe(self.c, s, item, player)
