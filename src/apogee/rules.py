@@ -17,7 +17,7 @@ from boardcore.rules import Game, Outcome, Unfolding
 
 # The part modules register their decision points on import; flow imports every one of them.
 from apogee import events as ev
-from apogee import describe, flow, invariants, setup, views
+from apogee import describe, draw, figures, flow, invariants, setup, views
 from apogee.administration import launch_problem, specialty_ok
 from apogee.components import Catalog, load
 from apogee.evaluate import evaluate
@@ -174,3 +174,9 @@ class Apogee(Game):
     # -- for people ------------------------------------------------------------
     def describe(self, s: ApogeeState, item, player: int | None) -> str:
         return describe.describe(self.c, s, item, player)
+
+    def draw(self, view: ApogeeState, player: int | None) -> str:
+        return draw.draw(self.c, view, player)
+
+    def figures(self, s: ApogeeState) -> dict[str, dict[str, float]]:
+        return figures.figures(self.c, s)
