@@ -37,5 +37,12 @@ from apogee.state import ApogeeState, Launch, Player, Prompt
 
 RULES = Apogee()
 
+# Event types that random games seldom reach (the setup facts come before any decision; launches, dice spent
+# and Interventions need a rocket or luck): each is told in words in tests/apogee/test_apogee_words.py.
+RARE_EVENTS = ("ChooseRiver", "DiceReturned", "DieGained", "DirectorsDealt", "Discard", "DismissalsOwed",
+               "GoalAdded", "InvestorWon", "InvestorsReplaced", "InvestorsRevealed", "LaunchAborted",
+               "LaunchRocket", "PileShuffled", "RiverFilled", "RiverReplaced", "RndReturned", "RocketLaunched",
+               "SocAssigned", "SpendDie", "StaticFire", "StaticFired", "TechDiscarded", "TechReturned")
+
 __all__ = ["RULES", "Apogee", "ApogeeConfig", "ApogeeState", "Catalog", "EVENTS", "Launch", "Player", "Prompt",
-           "load"]
+           "RARE_EVENTS", "load"]

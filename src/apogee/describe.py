@@ -171,10 +171,12 @@ def launch(c, s, a: ev.LaunchRocket, player) -> str:
         return f"{player_name(p)}: launch to {a.destination}{_admin(s)}"
     y = yield_of(c, thrust(c, pl), mass(c, pl))
     need = min_roll(c, y, d)
+    weather = ""
     if event_key(c, s) == "weather":
         need -= event_amount(c, s)
+        weather = " with the weather"
     fee = f", pay {money(event_amount(c, s))}" if event_key(c, s) == "timid_insurers" else ""
-    return (f"{player_name(p)}: launch to {place_name(c, d)}, yield {tenths(y)}, roll {need}+{fee}"
+    return (f"{player_name(p)}: launch to {place_name(c, d)}, yield {tenths(y)}, roll {need}+{weather}{fee}"
             f"{_admin(s)}")
 
 
@@ -245,7 +247,7 @@ def engineer_dismissed(c, s, e: ev.EngineerDismissed, player) -> str:
 
 
 def river_filled(c, s, e: ev.RiverFilled, player) -> str:
-    return f"{KIND_WORDS[KINDS[e.river]]} river: {listing(card_name(c, x) for x in e.cards)}"
+    return f"{KIND_WORDS[KINDS[e.river]]} river: {listing((card_name(c, x) for x in e.cards), 84)}"
 
 
 def river_replaced(c, s, e: ev.RiverReplaced, player) -> str:
@@ -259,7 +261,9 @@ def investors_revealed(c, s, e: ev.InvestorsRevealed, player) -> str:
 
 def investors_replaced(c, s, e: ev.InvestorsReplaced, player) -> str:
     gone = listing(c.investor[i].name for i in e.removed)
-    new = listing(investor_text(c, i, False) for i in e.revealed) if e.revealed else "none left"
+    new = listing((investor_text(c, i, False) for i in e.revealed), 200) if e.revealed else "none left"
+    if len(gone) + len(new) > 80:
+        new = listing(c.investor[i].name for i in e.revealed)
     return f"{gone} leave the game; new: {new}"
 
 
@@ -292,7 +296,7 @@ def step_started(c, s, e: ev.StepStarted, player) -> str:
 
 ASKED = {
     "director": "keep one of two Mission Directors", "team": "choose a starting team", "place": "place Engineers",
-    "build": "build from the reserve ({a} left)", "keep_rnd": "keep one drawn R&D card",
+    "build": "build from the reserve ({a} builds left)", "keep_rnd": "keep one drawn R&D card",
     "design": "take a card from a river (Design)", "admin": "take a Director action or pass",
     "dismiss_owed": "dismiss an Engineer as owed", "trim": "discard a reserve card (more than 9)",
     "replace_river": "choose a river to replace ({eng})", "river_pick": "take a card from a river ({eng})",
@@ -461,7 +465,8 @@ def tech_sold(c, s, e: ev.TechSold, player) -> str:
 
 
 def tech_discarded(c, s, e: ev.TechDiscarded, player) -> str:
-    return (f"{player_name(e.player)} discards {card_name(c, e.card)} beneath its pile"
+    """From the player's reserve: over the limit of 9 (AP-AMB-08) or the United States' pick (AP-NI-01)."""
+    return (f"{player_name(e.player)}'s {card_name(c, e.card)} is discarded beneath its pile"
             f"{_straight_back(c, e.card, e.revealed)}")
 
 
@@ -473,12 +478,11 @@ def tech_returned(c, s, e: ev.TechReturned, player) -> str:
 def rocket_launched(c, s, e: ev.RocketLaunched, player) -> str:
     """AP-LCH-13, AP-LCH-14: what stays at the Space Operations Center and what comes back."""
     x = e.launch
-    crew = f", {x.astronauts} astronauts" if x.astronauts else ""
-    left = listing((card_name(c, card) for card in x.cards), 50)
-    back = f"; {len(e.returned)} back to the reserve" if e.returned else ""
+    left = [card_name(c, card) for card in x.cards] + ([f"{x.astronauts} astronauts"] if x.astronauts else [])
+    back = f", {len(e.returned)} cards back to the reserve" if e.returned else ""
     kept = f", {len(e.kept)} First Stages kept" if e.kept else ""
-    return (f"{player_name(e.player)}'s rocket reaches {place_name(c, x.destination)}{crew}: {left} at the "
-            f"Space Operations Center{back}{kept}")
+    return (f"{player_name(e.player)} reaches {place_name(c, x.destination)}: {listing(left, 50)} deposited"
+            f"{back}{kept}")
 
 
 def launch_aborted(c, s, e: ev.LaunchAborted, player) -> str:
