@@ -25,9 +25,12 @@ then the shared modules below them):
 | prompts.py | the decision-point table `POINTS` and `ask` |
 | queries.py | pure questions of a position |
 | views.py | hidden information: views, hidden variants, redacted log lines |
+| describe.py, words.py | every decision and fact in the rulebook's words; the components' names and effects |
+| draw.py, figures.py | the table as an SVG picture from a view; the numbers charted over a game |
+| spaces.py | for learning agents: the action codec's templates and the observation encoding |
 | evolve.py | one handler per event |
 | events.py, state.py, components.py | event types, the table, the component data (Components) |
-| invariants.py, evaluate.py, render.py | AP-INV-* checks, the bots' estimate, the terminal text |
+| invariants.py, evaluate.py, render.py | AP-INV-* checks, the bots' estimate and rollout prior, the terminal text |
 """
 
 from apogee.components import Catalog, load

@@ -252,7 +252,7 @@ def river_filled(c, s, e: ev.RiverFilled, player) -> str:
 
 def river_replaced(c, s, e: ev.RiverReplaced, player) -> str:
     river = KIND_WORDS[KINDS[e.river]]
-    return f"The {river} river is replaced: {listing((card_name(c, x) for x in e.revealed), 70)}"
+    return f"The {river} river is replaced: {listing((card_name(c, x) for x in e.revealed), 90 - len(river))}"
 
 
 def investors_revealed(c, s, e: ev.InvestorsRevealed, player) -> str:
@@ -328,7 +328,7 @@ def simultaneous_step(c, s, e: ev.SimultaneousStep, player) -> str:
 def placement_revealed(c, s, e: ev.PlacementRevealed, player) -> str:
     where = SPOT_WORDS.get(e.spot, e.spot)
     names = [f"{engineer_name(c, x, False)} ({player_name(p)})" for p, x in e.engineers]
-    text = listing(names, 80)
+    text = listing(names, 88 - len(where))
     if len(names) > 1 and " more" in text:
         counts = Counter(p for p, _ in e.engineers)
         text = ", ".join(f"{player_name(p)} {n}" for p, n in sorted(counts.items()))

@@ -166,7 +166,7 @@ def event_effect(c: Catalog, e: int) -> str:
         return ""
     x = c.events[e]
     if x.key == "ban":
-        return BAN_WORDS.get(x.ban, x.ban.replace("_", " ")) + " for the rest of the game"
+        return BAN_WORDS.get(x.ban, x.ban.replace("_", " ")) + " until the game ends"
     if x.key == "weather":
         return f"launch rolls {x.amount:+d} this turn"
     text = fill(EVENT_EFFECTS.get(x.key, x.key.replace("_", " ")), x.amount, x.threshold, x.upper)
