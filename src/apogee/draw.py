@@ -200,6 +200,9 @@ def player_area(svg: Svg, c: Catalog, v: ApogeeState, p: int, y: float, acting: 
         d = c.director[pl.director]
         who = f"{d.name} ({d.company}, {c.nations[d.nation].name}, Authority {d.authority})"
         tip = f"{d.name}: {director_effect(c, pl.director)}"
+    elif any(0 <= d < len(c.director) for d in pl.dealt):  # the viewer's own choice (AP-SETUP-12)
+        who = "choosing a Mission Director: " + " or ".join(c.director[d].name for d in pl.dealt)
+        tip = "; ".join(f"{c.director[d].name}: {director_effect(c, d)}" for d in pl.dealt)
     else:
         who, tip = "Mission Director face down", "a face-down Mission Director"
     svg.group(tip)

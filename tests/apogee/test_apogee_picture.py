@@ -129,3 +129,15 @@ def test_the_score_counts_a_share_of_the_mission():
     sess = admin(s, 1, rolls=MOON_ROLLS_12)
     sess.apply(ev.LaunchRocket(player=1, destination="Moon"))
     assert R.figures(sess.state)["score"] == {"P1": 50.0, "P2": 0.0}
+
+
+@pytest.mark.rule("AP-SETUP-12", "AP-INV-26")
+def test_the_dealt_directors_are_drawn_for_their_owner_only():
+    from boardcore.session import Session
+    sess = Session.new(R, players=2, seed=3)
+    dealt = [CAT.director[d].name for d in sess.state.p[0].dealt]
+    mine = R.draw(R.view(sess.state, 1), 1)
+    assert f"choosing a Mission Director: {dealt[0]} or {dealt[1]}" in texts(mine)
+    theirs = R.draw(R.view(sess.state, 2), 2)
+    assert not any(name in theirs for name in dealt)
+    assert "a face-down Mission Director" in titles(theirs)
