@@ -170,7 +170,9 @@ def event_effect(c: Catalog, e: int) -> str:
     if x.key == "weather":
         return f"launch rolls {x.amount:+d} this turn"
     text = fill(EVENT_EFFECTS.get(x.key, x.key.replace("_", " ")), x.amount, x.threshold, x.upper)
-    return text if x.number else text + " this turn" if x.timing == "turn" else text
+    # a base Event valid for the whole turn says so (AP-PEV-04); Solo Events all resolve at reveal
+    whole_turn = not x.number and x.timing == "turn"
+    return text + " this turn" if whole_turn else text
 
 
 def investor_text(c: Catalog, i: int, credits: bool = True) -> str:
