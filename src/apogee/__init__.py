@@ -25,9 +25,12 @@ then the shared modules below them):
 | prompts.py | the decision-point table `POINTS` and `ask` |
 | queries.py | pure questions of a position |
 | views.py | hidden information: views, hidden variants, redacted log lines |
+| describe.py, words.py | every decision and fact in the rulebook's words; the components' names and effects |
+| draw.py, figures.py | the table as an SVG picture from a view; the numbers charted over a game |
+| spaces.py | for learning agents: the action codec's templates and the observation encoding |
 | evolve.py | one handler per event |
 | events.py, state.py, components.py | event types, the table, the component data (Components) |
-| invariants.py, evaluate.py, render.py | AP-INV-* checks, the bots' estimate, the terminal text |
+| invariants.py, evaluate.py, render.py | AP-INV-* checks, the bots' estimate and rollout prior, the terminal text |
 """
 
 from apogee.components import Catalog, load
@@ -37,5 +40,12 @@ from apogee.state import ApogeeState, Launch, Player, Prompt
 
 RULES = Apogee()
 
+# Event types that random games seldom reach (the setup facts come before any decision; launches, dice spent
+# and Interventions need a rocket or luck): each is told in words in tests/apogee/test_apogee_words.py.
+RARE_EVENTS = ("ChooseRiver", "DiceReturned", "DieGained", "DirectorsDealt", "Discard", "DismissalsOwed",
+               "GoalAdded", "InvestorWon", "InvestorsReplaced", "InvestorsRevealed", "LaunchAborted",
+               "LaunchRocket", "PileShuffled", "RiverFilled", "RiverReplaced", "RndReturned", "RocketLaunched",
+               "SocAssigned", "SpendDie", "StaticFire", "StaticFired", "TechDiscarded", "TechReturned")
+
 __all__ = ["RULES", "Apogee", "ApogeeConfig", "ApogeeState", "Catalog", "EVENTS", "Launch", "Player", "Prompt",
-           "load"]
+           "RARE_EVENTS", "load"]

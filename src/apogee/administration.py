@@ -266,7 +266,8 @@ ROLLS["launch"] = (launched, aborted)
 
 
 # -- Engineers owed by a debt -----------------------------------------------------
-@POINTS.options("dismiss_owed", asks="You owe Engineers: dismiss one of your choice beneath its pile (AP-ERN-06)")
+@POINTS.options("dismiss_owed", asks="You owe Engineers (an unpaid debt or a Solo Event): dismiss "
+                "one of your choice beneath its pile (AP-ERN-06)")
 def owed_choices(c: Catalog, s: ApogeeState, player: int) -> list:
     return [ev.Dismiss(player=player, engineer=e) for e in s.p[player - 1].hand]
 

@@ -57,14 +57,14 @@ def accept_failure(u: Unfolding, rng, player: int) -> None:
     ROLLS[asked.kind[len("reroll_"):]][1](u, rng, player, asked.b)
 
 
-@POINTS.options("reroll_launch", asks="The launch roll failed: spend an additional die to try again, or pass "
-                "(AP-DICE-01)")
+@POINTS.options("reroll_launch", asks="The launch roll failed: spend an additional die to try again, or accept "
+                "the failure (AP-DICE-01)")
 @POINTS.options("reroll_engineer", asks="The Engineer's Specialty roll failed: spend an additional die to roll "
                 "again, or pass (AP-SPC-06)")
-@POINTS.options("reroll_engine", asks="The Engine Failure roll failed: spend an additional die to roll again, "
-                "or pass (AP-EV-10)")
-@POINTS.options("reroll_funds", asks="The Invested Funds roll failed: spend an additional die to roll again, "
-                "or pass (AP-SEV-19)")
+@POINTS.options("reroll_engine", asks="Engine Failure: the roll to repair your engines failed; spend an "
+                "additional die to roll again, or lose the Liquid Propulsion stages (AP-EV-10)")
+@POINTS.options("reroll_funds", asks="Loss of Your Invested Funds: the roll failed; spend an additional die to "
+                "roll again, or pay (AP-SEV-19)")
 def another_die(c: Catalog, s: ApogeeState, player: int) -> list:
     return [ev.SpendDie(player=player), ev.Pass(player=player)]
 

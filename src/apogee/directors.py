@@ -129,7 +129,8 @@ def yelena_takes(c: Catalog, u: Unfolding, action, rng) -> None:
 
 
 # -- Zhang Kang: dismiss Engineers for credits ------------------------------------------
-@POINTS.options("zhang", asks="Dismiss an Engineer who is not at the SOC, for credits, or stop (AP-MD-18)")
+@POINTS.options("zhang", asks="Dismiss an Engineer who is not at the Space Operations Center, for "
+                "credits, or stop (AP-MD-18)")
 def zhang_dismissals(c: Catalog, s: ApogeeState, player: int) -> list:
     return [ev.Dismiss(player=player, engineer=e) for e in dismissable(s, player)] + [ev.Pass(player=player)]
 
@@ -173,7 +174,8 @@ def intervene(u: Unfolding, rng, player: int, target: int) -> None:
             u.emit(ev.EngineerDismissed(player=target, engineer=rng.choice(pool), reason="china"))
 
 
-@POINTS.options("us_pick", asks="Choose an R&D card of the target's reserve to discard (AP-NI-01)")
+@POINTS.options("us_pick", asks="Nation Intervention: choose an R&D card of the targeted player's "
+                "reserve to discard (AP-NI-01)")
 def target_rnd_cards(c: Catalog, s: ApogeeState, player: int) -> list:
     target = s.p[s.prompt.a - 1]
     return [ev.Discard(player=player, card=card) for card in target.reserve if c.kind[card] == RND]

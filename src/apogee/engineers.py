@@ -122,8 +122,8 @@ def cheap_build_options(c: Catalog, s: ApogeeState, player: int, engineer: int) 
     return [card for card in buildable(c, s, player, pl.reserve) if c.tech[card].cost == cost]
 
 
-@POINTS.options("cheap_build", asks="Build a card of your reserve at the cost the Engineer names, for free, or "
-                "pass (AP-ENG-06)")
+@POINTS.options("cheap_build", asks="Build for free a card of your reserve whose printed cost is the one the "
+                "Engineer names, or pass (AP-ENG-06)")
 def cheap_builds(c: Catalog, s: ApogeeState, player: int) -> list:
     return ([ev.Build(player=player, card=card) for card in cheap_build_options(c, s, player, s.prompt.b)]
             + [ev.Pass(player=player)])

@@ -1,8 +1,10 @@
 """The greedy bot's estimate of a player's standing: progress toward the Mission first, then the rocket that
-would make progress, then the means to build and launch it."""
+would make progress, then the means to build and launch it. Also the rollout prior (`prior`): a cheap
+preference over the legal actions for search and fast playouts."""
 
 from __future__ import annotations
 
+from apogee import events as ev
 from apogee.components import FIRST, PAYLOAD, RND, UPPER, Catalog
 from apogee.missions import goal_met, goals, objective_met
 from apogee.queries import mission_of
@@ -103,3 +105,69 @@ def evaluate(c: Catalog, s: ApogeeState, player: int) -> float:
         elif spot in SPOT_VALUE:
             score += SPOT_VALUE[spot]
     return score
+
+
+# -- the rollout prior ----------------------------------------------------------
+# A cheap preference over the legal actions (no copy, no lookahead): build and launch what the Mission
+# needs, keep the Engineers on the actions that can pay off now, and rarely pass up a free gain.
+PLACE_WEIGHT = {"specialty": 1.5, "rnd": 1.2, "design": 2.0, "none": 0.2}
+PASS_WEIGHT = {"admin": 1.0, "liam": 1.0, "zhang": 1.0, "anatoliy": 1.5, "team": 1.0}
+
+
+class _Seat:
+    """What the prior asks of one player's position, computed once per call."""
+    __slots__ = ("missing", "complete", "affordable", "chance", "hand")
+
+    def __init__(self, c: Catalog, s: ApogeeState, player: int) -> None:
+        pl = s.p[player - 1]
+        stages = has_stages(c, pl)
+        self.missing = {k for k, built in zip((FIRST, UPPER, PAYLOAD), stages) if not built}
+        self.complete = all(stages)
+        self.affordable = any(0 <= card and c.tech[card].cost <= pl.credits for card in pl.reserve)
+        self.hand = len(pl.hand)
+        y = yield_of(c, thrust(c, pl), mass(c, pl)) if self.complete else 0
+        self.chance = [max(0, 13 - (min_roll(c, y, d) or 13)) / 12 for d in range(len(c.destinations))]
+
+
+def prior(c: Catalog, s: ApogeeState, actions) -> list[float]:
+    """Non-negative weights, never all zero, about a microsecond or two per action."""
+    kind = s.prompt.kind if s.prompt is not None else ""
+    seats: dict[int, _Seat] = {}
+    out = []
+    for a in actions:
+        seat = seats.get(a.player)
+        if seat is None:
+            seat = seats[a.player] = _Seat(c, s, a.player)
+        out.append(_weight(c, kind, seat, a))
+    return out
+
+
+def _weight(c: Catalog, kind: str, seat: _Seat, a) -> float:
+    t = type(a)
+    if t is ev.Pass:
+        return 0.3 if kind.startswith("reroll_") else PASS_WEIGHT.get(kind, 0.2)
+    if t is ev.Place:
+        if a.spot == "construction":
+            return 2.5 if seat.affordable else 0.3
+        if a.spot == "soc":
+            return 3.0 if seat.complete else 0.3
+        return PLACE_WEIGHT.get(a.spot, 1.0)
+    if t is ev.LaunchRocket:
+        return 2.0 + 20.0 * seat.chance[c.dest_index[a.destination]]
+    if t in (ev.Build, ev.TakeCard, ev.KeepRnd):
+        card = c.tech[a.card]
+        wanted = 3.0 if c.kind[a.card] in seat.missing else 0.0
+        return (3.0 if t is ev.Build else 1.0) + wanted + 0.1 * card.thrust + (0.5 if card.deposit else 0.0)
+    if t is ev.Discard:
+        return 1.0 + max(0, 100 - c.tech[a.card].cost) / 50
+    if t is ev.Dismiss:
+        cheap = 1.0 + max(0, 120 - c.eng_auth[a.engineer]) / 60
+        return (cheap if seat.hand >= 4 else 0.2) if kind == "admin" else cheap
+    if t is ev.Sell:
+        return 0.3 if kind == "anatoliy" else 0.8
+    if t is ev.Recruit:
+        return 1.5 if seat.hand < 3 else 0.3
+    return PRIOR_OTHER.get(t, 1.0)
+
+
+PRIOR_OTHER = {ev.SpendDie: 3.0, ev.StaticFire: 2.0, ev.UseSpecialty: 1.5, ev.Intervene: 0.7}

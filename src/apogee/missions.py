@@ -7,17 +7,27 @@ from apogee.queries import mission_of
 from apogee.state import ApogeeState, Player
 
 
-def goal_met(c: Catalog, goal: Goal, pl: Player) -> bool:
-    """AP-MIS-29, AP-MIS-30, AP-MIS-31: (AP-MIS-31: own launches only) the player's own successful launches to
-    the goal's destination that meet its per-launch conditions (crewed AP-AMB-23, R&D AP-MIS-01, AP-MIS-08,
-    crew AP-MIS-02, AP-MIS-03, thrust AP-MIS-20, cost AP-MIS-15/AP-AMB-24), counted cumulatively: launches,
-    deposited cards, astronauts."""
+def qualifying(c: Catalog, goal: Goal, pl: Player) -> list:
+    """AP-MIS-31: the player's own successful launches to the goal's destination that meet its per-launch
+    conditions (crewed AP-AMB-23, R&D AP-MIS-01, AP-MIS-08, crew AP-MIS-02, AP-MIS-03, thrust AP-MIS-20, cost
+    AP-MIS-15/AP-AMB-24)."""
     d = c.dest_index[goal.destination]
-    launches = [x for x in pl.launches
-                if x.destination == d and (x.crewed or not goal.crewed) and x.rnd >= goal.min_rnd
-                and (x.rnd == 0 or not goal.no_rnd) and x.astronauts >= goal.min_crew
-                and x.thrust >= goal.min_thrust and (not goal.cost_below or x.cost < goal.cost_below)]
-    if len(launches) < max(goal.launches, 1 if not (goal.cards or goal.astronauts) else 0):
+    return [x for x in pl.launches
+            if x.destination == d and (x.crewed or not goal.crewed) and x.rnd >= goal.min_rnd
+            and (x.rnd == 0 or not goal.no_rnd) and x.astronauts >= goal.min_crew
+            and x.thrust >= goal.min_thrust and (not goal.cost_below or x.cost < goal.cost_below)]
+
+
+def launches_needed(goal: Goal) -> int:
+    """A goal without cards or astronauts to deposit asks for at least one launch."""
+    return max(goal.launches, 1 if not (goal.cards or goal.astronauts) else 0)
+
+
+def goal_met(c: Catalog, goal: Goal, pl: Player) -> bool:
+    """AP-MIS-29, AP-MIS-30: the qualifying launches counted cumulatively: launches, deposited cards,
+    astronauts."""
+    launches = qualifying(c, goal, pl)
+    if len(launches) < launches_needed(goal):
         return False
     if goal.astronauts and sum(x.astronauts for x in launches) < goal.astronauts:
         return False

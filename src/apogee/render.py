@@ -6,6 +6,7 @@ import textwrap
 
 from apogee.components import KINDS, Catalog
 from apogee.missions import goal_met, goals, objective_met
+from apogee.prompts import POINTS
 from apogee.queries import mission_of
 from apogee.rocket import crew, mass, min_roll, soc_authority, thrust, yield_of
 from apogee.state import SOC, SOC_FIXED, SPOTS, ApogeeState
@@ -79,8 +80,9 @@ def render(c: Catalog, v: ApogeeState, player: int | None) -> str:
         lines.append("[bold]Game over[/bold]: " + ("turn cap reached" if v.truncated else
                                                    f"winners {v.winners or 'none'}"))
     elif v.prompt is not None:
-        who = "everyone still placing" if v.prompt.player == 0 else f"P{v.prompt.player}"
-        lines.append(f"Waiting for {who}: {v.prompt.kind}")
+        who = "every player still to answer" if v.prompt.player == 0 else f"P{v.prompt.player}"
+        kind = v.prompt.kind  # the question in words, never the decision point's internal name
+        lines.append(f"Waiting for {who}: {POINTS[kind].asks if kind in POINTS else kind}")
     out = []
     for line in lines:
         if len(line) <= 100:

@@ -17,10 +17,10 @@ from boardcore.rules import Game, Outcome, Unfolding
 
 # The part modules register their decision points on import; flow imports every one of them.
 from apogee import events as ev
-from apogee import flow, invariants, setup, views
+from apogee import describe, draw, figures, flow, invariants, setup, spaces, views
 from apogee.administration import launch_problem, specialty_ok
 from apogee.components import Catalog, load
-from apogee.evaluate import evaluate
+from apogee.evaluate import evaluate, prior
 from apogee.evolve import HANDLERS
 from apogee.prompts import POINTS
 from apogee.render import render
@@ -172,3 +172,28 @@ class Apogee(Game):
 
     def render(self, s: ApogeeState, player: int | None):
         return render(self.c, self.view(s, player), player)
+
+    # -- for people ------------------------------------------------------------
+    def describe(self, s: ApogeeState, item, player: int | None) -> str:
+        return describe.describe(self.c, s, item, player)
+
+    def draw(self, view: ApogeeState, player: int | None) -> str:
+        return draw.draw(self.c, view, player)
+
+    def figures(self, s: ApogeeState) -> dict[str, dict[str, float]]:
+        return figures.figures(self.c, s)
+
+    # -- for agents --------------------------------------------------------------
+    def all_actions(self, config: ApogeeConfig) -> list:
+        return spaces.all_actions(self.c, config)
+
+    def observation(self, config: ApogeeConfig):
+        """Built once per config, like the action codec."""
+        cache = self.__dict__.setdefault("_observations", {})
+        key = msgspec.json.encode(config)
+        if key not in cache:
+            cache[key] = spaces.observation(self.c, config)
+        return cache[key]
+
+    def prior(self, s: ApogeeState, actions) -> list[float]:
+        return prior(self.c, s, actions)

@@ -1,0 +1,174 @@
+"""Apogee for agents: the action codec covers every legal action of every mode with indexes that mean the same
+decision in every configuration, the observation is documented field by field and reads a view only, and the
+rollout prior prefers what pays."""
+
+from __future__ import annotations
+
+import time
+from pathlib import Path
+
+import pytest
+from apogee_helpers import R, admin, at_soc, build_pad, give_engineer, plan, reserve, table
+from boardcore.play import agent_rng, seeded, start
+from boardcore.rng import LocalRng
+
+from apogee import events as ev
+from apogee.spaces import PROMPT_KINDS
+
+MODES = [dict(players=2, mission=1), dict(players=3, mission=5), dict(players=4, mission=7),
+         dict(players=5, mission=3), *(dict(players=1, mission=m) for m in range(1, 7))]
+README = Path(__file__).resolve().parents[2] / "src" / "apogee" / "data" / "README.md"
+LAUNCH_ROLLS_12 = [12]
+
+
+def games(options: dict, n: int, turns: int = 5):
+    """`n` games of one mode, alternately random and driven by the rollout prior, yielding each position
+    before a decision with its legal actions."""
+    config = R.make_config(max_turns=turns, **options)
+    for g in range(n):
+        seed = f"codec/{options}/{g}"
+        chance, choice = seeded(seed), agent_rng(seed)
+        state, position = start(R, config, chance)
+        while R.outcome(state) is None:
+            legal = R.legal_actions(state)
+            yield config, state, legal
+            player = R.to_act(state)[0]
+            mine = [a for a in legal if a.player == player]
+            if g % 2:
+                weights = R.prior(state, mine)
+                pick = choice(position).randbelow(1_000_000) / 1_000_000 * sum(weights)
+                action = mine[-1]
+                for a, w in zip(mine, weights):
+                    pick -= w
+                    if pick <= 0:
+                        action = a
+                        break
+            else:
+                action = mine[choice(position).randbelow(len(mine))]
+            for e in R.decide(state, action, chance(position)):
+                state = R.evolve(state, e)
+                position += 1
+
+
+@pytest.mark.parametrize("options", MODES, ids=lambda o: f"{o['players']}p-m{o['mission']}")
+def test_the_codec_covers_every_legal_action(options):
+    seen = set()
+    for config, state, legal in games(options, 4):
+        codec = R.action_codec(config)
+        for a in legal:
+            i = codec.encode(a)
+            assert codec.decode(i, a.player) == a
+            seen.add(type(a))
+    assert len(seen) >= 10
+
+
+def test_indexes_mean_the_same_decision_in_every_configuration():
+    """Only the last section (Nation Interventions, one per seat) depends on the configuration."""
+    lists = [R.all_actions(R.make_config(**o)) for o in MODES]
+    common = [[t for t in templates if not isinstance(t, ev.Intervene)] for templates in lists]
+    assert all(c == common[0] for c in common)
+    for templates, options in zip(lists, MODES):
+        interventions = [t for t in templates if isinstance(t, ev.Intervene)]
+        assert templates[len(common[0]):] == interventions  # at the end
+        solo_or_mission5 = options["players"] == 1 or options["mission"] == 5
+        assert len(interventions) == (0 if solo_or_mission5 else options["players"])
+    assert len(common[0]) == 12 + 2 + 30 * 6 + 3 + 82 + 110 + 110 + 28 + 110 + 30 + 4 + 6 + 2
+
+
+def test_a_config_with_no_such_mission_is_one_clear_error():
+    from boardcore.errors import BoardcoreError
+    config = R.make_config(players=1, mission=6)
+    bad = type(config)(players=1, mission=9)
+    with pytest.raises(BoardcoreError, match="no Solo Mission 9"):
+        R.all_actions(bad)
+    assert R.all_actions(config)
+
+
+def test_every_observation_field_is_documented():
+    text = README.read_text()
+    for options in (MODES[0], MODES[3], MODES[4]):
+        spec = R.observation(R.make_config(**options))
+        for f in spec.fields:
+            assert f.doc and f.size > 0 and f.low <= f.high, f
+            name = f.name.split(".", 1)[-1]
+            assert f"`{name}`" in text, f"data/README.md does not document the observation field {name}"
+    flat = " ".join(text.split())
+    for number, kind in enumerate(PROMPT_KINDS, 1):
+        assert f"{number} `{kind}`" in flat, f"data/README.md numbers the decision point {kind} otherwise"
+
+
+@pytest.mark.rule("AP-INV-26")
+def test_observations_read_only_what_the_player_sees():
+    rng = LocalRng("observation twins")
+    checked = 0
+    for options in (MODES[1], MODES[8]):
+        spec = R.observation(R.make_config(**options))
+        for config, state, legal in games(options, 2, turns=4):
+            for player in range(1, config.players + 1):
+                values = spec.encode(R.view(state, player), player)
+                assert len(values) == spec.size and spec.check(values) is None
+                twin = R.hidden_variant(state, player, rng)
+                assert spec.encode(R.view(twin, player), player) == values
+                checked += 1
+    assert checked > 100
+
+
+def test_the_observer_sees_its_own_engineers_and_no_one_elses():
+    s = table(players=3)
+    mine = give_engineer(s, 1, "Qian Tao")
+    theirs = give_engineer(s, 2, "Oliver Hooker")
+    config = R.make_config(players=3)
+    spec = R.observation(config)
+    fields = {}
+    i = 0
+    for f in spec.fields:
+        fields[f.name] = (i, f.size)
+        i += f.size
+
+    def part(values, name):
+        at, size = fields[name]
+        return values[at:at + size]
+
+    as_p1 = spec.encode(R.view(s, 1), 1)
+    holder = part(as_p1, "engineer_holder")
+    assert holder[mine] == 1 and holder[theirs] == 0
+    assert part(as_p1, "p1.hand") == [1] and part(as_p1, "p2.hand") == [1]
+    as_p2 = spec.encode(R.view(s, 2), 2)
+    assert part(as_p2, "engineer_holder")[theirs] == 1 and part(as_p2, "engineer_holder")[mine] == 0
+    assert part(as_p2, "seat") == [2] and part(as_p2, "p3.credits") == [80]
+
+
+def test_the_prior_prefers_a_launch_that_can_succeed():
+    s = table()
+    build_pad(s, 1, "Liquid Hydrogen Propulsion", "Ion Engine", "Satellite", "Booster x4", "Booster x4",
+              "Booster x4")
+    at_soc(s, 1, "Pahal Chawla")
+    sess = admin(s, 1, rolls=LAUNCH_ROLLS_12)
+    legal = sess.legal_actions()
+    weights = dict(zip(legal, R.prior(sess.state, legal)))
+    geo = weights[ev.LaunchRocket(player=1, destination="GEO")]
+    venus = weights[ev.LaunchRocket(player=1, destination="Venus")]
+    assert geo > venus > weights[ev.Pass(player=1)]
+    assert all(w > 0 for w in weights.values())
+
+
+def test_the_prior_builds_a_missing_stage_before_passing():
+    s = table()
+    solid, satellite = reserve(s, 1, "Solid Propulsion", "Satellite")
+    build_pad(s, 1, "Satellite")
+    sess = plan(s, {1: [("Qian Tao", "construction")]})
+    legal = sess.legal_actions()
+    weights = dict(zip(legal, R.prior(sess.state, legal)))
+    assert weights[ev.Build(player=1, card=solid)] > weights[ev.Build(player=1, card=satellite)]
+    assert weights[ev.Build(player=1, card=satellite)] > weights[ev.Pass(player=1)]
+
+
+def test_the_prior_is_cheap_and_never_all_zero():
+    total = actions = 0.0
+    for config, state, legal in games(MODES[0], 2, turns=4):
+        began = time.perf_counter()
+        weights = R.prior(state, legal)
+        total += time.perf_counter() - began
+        actions += len(legal)
+        assert len(weights) == len(legal) and min(weights) >= 0 and sum(weights) > 0
+    assert total / actions < 50e-6  # measured about 3 microseconds per action
