@@ -33,16 +33,20 @@ def files(tmp_path, toy):
     event["config"]["players"] = "many"
     from boardcore.events import GameCreated
     JsonlFile(wrong).create(JsonlFile.STREAM, chain(GENESIS, 0, [msgspec.convert(event, GameCreated)]), None)
+    newer = tmp_path / "newer.jsonl"  # recorded under rules this boardcore does not have
+    records = JsonlFile(done).read()
+    events = [msgspec.structs.replace(records[0].event, rules_version="9.9")] + [r.event for r in records[1:]]
+    JsonlFile(newer).create(JsonlFile.STREAM, chain(GENESIS, 0, events), None)
     folder = tmp_path / "folder"
     folder.mkdir()
-    return {"done": done, "playing": playing, "notes": notes, "empty": empty, "wrong": wrong,
+    return {"done": done, "playing": playing, "notes": notes, "empty": empty, "wrong": wrong, "newer": newer,
             "folder": folder, "missing": tmp_path / "missing.jsonl", "tmp": tmp_path}
 
 
 FILE_COMMANDS = [["show"], ["legal"], ["act", "1"], ["undo"], ["redo"], ["branch", "--at", "2", "-o", "{tmp}/b.jsonl"],
                  ["replay"], ["audit"], ["head"], ["whatif", "--at", "5", "--all"], ["export", "-o", "{tmp}/x.jsonl"],
                  ["import"], ["play"], ["repair"]]
-BAD_FILES = ["notes", "empty", "folder", "missing", "wrong"]
+BAD_FILES = ["notes", "empty", "folder", "missing", "wrong", "newer"]
 
 
 @pytest.mark.parametrize("bad", BAD_FILES)
@@ -51,10 +55,10 @@ def test_every_command_refuses_a_bad_file_in_one_line(run, files, command, bad):
     name, *rest = command
     args = [name, files[bad], *(a.format(tmp=files["tmp"]) for a in rest)]
     code, out, err = run(*args)
-    if name == "audit" and bad in ("notes", "empty", "wrong"):
+    if name == "audit" and bad in ("notes", "empty", "wrong", "newer"):
         assert code == 1 and "audit FAILED" in out and "Traceback" not in err   # a report, not an error
         return
-    if name == "repair" and bad == "wrong":
+    if name == "repair" and bad in ("wrong", "newer"):
         assert code == 0 and "nothing to repair" in out   # whole, if nonsense: repair mends torn tails only
         return
     one_line_error(code, err)
