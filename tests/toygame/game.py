@@ -286,16 +286,22 @@ class ToyPig(Game):
             Field("hand_sizes", n, 0, r, "cards in hand by seat offset"),
         ]
 
+        players = range(1, n + 1)
+        seats_of = {p: [(p - 1 + k) % n for k in range(n)] for p in players}    # self first, then in turn order
+        offset_of = {p: [0, *[(q - p) % n + 1 for q in players]] for p in players}   # by player, 0 for nobody
+        phase_code = {phase: i for i, phase in enumerate(PHASES)}
+
         def encode(v, player):
-            seats = [(player - 1 + k) % n + 1 for k in range(n)]       # self first, then in turn order
-            offset = {p: k + 1 for k, p in enumerate(seats)}
-            hand = v.hands[player - 1]
+            seats, offset, hands = seats_of[player], offset_of[player], v.hands
+            hand = [0] * len(CARDS)
+            for card in hands[player - 1]:
+                hand[card - 1] = 1
             played_by = [0] * len(CARDS)
             for k, card in enumerate(v.played):                      # TOY-04: picks revealed in player order
                 played_by[card - 1] = offset[k % n + 1]
-            return [PHASES.index(v.phase), v.round, *(int(c in hand) for c in CARDS), v.picks[player - 1],
-                    *played_by, *(min(v.scores[p - 1], cap) for p in seats), min(v.running, cap),
-                    offset.get(v.turn, 0), v.turns_left, len(v.deck), *(len(v.hands[p - 1]) for p in seats)]
+            return [phase_code[v.phase], v.round, *hand, v.picks[player - 1], *played_by,
+                    *[min(v.scores[i], cap) for i in seats], min(v.running, cap), offset[v.turn],
+                    v.turns_left, len(v.deck), *[len(hands[i]) for i in seats]]
 
         return Observation(fields, encode)
 

@@ -1,0 +1,39 @@
+"""How fast the environments run: env steps per second with random masked actions.
+
+`tools/bench.py` sets this beside `Session` random play of the same game (the target is at least
+0.7 of it). A step here is one decision made through the public AEC cycle, as a training loop
+makes it: `observe()` for the observation and mask, a uniform pick among the mask's ones, `step()`;
+resets and the agents' final `None` steps are timed but not counted.
+"""
+
+from __future__ import annotations
+
+import time
+from typing import Any
+
+import numpy as np
+
+from boardcore.rl.pettingzoo_env import TableEnv
+from boardcore.rl.table import Table
+from boardcore.rules import Rules
+
+
+def steps_per_second(game: str | Rules, seconds: float = 2.0, *, seed: int = 0, **config: Any) -> float:
+    """Random masked play of `game` under `config` for about `seconds` (whole episodes, at least
+    one); returns decisions per second."""
+    env = TableEnv(Table(game, config))
+    pick = np.random.default_rng(seed)
+    steps = episodes = 0
+    began = time.perf_counter()
+    while episodes == 0 or time.perf_counter() - began < seconds:
+        env.reset(seed=f"speed/{seed}/{episodes}")
+        while env.agents:
+            agent = env.agent_selection
+            if env.terminations[agent] or env.truncations[agent]:
+                env.step(None)
+                continue
+            legal = env.observe(agent)["action_mask"].nonzero()[0]
+            env.step(int(legal[int(pick.random() * len(legal))]))
+            steps += 1
+        episodes += 1
+    return steps / (time.perf_counter() - began)
