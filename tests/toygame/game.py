@@ -292,16 +292,17 @@ class ToyPig(Game):
         phase_code = {phase: i for i, phase in enumerate(PHASES)}
 
         def encode(v, player):
-            seats, offset, hands = seats_of[player], offset_of[player], v.hands
-            hand = [0] * len(CARDS)
+            seats, offset, hands, scores = seats_of[player], offset_of[player], v.hands, v.scores
+            out = [phase_code[v.phase], v.round, 0, 0, 0, 0, 0, 0, 0, 0, 0, v.picks[player - 1],
+                   0, 0, 0, 0, 0, 0, 0, 0, 0]
             for card in hands[player - 1]:
-                hand[card - 1] = 1
-            played_by = [0] * len(CARDS)
+                out[1 + card] = 1                                    # hand: out[2..10]
             for k, card in enumerate(v.played):                      # TOY-04: picks revealed in player order
-                played_by[card - 1] = offset[k % n + 1]
-            return [phase_code[v.phase], v.round, *hand, v.picks[player - 1], *played_by,
-                    *[min(v.scores[i], cap) for i in seats], min(v.running, cap), offset[v.turn],
-                    v.turns_left, len(v.deck), *[len(hands[i]) for i in seats]]
+                out[11 + card] = offset[k % n + 1]                   # played_by: out[12..20]
+            out += [min(scores[i], cap) for i in seats]
+            out += (min(v.running, cap), offset[v.turn], v.turns_left, len(v.deck))
+            out += [len(hands[i]) for i in seats]
+            return out
 
         return Observation(fields, encode)
 

@@ -67,7 +67,9 @@ def gym_env(game: str | Rules, *, reward: str = "win", illegal: str = "penalty",
     if config["players"] != 1:
         raise BoardcoreError(f"gym_env plays a solo mode (players=1), not players={config['players']}: "
                              "for several seats use single_agent(game, opponents={...})")
-    return SeatEnv(Table(game, config, reward=reward, illegal=illegal), 1, {}, render_mode=render_mode)
+    env = SeatEnv(Table(game, config, reward=reward, illegal=illegal), 1, {}, render_mode=render_mode)
+    _remember(env, gym_env, game, {"reward": reward, "illegal": illegal, **config})
+    return env
 
 
 def single_agent(game: str | Rules, opponents: Mapping[int | str, str | Agent] | None = None, *,
@@ -95,15 +97,30 @@ def single_agent(game: str | Rules, opponents: Mapping[int | str, str | Agent] |
         raise BoardcoreError(f"single_agent needs policies for all seats but one (the learner's) of "
                              f"{table.players}; seats without one: {', '.join(map(str, free)) or 'none'}")
     agents = {p: make(policy, table.rules) if isinstance(policy, str) else policy for p, policy in given.items()}
-    return SeatEnv(table, free[0], agents, render_mode=render_mode)
+    env = SeatEnv(table, free[0], agents, render_mode=render_mode)
+    if all(isinstance(policy, str) for policy in given.values()):
+        _remember(env, single_agent, game, {"opponents": {str(p): policy for p, policy in given.items()},
+                                            "reward": reward, "illegal": illegal, **config})
+    return env
 
 
 def steps_per_second(game: str | Rules, seconds: float = 2.0, **config: Any) -> float:
-    """Env steps per second with random masked actions (see `boardcore.rl.speed`)."""
+    """Env steps per second with random masked actions (see `boardcore.rl.speed`; `seed=` and
+    `clock=` are passed on, the rest is the game's config)."""
     _require()
     from boardcore.rl.speed import steps_per_second as measure
 
     return measure(game, seconds, **config)
+
+
+def _remember(env: SeatEnv, maker: Any, game: str | Rules, options: dict[str, Any]) -> None:
+    """Give `env` a Gymnasium spec, so `gymnasium.make(env.spec)` builds it again (and `check_env`
+    can make it with each render mode). Only an env made from names gets one: a spec's options are
+    copied, and rules or agent objects are not for copying."""
+    if isinstance(game, str):
+        from gymnasium.envs.registration import EnvSpec
+
+        env.spec = EnvSpec(id=f"boardcore/{game}-v0", entry_point=maker, kwargs={"game": game, **options})
 
 
 def _seat(key: int | str, players: int) -> int:
