@@ -385,8 +385,9 @@ def test_an_unknown_game_is_named():
 
 def test_bad_steps_are_one_clear_line():
     env = rl.aec_env("toy-pig", players=2)
-    with pytest.raises(BoardcoreError, match="call reset"):
-        env.observe("player_1")
+    for before_reset in (lambda: env.observe("player_1"), env.last, lambda: env.step(0), lambda: env.session):
+        with pytest.raises(BoardcoreError, match="call reset"):
+            before_reset()
     env.reset(seed=1)
     for action, message in [("roll", "an action is an index"), (99, "outside 0..10"), (-1, "outside 0..10"),
                             (None, "is to act")]:

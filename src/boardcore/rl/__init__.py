@@ -64,7 +64,7 @@ def gym_env(game: str | Rules, *, reward: str = "win", illegal: str = "penalty",
     from boardcore.rl.table import Table
 
     config = {"players": 1, **config}
-    if config["players"] != 1:
+    if str(config["players"]) != "1":
         raise BoardcoreError(f"gym_env plays a solo mode (players=1), not players={config['players']}: "
                              "for several seats use single_agent(game, opponents={...})")
     env = SeatEnv(Table(game, config, reward=reward, illegal=illegal), 1, {}, render_mode=render_mode)

@@ -62,30 +62,20 @@ class Episode:
             self._observations.clear()
             self._masks.clear()
 
-    def observation(self, player: int) -> np.ndarray:
-        self._here()
-        values = self._observations.get(player)
-        if values is None:
-            values = self._observations[player] = self.table.observation(self._state, player)
-        return values
-
-    def mask(self, player: int) -> np.ndarray:
-        self._here()
-        mask = self._masks.get(player)
-        if mask is None:
-            mask = self._masks[player] = self.table.mask(self.session.legal_actions(player), player)
-        return mask
-
     def observe(self, player: int) -> dict[str, np.ndarray]:
         """The observation dict of `gymnasium.spaces.Dict(observation=…, action_mask=…)`."""
         self._here()
         values = self._observations.get(player)
         if values is None:
             values = self._observations[player] = self.table.observation(self._state, player)
+        return {"observation": values, "action_mask": self.mask(player)}
+
+    def mask(self, player: int) -> np.ndarray:
+        self._here()
         mask = self._masks.get(player)
         if mask is None:
             mask = self._masks[player] = self.table.mask(self.session.legal_actions(), player)
-        return {"observation": values, "action_mask": mask}
+        return mask
 
     def take(self, player: int, action: Any) -> str | None:
         """Apply `player`'s action index. Returns None, or why it was refused (nothing is recorded
@@ -98,10 +88,6 @@ class Episode:
                 raise
             return str(exc)
         return None
-
-    @property
-    def to_act(self) -> tuple[int, ...]:
-        return self.session.to_act
 
     @property
     def outcome(self):

@@ -78,7 +78,13 @@ class TableEnv(AECEnv):
         if self._rewarded:          # a game over at setup already has its rewards
             self._accumulate_rewards()
 
+    def last(self, observe: bool = True):
+        require_episode(self.episode)
+        return super().last(observe)
+
     def observe(self, agent: str) -> dict[str, Any]:
+        """`agent`'s observation dict. Its arrays are built once per position and handed to every
+        caller at that position: copy them before changing them in place."""
         return require_episode(self.episode).observe(self._seat[self._known(agent)])
 
     def step(self, action: Any) -> None:
