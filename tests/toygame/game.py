@@ -24,10 +24,12 @@ import msgspec
 from boardcore.errors import BoardcoreError, IllegalAction
 from boardcore.events import Decision, Fact
 from boardcore.rules import Game, Outcome
+from boardcore.spaces import Field, Observation
 
 CARDS = tuple(range(1, 10))
 DIE = 6
 PICK, PIG, DONE, OVER = "pick", "pig", "done", "over"
+PHASES = ("setup", PICK, PIG, DONE, OVER)
 
 
 class ToyPigConfig(msgspec.Struct, frozen=True, kw_only=True):
@@ -259,6 +261,50 @@ class ToyPig(Game):
             u.emit(RoundEnded(round=s.round))  # TOY-07
         if s.phase == DONE:
             u.emit(GameEnded(scores=tuple(s.scores)))  # TOY-08
+
+    # -- for agents: a fixed action list and an observation ----------------
+    def all_actions(self, config):
+        """Every card pick (TOY-02), then roll (TOY-05) and hold (TOY-06): 11 indexes for any config."""
+        return [*(CardPicked(player=0, card=c) for c in CARDS), Roll(player=0), Hold(player=0)]
+
+    def observation(self, config):
+        """What a player sees, seats counted from the player (0 = self, 1 = the next, ...), so the
+        same numbers mean the same thing from every seat. Totals are capped at the target:
+        beyond it the game is over anyway (TOY-08)."""
+        n, r, cap = config.players, config.rounds, config.target
+        fields = [
+            Field("phase", 1, 0, len(PHASES) - 1, "0 setup, 1 pick, 2 pig, 3 rounds over, 4 game over"),
+            Field("round", 1, 0, r, "the round being played, 1-based (0 before the deal)"),
+            Field("hand", len(CARDS), 0, 1, "1 where card 1..9 is in one's own hand"),
+            Field("own_pick", 1, 0, len(CARDS), "one's face-down pick this round, 0 if none yet"),
+            Field("played_by", len(CARDS), 0, n, "who revealed card 1..9: seat offset + 1, 0 if not played"),
+            Field("scores", n, 0, cap, "banked scores by seat offset, capped at the target"),
+            Field("running", 1, 0, cap, "the running total of the pig turn, capped at the target"),
+            Field("pig_turn", 1, 0, n, "whose pig turn it is: seat offset + 1, 0 if nobody's"),
+            Field("turns_left", 1, 0, n, "pig turns left this round"),
+            Field("deck", 1, 0, len(CARDS), "cards left undealt"),
+            Field("hand_sizes", n, 0, r, "cards in hand by seat offset"),
+        ]
+
+        players = range(1, n + 1)
+        seats_of = {p: [(p - 1 + k) % n for k in range(n)] for p in players}    # self first, then in turn order
+        offset_of = {p: [0, *[(q - p) % n + 1 for q in players]] for p in players}   # by player, 0 for nobody
+        phase_code = {phase: i for i, phase in enumerate(PHASES)}
+
+        def encode(v, player):
+            seats, offset, hands, scores = seats_of[player], offset_of[player], v.hands, v.scores
+            out = [phase_code[v.phase], v.round, 0, 0, 0, 0, 0, 0, 0, 0, 0, v.picks[player - 1],
+                   0, 0, 0, 0, 0, 0, 0, 0, 0]
+            for card in hands[player - 1]:
+                out[1 + card] = 1                                    # hand: out[2..10]
+            for k, card in enumerate(v.played):                      # TOY-04: picks revealed in player order
+                out[11 + card] = offset[k % n + 1]                   # played_by: out[12..20]
+            out += [min(scores[i], cap) for i in seats]
+            out += (min(v.running, cap), offset[v.turn], v.turns_left, len(v.deck))
+            out += [len(hands[i]) for i in seats]
+            return out
+
+        return Observation(fields, encode)
 
     # -- information -------------------------------------------------------
     def view(self, s, player):
