@@ -117,13 +117,13 @@ def effect_words(c: Components, code: str) -> str:
     if kind == "points_per_hex":
         return "1 point per Sphere hex you built"
     if kind == "points_per_ship":
-        return "1 point per Resistance ship you have"
+        return "1 point per claimed Resistance ship"
     if kind == "morale_per_crew":
         return "1 morale per 2 crew members"
     if kind == "morale_per_hex":
         return "1 morale per 2 Sphere hexes you built"
     if kind == "salvage_per_ship":
-        return "salvage 1 drone per Resistance ship you have"
+        return "salvage 1 drone per claimed ship"
     if kind == "trade":
         return f"trade 1 {parts[1]} for 2 {parts[2]}"
     if kind == "pay_morale_for_reputation":
@@ -137,7 +137,7 @@ def effect_words(c: Components, code: str) -> str:
     if kind == "refresh":
         return "refresh 1 crew member"
     if kind == "set_die":
-        return "set the die you deploy to any value"
+        return "deploy a die as any value"
     return code.replace("_", " ").replace(":", " ")
 
 
@@ -518,19 +518,20 @@ def tasks_pushed(c, rules, s, e: ev.TasksPushed) -> str:
     return f"{who} {'is' if len(seats) == 1 else 'are'} to " + ", then ".join(task_words(c, s, t) for t in e.tasks)
 
 
-FINISHED = {"gain": "gaining", "gain_any": "choosing a resource", "fabricate": "fabricating",
-            "salvage": "salvaging", "build": "building", "hire": "hiring", "attack": "attacking",
-            "kickback": "taking kickbacks", "retire": "retiring", "bonus": "the retirement bonus",
-            "refresh": "refreshing", "reroll": "the reroll", "aux": "the auxiliary die"}
-"""What a finished effect was doing, for "P1 has finished salvaging"."""
+FINISHED = {"gain_any": "has finished choosing resources", "fabricate": "has finished fabricating",
+            "salvage": "has finished salvaging", "kickback": "has finished choosing kickbacks",
+            "attack": "has finished attacking", "build": "has chosen where to build",
+            "hire": "has chosen whom to hire", "retire": "has chosen whom to retire",
+            "bonus": "has chosen a bonus", "refresh": "has chosen whom to refresh",
+            "reroll": "has decided on the reroll", "aux": "unlocks the auxiliary die"}
+"""What closing each kind of effect means ("P1 has finished salvaging"); a prompt answered by one
+choice closes before its result is carried out, hence "has chosen"."""
 COUNTED = ("gain", "gain_any", "fabricate", "salvage", "kickback")
 
 
 def finished(s: SolarState, t: Task) -> str:
-    what = FINISHED.get(t.kind, "an effect")
-    if t.kind == "gain":
-        what = f"gaining {t.arg}"
-    return f"{seat_name(s, t.player)} has finished {what}"
+    what = f"has finished gaining {t.arg}" if t.kind == "gain" else FINISHED.get(t.kind, "has finished an effect")
+    return f"{seat_name(s, t.player)} {what}"
 
 
 def task_done(c, rules, s, e: ev.TaskDone) -> str:

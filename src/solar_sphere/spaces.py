@@ -99,9 +99,10 @@ class Layout:
             f("round", 1, 0, 6, "the round, 1-6 (0 before the first)"),
             f("phase", 1, 0, len(PHASE_INDEX) - 1, "0 setup, 1 Dock, 2 Deploy, 3 Battle, 4 Recover, 5 over"),
             f("final_round", 1, 0, 1, "1 once the last hex is built: this round is the last (SS-SPH-09)"),
-            f("asked", 1, 0, len(KINDS_ASKED) - 1, "the open decision point's kind: spaces.KINDS_ASKED"),
+            f("asked", 1, 0, len(KINDS_ASKED) - 1, "the open decision point's kind, by index (data/README.md lists them)"),
             f("asked_seat", 1, 0, SEATS, "who must answer, counted from you (1 you, 0 nobody)"),
-            f("asked_n", 1, 0, 99, "the open effect's count (resources, drones, hex value); 99 any number"),
+            f("asked_n", 1, 0, 99, "the open effect's count (resources, drones, hex value; 99 any number), "
+                                   "the card just hired when retiring, the fleet position of a reroll"),
             f("asked_mask", 1, 0, 15, "the open effect's memory: matrix rows used, ships attacked (bits)"),
             f("chosen", 1, 0, 6, "the value of the die being deployed this turn (0 none)"),
             f("visiting", 1, 0, 8, "the Location card being visited, 1-8 in data order (0 none)"),
