@@ -23,6 +23,7 @@ Which module holds which part of the rulebook (rule IDs: ../shared/rules/solar_s
 | solo.py       | DRANDA's turns and its behaviour at each location (SS-SOLO, SS-DRDEP…)      |
 | invariants.py | the invariants (SS-INV)                                                     |
 | render.py     | the table as text for the terminal                                          |
+| words.py      | the table's things and the data's benefit codes in words                    |
 | describe.py   | actions and events in the rulebook's words (play, the viewer, logs)         |
 | draw.py       | the table as an SVG picture, and the figures charted over a game            |
 | evaluate.py   | the greedy bot's estimate of a position, and the rollout prior              |

@@ -16,14 +16,13 @@ from __future__ import annotations
 
 import math
 import textwrap
-from xml.sax.saxutils import escape
 
 from solar_sphere import queries as q
 from solar_sphere.components import COLOURS, FACTIONS, KINDS, Components
-from solar_sphere.describe import (FACTION_NAMES, PHASES, POSITIONS, benefits_words, cost_words, effect_words,
-                                   faction_words, seat_name)
 from solar_sphere.prompts import POINTS, open_point
 from solar_sphere.state import CORP, SolarState
+from solar_sphere.words import (FACTION_NAMES, PHASES, POSITIONS, benefits_words, cost_words, effect_words,
+                                faction_words, seat_name)
 
 WIDTH = 900
 SEAT_FILL = {1: "#d62728", 2: "#3a3a3a", 3: "#1f6fb4", 4: "#e8b900", CORP: "#7b4fa0"}
@@ -38,6 +37,11 @@ STYLE = ("<style>text{font-family:sans-serif;font-size:10px}.b{font-weight:bold}
          "</style>")
 HEX_R = 31
 SPHERE_X, SPHERE_Y = 160, 205
+
+
+def escape(words: str) -> str:
+    """XML text (xml.sax.saxutils would import urllib and http.client: 0.1 s at every start)."""
+    return words.replace("&", "&amp;").replace("<", "&lt;").replace(">", "&gt;")
 
 
 def fill(s: SolarState, seat: int) -> tuple[str, str]:
