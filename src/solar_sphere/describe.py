@@ -81,7 +81,10 @@ def choose(c, rules, s: SolarState, a: ev.Choose) -> str:
     """An answer to the open decision point, read against what it asks."""
     kind, _ = open_point(s)
     words = CHOICES.get(kind)
-    text = words(c, s, a.player, a.option) if words else None
+    try:
+        text = words(c, s, a.player, a.option) if words else None
+    except (ValueError, IndexError, KeyError):      # an answer to another question than the open one
+        text = None
     return text or f"Choose {a.option.replace(':', ' ').replace('+', ' and ')}"
 
 
@@ -152,7 +155,7 @@ def hire_choice(c, s: SolarState, seat: int, option: str) -> str | None:
         return None
     cost = cost_words(q.cost_of(c, card, pay))
     slot = s.display.index(card) if card in s.display else -1
-    token = f" and {s.tokens[slot]} morale" if slot >= 0 and s.tokens[slot] else ""
+    token = f", {s.tokens[slot]} morale" if slot >= 0 and s.tokens[slot] else ""
     points = c.tiers.points[c.crew[card].tier - 1]
     return f"Hire {crew_words(c, card)} for {cost}: {plural(points, 'point')}{token}"
 

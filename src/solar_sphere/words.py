@@ -114,10 +114,10 @@ def effect_words(c: Components, code: str) -> str:
         return "pay 2 morale for 1 reputation"
     if kind == "visit":
         where = c.loc[c.loc_index[parts[1]]].name if parts[1] in c.loc_index else parts[1]
-        then = "take 1 kickback" if parts[2] == "kickback" else f"gain 1 {parts[3]}"
+        then = "1 kickback" if parts[2] == "kickback" else f"gain 1 {parts[3]}"
         return f"at the {where}: {then}"
     if kind == "reroll":
-        return "reroll the Resistance die after a lost attack"
+        return "reroll a failed attack's Resistance die"
     if kind == "refresh":
         return "refresh 1 crew member"
     if kind == "set_die":
@@ -182,4 +182,4 @@ def action_words(c: Components, s: SolarState, seat: int, loc: int, value: int) 
         return "build a hex of any value" if boosted else f"build a hex of value {value} or less"
     if card.kind == "crew":
         return "gain any 1 resource, then hire" if boosted else "hire a crew member"
-    return "salvage up to 2 drones, then attack ships" if boosted else "attack Resistance ships"
+    return "salvage up to 2, then attack" if boosted else "attack Resistance ships"

@@ -187,7 +187,7 @@ def test_setup_facts_in_words():
     assert words["CrewDeckShuffled"] == [f"The Tier {t} crew deck of {n} cards is shuffled face down"
                                          for t, n in ((1, 18), (2, 18), (3, 12))]
     assert words["CrewRevealed"][2] == (
-        "T2-09a (reroll the Resistance die after a lost attack) joins the crew display, Tier 2 top")
+        "T2-09a (reroll a failed attack's Resistance die) joins the crew display, Tier 2 top")
     assert setup_words(4)["SphereLaid"] == ["The Sphere is laid: 18 hexes in two rings, all face up"]
 
 
@@ -200,7 +200,7 @@ def test_retiring_a_crew_member_in_words():
     _, st = told(st, Visit(player=a, location="L-CREW"))
     _, st = told(st, Choose(player=a, option="action"))
     hire = Choose(player=a, option="T2-06a:ore")
-    assert offered(st, hire) == "Hire T2-06a (fabricate 1 drone) for 1 ore + 2 gold: 2 points and 1 morale"
+    assert offered(st, hire) == "Hire T2-06a (fabricate 1 drone) for 1 ore + 2 gold: 2 points, 1 morale"
     words, st = told(st, hire)
     assert f"P{a} hires T2-06a (fabricate 1 drone)" in words and f"P{a} is to retire a crew member" in words
     retire = Choose(player=a, option="T2-02a")
@@ -347,3 +347,16 @@ def test_words_of_a_solo_turn_name_dranda_and_its_dice():
     assert any(re.fullmatch(r"DRANDA reveals D\d\d: black [A-Z].*, blue [A-Z].*, yellow [A-Z].*", t) for t in texts)
     assert any(re.fullmatch(r"DRANDA places its (black|blue|yellow) [1-6] on the [A-Z].*", t) for t in texts)
     assert texts[-1].startswith("Game over: P1 ") and ("DRANDA wins" in texts[-1] or "P1 wins" in texts[-1])
+
+
+def test_any_action_read_against_any_position_gets_plain_words():
+    """A log or a viewer may show an action beside a position where it was not asked (a mistaken
+    caller, a hand-edited record): the words stay plain, never a traceback or a struct."""
+    import msgspec
+    _, _, _, offers = random_game(2, 11)
+    templates = RULES.all_actions(RULES.make_config(players=2))
+    for state, _ in offers[::20]:
+        view = RULES.view(state, 1)
+        for template in templates:
+            text = RULES.describe(view, msgspec.structs.replace(template, player=1), 1)
+            assert text and len(text) <= 100 and "=" not in text and "None" not in text, text
