@@ -30,6 +30,7 @@ from solar_sphere.words import (PHASES, POSITIONS, WHY, action_words, benefits_w
                                 effect_words, faction_words, hex_words, location_name, plural, seat_name,
                                 ship_words, task_words)
 
+
 # -- decisions ------------------------------------------------------------------------------
 def take_kickbacks(c, rules, s: SolarState, a: ev.TakeKickbacks) -> str:
     p = s.p[a.player - 1]

@@ -162,7 +162,8 @@ def ship_card(c: Components, s: SolarState, pos: int, x: int, y: int) -> str:
              text(x + 5, y + 37, icons, "s")]
     for i, (seat, n) in enumerate(ship.cols):
         colour, ink = fill(s, seat)
-        parts += [rect(x + 5 + 24 * i, y + 44, 21, 20, "", colour, 2), text(x + 15.5 + 24 * i, y + 58, str(n), "m b", ink)]
+        parts += [rect(x + 5 + 24 * i, y + 44, 21, 20, "", colour, 2),
+                  text(x + 15.5 + 24 * i, y + 58, str(n), "m b", ink)]
     return titled(f"{POSITIONS[pos]}: {card.id}, resistance {card.value}, bonuses {card.bonus}, icons {icons}{corp}; "
                   f"drones {columns}", *parts)
 
@@ -192,7 +193,8 @@ def crew_card(c: Components, s: SolarState, slot: int, x: int, y: int) -> str:
     parts.append(text(x + 4, y + 66, faction_words(c.crew_factions[card]), "s"))
     token = s.tokens[slot]
     if token:
-        parts += [f'<circle cx="{x + 68}" cy="{y + 10}" r="7" fill="#f4a300"/>', text(x + 68, y + 13, str(token), "m b")]
+        parts += [f'<circle cx="{x + 68}" cy="{y + 10}" r="7" fill="#f4a300"/>',
+                  text(x + 68, y + 13, str(token), "m b")]
     cost = 2 + c.tiers.extra[cc.tier - 1]
     retire = " or ".join(effect_words(c, b) for b in cc.retire)
     return titled(f"{cc.id}, Tier {cc.tier}: {action}; retire for {retire}; costs {c.tiers.gold[cc.tier - 1]} gold"
@@ -238,7 +240,8 @@ def centre(c: Components, s: SolarState, seat: int, x: int, y: int, acting: int)
     p = s.p[seat - 1]
     colour, ink = fill(s, seat)
     place = s.order.index(seat) + 1 if seat in s.order else 0
-    head = f"P{seat} · score {p.score}" + (f" · turn order {place}" if place else "") + ("  ◀ to act" if acting == seat else "")
+    head = (f"P{seat} · score {p.score}" + (f" · turn order {place}" if place else "")
+            + ("  ◀ to act" if acting == seat else ""))
     out = [rect(x, y, 436, 160, "c"), rect(x, y, 436, 18, "", colour), text(x + 6, y + 13, head, "b", ink)]
     out += tracks(c, s, p, x + 6, y + 26, colour)
     out += ports(p, x + 6, y + 72)
@@ -325,7 +328,8 @@ def crew(c: Components, s: SolarState, p, x: int, y: int) -> list[str]:
                           rect(bx, y, 78, 34, "", "#ddd" if used else "#fff8e6"),
                           f'<rect x="{bx}" y="{y}" width="78" height="34" rx="3" fill="none" stroke="#a98"/>',
                           text(bx + 4, y + 12, cc.id + (" (used)" if used else ""), "b"),
-                          text(bx + 4, y + 24, textwrap.shorten(effect_words(c, cc.action), 18, placeholder="…"), "s")))
+                          text(bx + 4, y + 24, textwrap.shorten(effect_words(c, cc.action), 18, placeholder="…"),
+                               "s")))
     if not p.crew:
         out.append(text(x, y + 14, "no crew yet", "s"))
     return out
@@ -360,7 +364,8 @@ def dranda_area(c: Components, s: SolarState, x: int, y: int, acting: int) -> li
     ships = ", ".join(c.ships[k].id for k in d.ships) or "none"
     out.append(text(x + 6, y + 112, f"crew: {crew_ids}"[:90], "s"))
     out.append(text(x + 6, y + 126, f"ships: {ships}"[:90], "s"))
-    out.append(text(x + 6, y + 140, "icons " + " ".join(f"{FACTIONS[k].capitalize()} {d.factions[k]}" for k in range(4)), "s"))
+    icons = " ".join(f"{FACTIONS[k].capitalize()} {d.factions[k]}" for k in range(4))
+    out.append(text(x + 6, y + 140, f"icons {icons}", "s"))
     return out
 
 

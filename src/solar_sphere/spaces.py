@@ -19,9 +19,9 @@ from __future__ import annotations
 from boardcore.events import Decision
 from boardcore.spaces import Field, Observation
 
+from solar_sphere.command import KICKBACK_OPTIONS
 from solar_sphere.components import COLOURS, KINDS, Components
 from solar_sphere.events import Attack, Choose, ChooseDie, DiscardDie, EndTurn, TakeKickbacks, UseCrew, Visit
-from solar_sphere.command import KICKBACK_OPTIONS
 from solar_sphere.prompts import open_point
 from solar_sphere.queries import EXTRA_PAYMENTS
 from solar_sphere.state import CORP, SolarConfig, SolarState
@@ -99,7 +99,8 @@ class Layout:
             f("round", 1, 0, 6, "the round, 1-6 (0 before the first)"),
             f("phase", 1, 0, len(PHASE_INDEX) - 1, "0 setup, 1 Dock, 2 Deploy, 3 Battle, 4 Recover, 5 over"),
             f("final_round", 1, 0, 1, "1 once the last hex is built: this round is the last (SS-SPH-09)"),
-            f("asked", 1, 0, len(KINDS_ASKED) - 1, "the open decision point's kind, by index (data/README.md lists them)"),
+            f("asked", 1, 0, len(KINDS_ASKED) - 1,
+              "the open decision point's kind, by index (data/README.md lists them)"),
             f("asked_seat", 1, 0, SEATS, "who must answer, counted from you (1 you, 0 nobody)"),
             f("asked_n", 1, 0, 99, "the open effect's count (resources, drones, hex value; 99 any number), "
                                    "the card just hired when retiring, the fleet position of a reroll"),

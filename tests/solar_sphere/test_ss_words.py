@@ -7,7 +7,7 @@ from __future__ import annotations
 import re
 
 import pytest
-from ss_helpers import RULES, at_turn, crew_index, fleet, fresh, open_sphere, put_hex, slot
+from ss_helpers import RULES, at_turn, crew_index, fleet, fresh, open_sphere, put_hex
 
 import solar_sphere
 from boardcore.play import agent_rng, seeded, start
