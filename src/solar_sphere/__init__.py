@@ -23,7 +23,11 @@ Which module holds which part of the rulebook (rule IDs: ../shared/rules/solar_s
 | solo.py       | DRANDA's turns and its behaviour at each location (SS-SOLO, SS-DRDEP…)      |
 | invariants.py | the invariants (SS-INV)                                                     |
 | render.py     | the table as text for the terminal                                          |
-| evaluate.py   | the greedy bot's estimate of a position                                     |
+| words.py      | the table's things and the data's benefit codes in words                    |
+| describe.py   | actions and events in the rulebook's words (play, the viewer, logs)         |
+| draw.py       | the table as an SVG picture, and the figures charted over a game            |
+| evaluate.py   | the greedy bot's estimate of a position, and the rollout prior              |
+| spaces.py     | the action list and the observation encoding for learning agents            |
 | rules.py      | the `Game` subclass: wiring only                                            |
 """
 
@@ -33,5 +37,12 @@ from solar_sphere.state import PlayerState, Ship, SolarState, Task
 
 RULES = SolarSphere()
 
-__all__ = ["RULES", "SolarSphere", "SolarConfig", "SolarState", "PlayerState", "Ship", "Task", "Attack",
-           "ChooseDie", "Choose", "DiscardDie", "EndTurn", "TakeKickbacks", "UseCrew", "Visit"]
+RARE_EVENTS = ("SphereLaid", "ScoringCardDrawn", "ResistanceDeckBuilt", "CrewDeckShuffled", "CrewRetired",
+               "CrewRefreshed", "EndTurn", "ReputationGained", "FactionsGained")
+"""Event types random games seldom meet after setup; tests/solar_sphere/test_ss_words.py describes each
+in a scenario of its own. The first four are setup facts (random games start after setup);
+FactionsGained is never emitted by these rules (icons travel on HexBuilt, CrewHired and ShipResolved)
+but stays in the event union that recorded streams decode with."""
+
+__all__ = ["RULES", "RARE_EVENTS", "SolarSphere", "SolarConfig", "SolarState", "PlayerState", "Ship", "Task",
+           "Attack", "ChooseDie", "Choose", "DiscardDie", "EndTurn", "TakeKickbacks", "UseCrew", "Visit"]

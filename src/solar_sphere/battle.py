@@ -67,8 +67,8 @@ def battle(u, rng) -> bool:
     return True
 
 
-@POINTS.options("reroll", asks="The attack on this ship failed: reroll the Resistance die with "
-                               "your T2-09, or pass (SS-ALM-14)")
+@POINTS.options("reroll", asks="The attack failed: reroll the Resistance die with your T2-09 crew "
+                               "member, or keep the roll (SS-ALM-14)")
 def reroll_options(c, s: SolarState, player: int) -> list:
     return choices(player, ["reroll", "pass"])
 

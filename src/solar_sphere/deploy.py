@@ -154,8 +154,8 @@ def dice_on_ports(s: SolarState, seat: int) -> list[int]:
 
 
 # -- the turn's steps ---------------------------------------------------------------------------
-@POINTS.options("turn", asks="Your Deploy turn: take kickbacks, use crew, choose a die to deploy "
-                             "(changing its value with drones), or discard a die (SS-DEP-02)")
+@POINTS.options("turn", asks="Your Deploy turn: take kickbacks, use crew, deploy a die (drones change "
+                             "its value) or discard one (SS-DEP-02)")
 def turn_options(c, s: SolarState, player: int) -> list:
     """The start of a Deploy turn (SS-DEP-02): kickbacks, crew, a die to deploy, or a discard."""
     p = s.p[player - 1]
@@ -238,7 +238,7 @@ def visited(c, u, action, rng) -> None:
     u.emit(DieDeployed(player=action.player, location=loc, occupied=u.state.loc_dice[loc] > 0))
 
 
-@POINTS.options("act", asks="Launch a satellite onto this card, or take its action (SS-DEP-13)")
+@POINTS.options("act", asks="Launch a satellite onto the Location card you visit, or take its action (SS-DEP-13)")
 def act_options(c, s: SolarState, player: int) -> list:
     """SS-DEP-13: a satellite or the action; "When you visit" crew (SS-ALM-10)."""
     p = s.p[player - 1]

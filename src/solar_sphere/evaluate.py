@@ -1,12 +1,15 @@
 """The greedy bot's estimate of the final standing: what each seat would score if the game
 ended now, plus a modest value for what it holds that will turn into points later; minus the
 best rival. While the player is in the middle of a compound decision (which location, which
-action, which hex...), the estimate looks a few of its own steps ahead and takes the best."""
+action, which hex...), the estimate looks a few of its own steps ahead and takes the best.
+
+Also the rollout prior (`prior`): a far cheaper preference over legal actions, for MCTS playouts."""
 
 from __future__ import annotations
 
 from boardcore.rng import Rng
 
+from solar_sphere.events import Attack, Choose, ChooseDie, DiscardDie, TakeKickbacks, UseCrew, Visit
 from solar_sphere.scoring import faction_sets, final_parts
 from solar_sphere.state import SolarState
 
@@ -75,3 +78,67 @@ def evaluate(rules, s: SolarState, player: int, depth: int = LOOKAHEAD) -> float
             continue
         best = max(best, evaluate(rules, state, player, depth - 1))
     return best if best > float("-inf") else static(rules, s, player)
+
+
+# -- the rollout prior ---------------------------------------------------------------------------
+VISIT_WEIGHT = {"sphere": 3.0, "crew": 2.5, "fleet": 2.0, "asteroid": 1.2, "fabricator": 1.0, "salvage": 1.0}
+"""How much a rollout likes each kind of Location card: building and hiring score most."""
+CHOICE_WEIGHT = {"action": 2.0, "satellite": 1.0, "drop:new": 0.5, "fabricate": 2.0, "stop": 0.2,
+                 "regenerate": 1.5, "done": 0.5, "reroll": 3.0, "pass": 0.3}
+"""Fixed preferences among `Choose` answers; the rest weigh 1 unless `prior` knows better."""
+
+
+def prior(rules, s: SolarState, actions) -> list[float]:
+    """A cheap preference over `actions` for rollouts and search (a few dict lookups each, no copy):
+    build and hire before anything else, take a card's action rather than parking a satellite,
+    change a die with few drones, attack with about what the ship needs (its value plus an
+    average Resistance roll, 1), and discard a die only when nothing else is left. Every weight is
+    positive, so no legal action is ruled out."""
+    c = rules.c
+    out = []
+    for a in actions:
+        kind = type(a)
+        if kind is Choose:
+            out.append(choice_weight(c, s, a.option))
+        elif kind is ChooseDie:
+            out.append(2.0 if a.crew else 2.0 / (1 + abs(a.value - a.die)))
+        elif kind is Visit:
+            loc = c.loc[c.loc_index[a.location]]
+            out.append(VISIT_WEIGHT.get(loc.kind, 1.0) * (0.6 if s.loc_dice[c.loc_index[a.location]] else 1.0))
+        elif kind is Attack:
+            out.append(attack_weight(c, s, a))
+        elif kind is DiscardDie:
+            out.append(0.1)
+        elif kind is TakeKickbacks:
+            out.append(0.3)
+        elif kind is UseCrew:
+            out.append(1.5)
+        else:
+            out.append(1.0)
+    return out
+
+
+def choice_weight(c, s: SolarState, option: str) -> float:
+    weight = CHOICE_WEIGHT.get(option)
+    if weight is not None:
+        return weight
+    slot = c.slot_index.get(option)
+    if slot is not None:                          # a hex: higher values pay more points
+        h = s.hex_at[slot]
+        return 1.0 + (c.hexes[h].value if h >= 0 else 0)
+    card = c.crew_index.get(option.partition(":")[0])
+    if card is not None and s.tasks and s.tasks[-1].kind == "hire":
+        return 1.0 + c.tiers.points[c.crew[card].tier - 1]
+    return 1.0
+
+
+def attack_weight(c, s: SolarState, a) -> float:
+    ship = s.fleet[a.ship]
+    if ship is None:
+        return 0.1
+    need = c.ships[ship.card].value + 1 - ship.power()
+    if need <= 0:
+        return 0.5 if a.drones == 1 else 0.2      # already likely to win: a token drone for the bonus
+    if a.drones == need or a.drones == need + 1:
+        return 3.0
+    return 0.6 if a.drones < need else 0.3

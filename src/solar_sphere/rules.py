@@ -14,8 +14,11 @@ from boardcore.rules import Game, Outcome, Unfolding
 
 from solar_sphere import battle, command, crew, deploy, flow, locations  # noqa: F401 - they register POINTS
 from solar_sphere import setup as table
+from solar_sphere import spaces
 from solar_sphere.components import Components, load_components
-from solar_sphere.evaluate import evaluate
+from solar_sphere.describe import describe
+from solar_sphere.draw import draw, figures
+from solar_sphere.evaluate import evaluate, prior
 from solar_sphere.events import (DECISIONS, EVENTS, Choose, ChooseDie, CrewDeckShuffled, DrandaDeckShuffled,
                                  ResistanceDeckBuilt, SphereLaid, Visit)
 from solar_sphere.evolve import HANDLERS
@@ -155,6 +158,25 @@ class SolarSphere(Game):
 
     def render(self, s: SolarState, player: int | None):
         return render(self, s, player)
+
+    # -- for people and agents (describe.py, draw.py, evaluate.py, spaces.py) --------------------------
+    def describe(self, s: SolarState, item, player: int | None) -> str:
+        return describe(self, s, item, player)
+
+    def draw(self, view: SolarState, player: int | None) -> str:
+        return draw(self, view, player)
+
+    def figures(self, s: SolarState) -> dict[str, dict[str, float]]:
+        return figures(s)
+
+    def prior(self, s: SolarState, actions) -> list[float]:
+        return prior(self, s, actions)
+
+    def all_actions(self, config: SolarConfig) -> list:
+        return spaces.all_actions(self.c, config)
+
+    def observation(self, config: SolarConfig):
+        return spaces.observation(self.c, config)
 
 
 __all__ = ["SolarSphere", "SolarConfig", "DECISIONS"]
