@@ -221,6 +221,13 @@ class Session:
         return len(self.history.live)
 
     @property
+    def revision(self) -> int:
+        """How many records the stream holds: it grows with every change (a decision, an undo, a
+        redo), so a cache of anything derived from the state can be keyed on it. (The state object
+        itself may be the same one, changed in place.)"""
+        return self._head
+
+    @property
     def seats(self) -> tuple[str, ...]:
         return self.created.seats if self.created else ()
 

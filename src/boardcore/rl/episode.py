@@ -46,18 +46,21 @@ def numpy_seed(seed: str) -> int:
 class Episode:
     """One game in play, with the observation and mask of each player at the current position."""
 
-    __slots__ = ("table", "session", "_state", "_observations", "_masks")
+    __slots__ = ("table", "session", "_state", "_revision", "_observations", "_masks")
 
     def __init__(self, table: Table, seed: str | None) -> None:
         self.table = table
         self.session = Session.new(table.rules, config=table.config, seed=seed)
         self._state: Any = None
+        self._revision = -1
         self._observations: dict[int, np.ndarray] = {}
         self._masks: dict[int, np.ndarray] = {}
 
     def _here(self) -> None:
-        """Forget what was built for an earlier position."""
-        if self.session.state is not self._state:
+        """Forget what was built for an earlier position (the session's revision moves with every
+        change, while its state object may be changed in place)."""
+        if self.session.revision != self._revision:
+            self._revision = self.session.revision
             self._state = self.session.state
             self._observations.clear()
             self._masks.clear()
