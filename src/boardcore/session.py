@@ -21,7 +21,7 @@ import msgspec
 
 from boardcore import games
 from boardcore.errors import BoardcoreError, CorruptStream, IllegalAction, StreamExists, UndoRefused
-from boardcore.events import BranchedFrom, Decision, Event, Fact, GameCreated, Redone, SeedRevealed, Undone
+from boardcore.events import MARKERS, BranchedFrom, Decision, Event, Fact, GameCreated, Redone, SeedRevealed, Undone
 from boardcore.rng import NoRng, Rng, commitment
 from boardcore.rules import Outcome, Rules, status_line
 from boardcore.store import JsonlFile, MemoryStore, Store, Summary, open_target
@@ -498,22 +498,30 @@ class Session:
         """Load records already stored: history, state and checkpoints, in one lazy fold (events
         are only evolved at the end, or when an undo cuts into what was already folded)."""
         history = self.history
+        live = history.live
         folded = 0
-        for rec in records:
-            if self.created is None:
-                self._begin(rec)
-                folded = len(history.live)
-                continue
-            if rec.seq == 1 and isinstance(rec.event, BranchedFrom):
-                self.branched = rec.event
-            kind = history.add(rec)
-            if kind == "undo" and len(history.live) < folded:
-                self._forget_after(len(history.live))
-                folded = len(history.live)
-                self.state = self._fold_to(folded)
-            elif kind == "marker" and isinstance(rec.event, SeedRevealed):
-                self.revealed = True
-        self._advance(folded, len(history.live))
+        start = 0
+        if self.created is None and records:
+            self._begin(records[0])
+            folded = len(live)
+            start = 1
+        if len(records) > 1 and isinstance(records[1].event, BranchedFrom):
+            self.branched = records[1].event
+        plain = 0   # records that only add to the history, taken in runs (the usual case)
+        for i in range(start, len(records)):
+            if isinstance(records[i].event, MARKERS) or history.undone:
+                if plain < i:
+                    live.extend(records[max(plain, start):i])
+                plain = i + 1
+                kind = history.add(records[i])
+                if kind == "undo" and len(live) < folded:
+                    self._forget_after(len(live))
+                    folded = len(live)
+                    self.state = self._fold_to(folded)
+                elif kind == "marker" and isinstance(records[i].event, SeedRevealed):
+                    self.revealed = True
+        live.extend(records[max(plain, start):])
+        self._advance(folded, len(live))
         if records:
             self._head = records[-1].seq + 1
             self._last_hash = records[-1].hash
