@@ -116,8 +116,8 @@ class Bar:
 def bar_chart(title: str, bars: Sequence[Bar], *, percent: bool = False, scale: tuple[float, float] | None = None) -> str:
     """Horizontal bars from zero to each mean, with the 95% interval as a whisker. `percent` shows
     rates (0..1) as percentages on a 0-100% axis."""
-    label_w, value_w, row, top = 190, 150, 26, 30
-    plot_w = WIDTH + 180 - label_w - value_w
+    label_w, value_w, row, top = 200, 230, 26, 30
+    plot_w = 340
     if scale is None:
         lows = [min(0.0, b.low, b.mean) for b in bars] or [0.0]
         highs = [max(b.high, b.mean) for b in bars] or [1.0]
@@ -207,8 +207,8 @@ class Spread:
 def spread_chart(title: str, rows: Sequence[Spread]) -> str:
     """Each row a line from the least to the most score, a tick at the median and a band for the
     mean's interval: the shape of the scores when only their summary is known."""
-    label_w, value_w, row, top = 110, 230, 28, 30
-    plot_w = WIDTH + 180 - label_w - value_w
+    label_w, value_w, row, top = 110, 260, 28, 30
+    plot_w = 400
     axis = ticks(min([0.0, *(r.least for r in rows)]), max([1.0, *(r.most for r in rows)]))
     low, high = axis[0], axis[-1]
     height = top + row * len(rows) + 24
@@ -235,7 +235,8 @@ def spread_chart(title: str, rows: Sequence[Spread]) -> str:
                    f'<line x1="{x(r.median):.1f}" x2="{x(r.median):.1f}" y1="{mid - 8:.1f}" y2="{mid + 8:.1f}" '
                    f'stroke-width="2.5"/>'
                    f'<text class="value" x="{label_w + plot_w + 8}" y="{mid + 4:.1f}" stroke="none" fill="#222">'
-                   f'{number(r.least)} · median {number(r.median)} · {number(r.most)}; mean {number(round(r.mean, 2))}'
+                   f'least {number(r.least)} · median {number(r.median)} · most {number(r.most)} · '
+                   f'mean {number(round(r.mean, 2))}'
                    f'</text></g>')
     out.append("</svg>")
     return "".join(out)
