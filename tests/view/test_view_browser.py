@@ -24,7 +24,7 @@ from boardcore.rules import Game
 from boardcore.session import Session
 from boardcore.view import page
 from boardcore.view.timeline import collect
-from view_helpers import ARTIFACTS, PICTURED, ROOT, bot_game, heavy
+from view_helpers import ARTIFACTS, PICTURED, ROOT, PicturedPig, bot_game, heavy
 
 CHROMIUM = "/usr/bin/chromium"
 FLAGS = ["--headless", "--no-sandbox", "--disable-gpu", "--disable-quic", "--no-first-run",
@@ -71,7 +71,9 @@ class Opened:
         self.tab = browser.new_page(viewport={"width": 1400, "height": 1000})
         self.requests: list[str] = []
         self.errors: list[str] = []
+        self.refused: dict[str, str] = {}
         self.tab.on("request", lambda r: self.requests.append(r.url))
+        self.tab.on("requestfailed", lambda r: self.refused.setdefault(r.url, r.failure or ""))
         self.tab.on("console", lambda m: self.errors.append(m.text) if m.type == "error" else None)
         self.tab.on("pageerror", lambda e: self.errors.append(str(e)))
         self.tab.goto(self.url + address)
@@ -231,5 +233,36 @@ def test_stepping_a_four_player_game_with_40_kb_boards_is_instant(browser, tmp_p
             return (performance.now() - start) / n; }""")
         assert per_step < 60, f"{per_step:.1f} ms per step"
         view.assert_clean()
+    finally:
+        view.close()
+
+
+class Reaching(PicturedPig):
+    """A board that asks for an image from elsewhere (here only the loopback's discard port)."""
+
+    name = "toy-pig-reaching"
+
+    def draw(self, view, player):
+        return super().draw(view, player).replace(
+            "</svg>", '<image href="http://127.0.0.1:9/tile.png" width="10" height="10"/></svg>')
+
+
+def test_the_page_s_policy_refuses_a_fetch_and_the_console_shows_it(browser, tmp_path):
+    """What makes "no request, no console error" worth checking: a board that reaches out is
+    stopped by the page's own policy, and the refusal is on the console."""
+    from boardcore import games
+
+    session = bot_game(games.register(Reaching()), players=2, seed=3, decisions=3)
+    path = tmp_path / "reaching.html"
+    path.write_text(page(session), encoding="utf-8")
+    view = Opened(browser, path)
+    try:
+        view.tab.wait_for_function("() => document.querySelector('#board image') !== null")
+        view.tab.wait_for_timeout(200)
+        outside = [u for u in view.requests if u.startswith("http")]
+        assert outside and all(view.refused.get(u) == "csp" for u in outside), view.refused   # stopped inside
+        assert any("Content Security Policy" in e for e in view.errors), view.errors
+        with pytest.raises(AssertionError):
+            view.assert_clean()
     finally:
         view.close()

@@ -230,3 +230,14 @@ def test_the_page_fetches_nothing_and_forbids_fetching():
     assert "default-src 'none'" in text
     assert not re.search(r"(?:src|href)\s*=\s*[\"'](?:https?:)?//", text)
     assert "@import" not in text and "url(" not in text
+
+
+def test_a_game_just_created_and_a_branch_make_pages_too(tmp_path):
+    fresh = Session.new(PICTURED, players=2, seed=9)
+    data = viewer_data(page(fresh))
+    assert [f[0] for f in data["frames"]] == [fresh.position] and data["start"] == 0
+    played = bot_game(PICTURED, path=tmp_path / "g.jsonl", players=2, seed=9, decisions=5)
+    branch = played.branch(at=played.boundaries()[2])
+    text = page(branch)
+    assert f"at position {played.boundaries()[2]}" in text and ">legal<" in text
+    assert [f[0] for f in viewer_data(text)["frames"]] == branch.boundaries()

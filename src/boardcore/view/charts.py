@@ -113,7 +113,8 @@ class Bar:
         self.label, self.mean, self.low, self.high, self.note, self.strong = label, mean, low, high, note, strong
 
 
-def bar_chart(title: str, bars: Sequence[Bar], *, percent: bool = False, scale: tuple[float, float] | None = None) -> str:
+def bar_chart(title: str, bars: Sequence[Bar], *, percent: bool = False,
+              scale: tuple[float, float] | None = None) -> str:
     """Horizontal bars from zero to each mean, with the 95% interval as a whisker. `percent` shows
     rates (0..1) as percentages on a 0-100% axis."""
     label_w, value_w, row, top = 200, 230, 26, 30
@@ -153,9 +154,7 @@ def bar_chart(title: str, bars: Sequence[Bar], *, percent: bool = False, scale: 
                    f'{escape(_clip(b.label, 30))}</text>'
                    f'<rect x="{min(zero, x(b.mean)):.1f}" y="{mid - 7:.1f}" width="{abs(x(b.mean) - zero):.1f}" '
                    f'height="14" fill="{colour(i) if not b.strong else "#333"}"/>'
-                   f'<line class="whisker" x1="{x(b.low):.1f}" x2="{x(b.high):.1f}" y1="{mid:.1f}" y2="{mid:.1f}"/>'
-                   f'<line class="whisker" x1="{x(b.low):.1f}" x2="{x(b.low):.1f}" y1="{mid - 5:.1f}" y2="{mid + 5:.1f}"/>'
-                   f'<line class="whisker" x1="{x(b.high):.1f}" x2="{x(b.high):.1f}" y1="{mid - 5:.1f}" y2="{mid + 5:.1f}"/>'
+                   f"{_whisker(x(b.low), x(b.high), mid)}"
                    f'<text class="value" x="{label_w + plot_w + 8}" y="{mid + 4:.1f}">{show(b.mean)} '
                    f'[{show(b.low)}, {show(b.high)}]{" " + escape(b.note) if b.note else ""}</text></g>')
     out.append("</svg>")
@@ -226,7 +225,8 @@ def spread_chart(title: str, rows: Sequence[Spread]) -> str:
     for i, r in enumerate(rows):
         mid = top + i * row + row / 2
         out.append(f'<g class="spread-row" stroke="{colour(i)}" fill="{colour(i)}"><title>{escape(r.label)}: least '
-                   f'{number(r.least)}, median {number(r.median)}, most {number(r.most)}, mean {number(round(r.mean, 2))}'
+                   f'{number(r.least)}, median {number(r.median)}, most {number(r.most)}, '
+                   f'mean {number(round(r.mean, 2))}'
                    f'</title><text class="label" x="{label_w - 8}" y="{mid + 4:.1f}" text-anchor="end" stroke="none">'
                    f'{escape(r.label)}</text>'
                    f'<line x1="{x(r.least):.1f}" x2="{x(r.most):.1f}" y1="{mid:.1f}" y2="{mid:.1f}"/>'
@@ -240,6 +240,14 @@ def spread_chart(title: str, rows: Sequence[Spread]) -> str:
                    f'</text></g>')
     out.append("</svg>")
     return "".join(out)
+
+
+def _whisker(low: float, high: float, mid: float) -> str:
+    """An interval as a line from `low` to `high` with a cap at each end (the first line is the
+    interval itself: the tests read it)."""
+    return (f'<line class="whisker" x1="{low:.1f}" x2="{high:.1f}" y1="{mid:.1f}" y2="{mid:.1f}"/>'
+            + "".join(f'<line class="whisker" x1="{end:.1f}" x2="{end:.1f}" y1="{mid - 5:.1f}" y2="{mid + 5:.1f}"/>'
+                      for end in (low, high)))
 
 
 def _clip(text: str, size: int) -> str:

@@ -46,7 +46,8 @@ def page(session: Session, player: int | None = None, at: int | None = None) -> 
             '<p id="caption"></p></section>'
             f'<aside class="pane log-pane"><h2>Log</h2><ol id="log">{_log(timeline)}</ol></aside></main>'
             f"{_charts(timeline, start)}")
-    title = f"{game_title(session.rules.name)} · {session.players} player{'s' if session.players != 1 else ''} · {_reader(player)}"
+    players = f"{session.players} player{'s' if session.players != 1 else ''}"
+    title = f"{game_title(session.rules.name)} · {players} · {_reader(player)}"
     return shell(title, _header(session, player, timeline, report), body,
                  tail=json_script("viewer-data", data) + f"<script>{asset('viewer.js')}</script>",
                  footer=_footer(timeline))
@@ -74,6 +75,8 @@ def _header(session: Session, player: int | None, timeline: Timeline, report: Au
                  else f"as P{player} sees it: what P{player} could not see is left out")
     rows = [
         ("Players", seats),
+        *([("Branch", f"of {escape(session.branched.parent)} at position {session.branched.at}")]
+          if session.branched else []),
         ("Options", options),
         ("Result", escape(status_line(session.rules, session.state, session.outcome))),
         ("Rules", f"{escape(created.game)} rules {escape(created.rules_version)}, "
@@ -82,7 +85,8 @@ def _header(session: Session, player: int | None, timeline: Timeline, report: Au
         ("Audit", _audit(report, timeline.whole)),
         ("Shown", escape(shown)),
     ]
-    return f'<h1>{escape(game_title(session.rules.name))}<span class="sub">{session.players} players</span></h1>{facts(rows)}'
+    players = f"{session.players} player{'s' if session.players != 1 else ''}"
+    return f'<h1>{escape(game_title(session.rules.name))}<span class="sub">{players}</span></h1>{facts(rows)}'
 
 
 def _audit(report: AuditReport, whole: bool) -> str:

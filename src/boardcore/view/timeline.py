@@ -133,8 +133,10 @@ def _frame(session: Session, state: Any, seen: Any, position: int, player: int |
 
 
 def _numbers(figures: dict[str, dict[str, float]]) -> dict[str, dict[str, float]]:
-    """The figures as plain numbers (a game may hand back ints, bools or numpy scalars)."""
-    return {str(name): {str(k): float(v) for k, v in series.items()} for name, series in figures.items()}
+    """The figures as plain numbers (a game may hand back ints or bools); a series given as None
+    has no value at this stop (a gap in its line)."""
+    return {str(name): {str(k): float(v) for k, v in series.items() if v is not None}
+            for name, series in figures.items()}
 
 
 def _tag(event: Event) -> str:
