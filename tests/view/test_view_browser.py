@@ -87,10 +87,10 @@ class Opened:
         return self.frame()
 
     def board_text(self) -> str:
-        return self.tab.evaluate("document.querySelector('#board svg').textContent")
+        return self.tab.evaluate("boardcoreViewer.board().querySelector('svg').textContent")
 
     def board_markup(self) -> str:
-        return self.tab.inner_html("#board")
+        return self.tab.evaluate("boardcoreViewer.board().innerHTML")
 
     def lit(self) -> str | None:
         return self.tab.get_attribute("#log li.current", "data-pos") if self.tab.query_selector(
@@ -191,6 +191,12 @@ def test_an_address_with_a_position_opens_there(browser, tmp_path):
     try:
         assert view.frame() == k
         assert f"position {inside} lies among the facts of a decision" in view.tab.text_content("#jump-note")
+        view.tab.evaluate("() => { location.hash = '#pos=1'; }")                 # the setup: the first decision
+        view.tab.wait_for_function("() => boardcoreViewer.frame() === 0")
+        assert "part of the setup" in view.tab.text_content("#jump-note")
+        view.tab.evaluate("() => { location.hash = '#pos=999999'; }")            # past the end: the end
+        view.tab.wait_for_function("k => boardcoreViewer.frame() === k", arg=len(frames) - 1)
+        assert "past the end of the record" in view.tab.text_content("#jump-note")
         view.tab.click(f'#log li[data-pos="{frames[3].decision}"] a')          # a line of the log is a link
         view.tab.wait_for_function("k => boardcoreViewer.frame() === k", arg=3)
         check_stop(view, frames, 3)
@@ -228,7 +234,7 @@ def test_stepping_a_four_player_game_with_40_kb_boards_is_instant(browser, tmp_p
             const n = Math.min(120, boardcoreViewer.frames), start = performance.now();
             for (let k = 0; k < n; k++) {
                 boardcoreViewer.show(k);
-                document.querySelector('#board svg').getBoundingClientRect();   // lay the board out
+                boardcoreViewer.board().querySelector('svg').getBoundingClientRect();   // lay it out
             }
             return (performance.now() - start) / n; }""")
         assert per_step < 60, f"{per_step:.1f} ms per step"
@@ -257,12 +263,41 @@ def test_the_page_s_policy_refuses_a_fetch_and_the_console_shows_it(browser, tmp
     path.write_text(page(session), encoding="utf-8")
     view = Opened(browser, path)
     try:
-        view.tab.wait_for_function("() => document.querySelector('#board image') !== null")
+        view.tab.wait_for_function("() => boardcoreViewer.board().querySelector('image') !== null")
         view.tab.wait_for_timeout(200)
         outside = [u for u in view.requests if u.startswith("http")]
         assert outside and all(view.refused.get(u) == "csp" for u in outside), view.refused   # stopped inside
         assert any("Content Security Policy" in e for e in view.errors), view.errors
         with pytest.raises(AssertionError):
             view.assert_clean()
+    finally:
+        view.close()
+
+
+class Styled(PicturedPig):
+    """A board with a style sheet of its own, as drawn SVG often has."""
+
+    name = "toy-pig-styled"
+
+    def draw(self, view, player):
+        return super().draw(view, player).replace(
+            "<text", "<style>h1, text, li { fill: rgb(200, 0, 0); color: rgb(200, 0, 0); }</style><text", 1)
+
+
+def test_a_board_s_own_style_stays_inside_the_board(browser, tmp_path):
+    from boardcore import games
+
+    session = bot_game(games.register(Styled()), players=2, seed=3)
+    path = tmp_path / "styled.html"
+    path.write_text(page(session), encoding="utf-8")
+    view = Opened(browser, path)
+    try:
+        colour = "el => getComputedStyle(el).color"
+        fill = "el => getComputedStyle(el).fill"
+        assert view.tab.eval_on_selector("h1", colour) != "rgb(200, 0, 0)"
+        assert view.tab.eval_on_selector("#log li", colour) != "rgb(200, 0, 0)"
+        assert view.tab.eval_on_selector("svg.chart text", fill) != "rgb(200, 0, 0)"
+        assert view.tab.evaluate(f"({fill})(boardcoreViewer.board().querySelector('text'))") == "rgb(200, 0, 0)"
+        view.assert_clean()
     finally:
         view.close()

@@ -7,7 +7,12 @@
   var frames = data.frames;          // [position, log position of its decision or 0, round index, caption]
   var rounds = data.rounds;          // [first frame, label]
   var pieces = data.pieces;
-  var board = document.getElementById("board");
+  // The board lives in a shadow root: a game's SVG may carry its own <style>, which must not
+  // restyle the page, and the page's style must not reach into the board.
+  var board = document.getElementById("board").attachShadow({ mode: "open" });
+  board.innerHTML = "<style>:host { display: block; } svg { display: block; width: 100%; height: auto; " +
+    "max-height: 78vh; }</style><div></div>";
+  var drawing = board.lastChild;
   var slider = document.getElementById("slider");
   var where = document.getElementById("where");
   var caption = document.getElementById("caption");
@@ -65,7 +70,7 @@
     if (k === current) { return; }
     current = k;
     var f = frames[k];
-    board.innerHTML = svgAt(k);
+    drawing.innerHTML = svgAt(k);
     slider.value = String(k);
     var round = f[2] >= 0 ? " · " + rounds[f[2]][1] : "";
     var step = k < frames.length - 1 ? "decision " + (k + 1) + " of " + (frames.length - 1) : "end of the record";
@@ -151,6 +156,7 @@
     frames: frames.length,
     position: function () { return frames[current][0]; },
     svg: svgAt,
+    board: function () { return drawing; },
     show: show
   };
 
