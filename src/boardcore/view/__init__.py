@@ -18,8 +18,8 @@ carries the drawings: the board at every decision, made by the game itself from 
 Drawn boards are large (up to about 40 KB each, a few hundred per game), but consecutive boards
 differ in a few places. `boards` cuts each SVG into tag-sized pieces, keeps each distinct piece
 once and writes each board as the changes from the one before: a 4-player game with 40 KB boards
-costs about 100 KB of board data instead of 12 MB, and the script rebuilds any board in well
-under a millisecond, so stepping is instant. The log is plain HTML (one line per event, in words),
+costs about 100 KB of board data instead of 12 MB. The script rebuilds a board by joining its
+pieces; a step, the browser's parsing and layout of a 40 KB board included, takes about 10 ms. The log is plain HTML (one line per event, in words),
 the charts are SVG drawn here; the script only swaps the board, moves the highlight and the chart
 cursors, and reads and writes `#pos=N`.
 
