@@ -23,6 +23,7 @@ COMMANDS: dict[str, str] = {
     **dict.fromkeys(("new", "play", "legal", "act", "undo", "redo", "branch"), "play"),
     **dict.fromkeys(("games", "list", "show", "replay", "head", "audit", "export", "import", "repair"), "records"),
     **dict.fromkeys(("whatif", "check", "simulate"), "analysis"),
+    "view": "view",
 }
 """Which module defines each command (a test checks this against what the modules register)."""
 

@@ -1,0 +1,83 @@
+"""`boardcore view`: a saved game as one self-contained HTML page (board, timeline, log, charts)."""
+
+from __future__ import annotations
+
+from pathlib import Path
+from typing import Optional
+
+import typer
+
+from boardcore.cli.common import FileArg, _load, _out, _player, _position, app
+
+
+@app.command()
+def view(
+    target: str = FileArg,
+    player: Optional[int] = typer.Option(None, "--as", metavar="PLAYER",
+                                         help="Show only what PLAYER could see (default: a spectator's view; "
+                                              "a finished game with its seed revealed shows everything)."),
+    at: Optional[int] = typer.Option(None, "--at", metavar="POS",
+                                     help="Open at this position, as `boardcore replay` numbers them "
+                                          "(default: the end)."),
+    output: Optional[Path] = typer.Option(None, "--output", "-o", metavar="OUT.html",
+                                          help="Where to write the page (default: beside FILE, named after it)."),
+    overwrite: bool = typer.Option(False, "--overwrite", help="Replace OUT.html if it exists."),
+) -> None:
+    """Write a game's replay viewer: one HTML file that opens offline in any browser."""
+    from boardcore.view import page
+
+    session = _load(target)
+    player = _player(session, player)
+    if at is not None:
+        _position(session, at, "--at")
+    out = output if output is not None else default_output(target, player)
+    _refuse_to_clobber(out, target, overwrite)
+    html = page(session, player=player, at=at)
+    _write(out, html)
+    who = "a spectator's view" if player is None else f"P{player}'s view"
+    if session.revealed:
+        who = "everything (the game is over and its seed revealed)"
+    _out(f"wrote {out} ({len(html.encode()) / 1024:,.0f} KB; {len(session.boundaries()) - 1} decisions; {who})")
+
+
+def default_output(target: str, player: Optional[int]) -> Path:
+    """`game.jsonl` -> `game.html` beside it (`game-P2.html` for P2's view); `db:ID` -> `ID.html` here."""
+    from boardcore.store import DB_PREFIX
+
+    suffix = "" if player is None else f"-P{player}"
+    if target.startswith(DB_PREFIX):
+        return Path(f"{target[len(DB_PREFIX):]}{suffix}.html")
+    path = Path(target)
+    return path.with_name(f"{path.stem}{suffix}.html")
+
+
+def _refuse_to_clobber(out: Path, target: str, overwrite: bool) -> None:
+    """Never write over the saved game itself, and over another file only when asked."""
+    from boardcore.errors import BoardcoreError
+
+    if out.exists() and Path(target).exists() and out.resolve() == Path(target).resolve():
+        raise BoardcoreError(f"{out} is the saved game itself: choose another -o (nothing was written)")
+    if out.is_dir():
+        raise BoardcoreError(f"{out} is a folder: give a file name with -o (nothing was written)")
+    if not out.parent.is_dir():
+        raise BoardcoreError(f"{out.parent} is not a folder: make it first, or choose another -o "
+                             "(nothing was written)")
+    if out.exists() and not overwrite:
+        raise BoardcoreError(f"{out} exists; pass --overwrite to replace it (nothing was written)")
+
+
+def _write(out: Path, html: str) -> None:
+    """Write through a temporary file beside `out`, then rename: a reader never sees half a page."""
+    import os
+    import tempfile
+
+    folder = out.parent if str(out.parent) else Path(".")
+    fd, temporary = tempfile.mkstemp(prefix=f".{out.name}.", dir=folder)
+    try:
+        with os.fdopen(fd, "w", encoding="utf-8") as fh:
+            fh.write(html)
+        os.chmod(temporary, 0o644)
+        os.replace(temporary, out)
+    except BaseException:
+        Path(temporary).unlink(missing_ok=True)
+        raise

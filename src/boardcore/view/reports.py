@@ -1,0 +1,89 @@
+"""The pages of `simulate` and `whatif` reports, in the viewer's style: the numbers as bars with
+their 95% intervals, the score's shape, and a table of every figure the report holds.
+
+A simulation report keeps each seat's least, median and most score, not every game's score, so
+the score's shape is drawn from those (a spread chart). A report whose seats also carry `scores`
+(one per game) gets a histogram per seat instead.
+"""
+
+from __future__ import annotations
+
+from html import escape
+from typing import Any
+
+from boardcore.view import charts
+from boardcore.view.html import facts, game_title, shell
+
+
+def simulation_page(report: Any) -> str:
+    """A `boardcore.simulate.SimulationReport` as a page."""
+    seats = report.seats
+    labels = [f"P{s.player} {s.policy}" for s in seats]
+    options = ", ".join(f"{escape(str(k))} {escape(str(v))}" for k, v in report.config.items()
+                        if v not in ("", None)) or "none"
+    rate = report.decisions / report.seconds if report.seconds > 0 else 0.0
+    header = (f'<h1>{escape(game_title(report.game))}<span class="sub">simulation of {report.games} '
+              f'game{"s" if report.games != 1 else ""}</span></h1>' + facts([
+                  ("Options", options),
+                  ("Seats", " · ".join(escape(label) for label in labels)),
+                  ("Games", f"{report.games}" + (f", {report.truncated} stopped without a result (truncated)"
+                                                  if report.truncated else "")),
+                  ("Work", f"{report.decisions:,} decisions in {report.seconds:.1f} s ({rate:,.0f} per second)"),
+              ]))
+    wins = charts.bar_chart("Win rate (95% interval)", [
+        charts.Bar(label, s.win_rate.mean, s.win_rate.low, s.win_rate.high) for label, s in zip(labels, seats)],
+        percent=True, scale=(0.0, 1.0))
+    scores = charts.bar_chart("Mean score (95% interval)", [
+        charts.Bar(label, s.score.mean, s.score.low, s.score.high) for label, s in zip(labels, seats)])
+    per_game = [getattr(s, "scores", None) for s in seats]
+    if all(v is not None for v in per_game) and seats:
+        shape = "".join(charts.histogram(f"{label}: score per game", list(values), index=i)
+                        for i, (label, values) in enumerate(zip(labels, per_game)))
+    else:
+        shape = charts.spread_chart("Score: least, median, most; band: the mean's 95% interval", [
+            charts.Spread(label, s.score_min, s.score_median, s.score_max, s.score.mean, s.score.low, s.score.high)
+            for label, s in zip(labels, seats)])
+    rows = "".join(
+        f"<tr><td>{escape(label)}</td><td>{s.win_rate.mean:.1%}</td><td>{s.win_rate.low:.1%} – {s.win_rate.high:.1%}"
+        f"</td><td>{s.score.mean:.2f}</td><td>{s.score.low:.2f} – {s.score.high:.2f}</td>"
+        f"<td>{charts.number(s.score_min)}</td><td>{charts.number(s.score_median)}</td>"
+        f"<td>{charts.number(s.score_max)}</td></tr>" for label, s in zip(labels, seats))
+    body = ('<main class="report"><div class="chart-grid">'
+            f"{wins}{scores}</div><h2>Scores</h2><div class=\"chart-grid\">{shape}</div>"
+            '<table class="numbers"><tr><th>seat</th><th>win rate</th><th>95% interval</th><th>mean score</th>'
+            f"<th>95% interval</th><th>least</th><th>median</th><th>most</th></tr>{rows}</table>"
+            '<p class="note">Win rates count a shared win as a fraction; intervals are Wilson intervals for '
+            "rates and normal ones for means.</p></main>")
+    return shell(f"{game_title(report.game)} · simulation of {report.games} games", header, body)
+
+
+def whatif_page(report: Any) -> str:
+    """A `boardcore.whatif.WhatIfReport` as a page: each alternative against the decision taken."""
+    ranked = sorted(report.alternatives, key=lambda a: -a.win_rate.mean)
+    header = (f'<h1>{escape(game_title(report.game))}<span class="sub">what if, at position {report.position}</span>'
+              "</h1>" + facts([
+                  ("Question", f"P{report.player}'s decision at position {report.position}: how would the game "
+                               "likely have gone after each alternative?"),
+                  ("Playouts", f"{report.rollouts} per alternative, every seat played by "
+                               f"{escape(report.policy)}; alternatives share their random numbers"),
+                  ("Alternatives", f"{len(ranked)} (the decision taken is in bold)"),
+              ]))
+    wins = charts.bar_chart(f"P{report.player}'s win rate (95% interval)", [
+        charts.Bar(a.action, a.win_rate.mean, a.win_rate.low, a.win_rate.high,
+                   note="taken" if a.recorded else "", strong=a.recorded) for a in ranked],
+        percent=True, scale=(0.0, 1.0))
+    scores = charts.bar_chart(f"P{report.player}'s mean score (95% interval)", [
+        charts.Bar(a.action, a.mean_score.mean, a.mean_score.low, a.mean_score.high,
+                   note="taken" if a.recorded else "", strong=a.recorded) for a in ranked])
+    rows = "".join(
+        f'<tr{" class=strong" if a.recorded else ""}><td>{escape(a.action)}{" (taken)" if a.recorded else ""}</td>'
+        f"<td>{a.win_rate.mean:.1%}</td><td>{a.win_rate.low:.1%} – {a.win_rate.high:.1%}</td>"
+        f"<td>{a.mean_score.mean:.2f}</td><td>{a.mean_score.low:.2f} – {a.mean_score.high:.2f}</td></tr>"
+        for a in ranked)
+    body = ('<main class="report"><div class="chart-grid">'
+            f"{wins}{scores}</div>"
+            '<table class="numbers"><tr><th>alternative</th><th>win rate</th><th>95% interval</th>'
+            f"<th>mean score</th><th>95% interval</th></tr>{rows}</table>"
+            '<p class="note">Intervals that overlap much do not tell the alternatives apart: more playouts '
+            "(<code>--rollouts</code>) narrow them.</p></main>")
+    return shell(f"{game_title(report.game)} · what if at position {report.position}", header, body)
