@@ -69,7 +69,7 @@ ASKED = {
 
 
 def says(*types: type):
-    """Register the describer of these event types."""
+    """Register the describer of these event types: `fn(c, s, item, player) -> str`."""
     def register(fn):
         for t in types:
             SAYS[t] = fn
@@ -82,7 +82,7 @@ def describe(c, s: S, item, player: int | None) -> str:
     fn = SAYS.get(type(item))
     if fn is None:
         return ""
-    text = fn(c, s, item)
+    text = fn(c, s, item, player)
     return text[:1].upper() + text[1:]
 
 
@@ -250,20 +250,20 @@ PASSES = {
 
 
 @says(ev.Pass)
-def pass_(c, s: S, a) -> str:
+def pass_(c, s: S, a, player) -> str:
     kind = s.prompt.kind if s.prompt is not None else ""
     if kind == "blockade" and s.pending:
-        return f"{who(s, a.player)}: let {whose(s, s.pending[-1].player)} {support_card(c, s.pending[-1].card)} through"
-    return f"{who(s, a.player)}: {PASSES.get(kind, 'pass')}"
+        return f"Let {whose(s, s.pending[-1].player)} {support_card(c, s.pending[-1].card)} through"
+    return PASSES.get(kind, "pass")
 
 
 @says(ev.Discard)
-def discard(c, s: S, a) -> str:
+def discard(c, s: S, a, player) -> str:
     return f"Put back {merc(c, a.card)}: it goes back into the deck"
 
 
 @says(ev.Recall)
-def recall(c, s: S, a) -> str:
+def recall(c, s: S, a, player) -> str:
     if a.planet >= 0:
         last = sum(s.pu[a.planet]) == 1
         return (f"Recall an Infantry from {planet(s, a.planet)} to the Launch Pad"
@@ -272,28 +272,30 @@ def recall(c, s: S, a) -> str:
 
 
 @says(ev.MoveShip)
-def move_ship(c, s: S, a) -> str:
+def move_ship(c, s: S, a, player) -> str:
     first = not s.ships[a.player - 1]
     face_down = sum(1 for i, x in enumerate(s.planet_sector) if x == a.sector and not s.revealed[i])
     text = f"{'Place' if first else 'Move'} the Base Ship {'in' if first else 'to'} {sector(a.sector)}"
     if not first and a.sector not in c.adjacent[s.ships[a.player - 1]]:
-        text += " (a jump to your recon marker)"
+        text += " (a jump to a recon marker)"
     if face_down:
         text += f", turning up {count(face_down, 'face-down planet', 'face-down planets')}"
     return text
 
 
 @says(ev.UseTactical)
-def use_tactical(c, s: S, a) -> str:
+def use_tactical(c, s: S, a, player) -> str:
     from warlords.base_ship import tactical_kind
+    here = sector(s.ships[a.player - 1])
+    if player != a.player:   # GW-RCN-11: the marker's kind shows only as it is turned up
+        return f"Turn up the recon marker in {here} for its free Tactical action"
     kind = tactical_kind(c, s, a.player)
     action = "Deploy Only" if kind == "tactical_drop" else "Deploy that may invade"
-    here = sector(s.ships[a.player - 1])
     return f"Turn up the {RECON_NAMES.get(kind, 'recon')} marker: a free {action} on a planet in {here}"
 
 
 @says(ev.PlayMercenary)
-def play_mercenary(c, s: S, a) -> str:
+def play_mercenary(c, s: S, a, player) -> str:
     from warlords.mercenary import circle_formed
     m = c.mercs.get(a.card)
     where = "to start the Command Area" if not s.area[a.player - 1] else f"on the {a.side}"
@@ -309,13 +311,13 @@ def play_mercenary(c, s: S, a) -> str:
 
 
 @says(ev.PlaceGuard)
-def place_guard(c, s: S, a) -> str:
+def place_guard(c, s: S, a, player) -> str:
     colour = new_circle_colour(s, a.player)
     return f"Guard the {colour} circle with an Infantry from the Launch Pad (+1 Power at the end)"
 
 
 @says(ev.UseSkill)
-def use_skill(c, s: S, a) -> str:
+def use_skill(c, s: S, a, player) -> str:
     kind = c.skill_of.get(a.colour, "")
     does = {"heavy_assault": ("kill 2 pre-deployed Rebellion units" if s.mode == "solo"
                               else "wound a mercenary or kill a guard"),
@@ -325,18 +327,18 @@ def use_skill(c, s: S, a) -> str:
 
 
 @says(ev.ChooseAction)
-def choose_action(c, s: S, a) -> str:
+def choose_action(c, s: S, a, player) -> str:
     via = f" with {s.played}" if s.played else ""
     return action_offer(c, s, a.action, a.player, "card", True, a.action != "deploy_only", via)
 
 
 @says(ev.PlaySupport)
-def play_support(c, s: S, a) -> str:
+def play_support(c, s: S, a, player) -> str:
     kind = c.support.get(a.card, "")
     name = support_card(c, a.card)
     if kind == "kickstarter":
         where = planet(s, s.inv.planet) if s.inv is not None else "the invaded planet"
-        return f"Play {name}: an Infantry from your Reserve onto {where}"
+        return f"Play {name}: an Infantry from the Reserve onto {where}"
     if kind == "black_friday":
         return f"Play {name}: an action of a Market mercenary, then a new Market"
     if kind == "blockade":
@@ -345,18 +347,18 @@ def play_support(c, s: S, a) -> str:
 
 
 @says(ev.TeamAction)
-def team_action(c, s: S, a) -> str:
+def team_action(c, s: S, a, player) -> str:
     mate = teammate(s, a.player)
     return f"Team Action (free): {TEAM_ACTIONS.get(a.kind, a.kind)} with {who(s, mate)}"
 
 
 @says(ev.PayWith)
-def pay_with(c, s: S, a) -> str:
+def pay_with(c, s: S, a, player) -> str:
     return f"Pay the Bombard with {'an Infantry' if a.unit == 'infantry' else 'an Aircraft'} (to Mission)"
 
 
 @says(ev.Bonus)
-def bonus(c, s: S, a) -> str:
+def bonus(c, s: S, a, player) -> str:
     if a.choice == "power":
         space = c.rep_space.get(s.rep[a.player - 1])
         return f"Take the bonus: +{space.power if space else 0} Power"
@@ -364,7 +366,7 @@ def bonus(c, s: S, a) -> str:
 
 
 @says(ev.TargetPlanet)
-def target_planet(c, s: S, a) -> str:
+def target_planet(c, s: S, a, player) -> str:
     x = top(s)
     i = a.planet
     kind = x.kind if x is not None else ""
@@ -376,7 +378,7 @@ def target_planet(c, s: S, a) -> str:
     if o and o != a.player:
         return f"Invade {held_planet(s, i)} ({units(s.pu[i])}){dropship(c, s, a.player, i)}"
     if o == a.player:
-        return f"Deploy onto your {planet(s, i)} ({units(s.pu[i])} there){dropship(c, s, a.player, i)}"
+        return f"Deploy onto {planet(s, i)}, held already ({units(s.pu[i])}){dropship(c, s, a.player, i)}"
     gain = ""
     if s.mode != "solo" and s.planet_type[i] in c.type_index:
         value = c.deploy_value[s.track[c.type_index[s.planet_type[i]]]]
@@ -393,7 +395,7 @@ def dropship(c, s: S, p: int, i: int) -> str:
 
 
 @says(ev.DeployUnits)
-def deploy_units(c, s: S, a) -> str:
+def deploy_units(c, s: S, a, player) -> str:
     x = top(s)
     i = x.planet if x is not None else -1
     group = units((a.infantry, a.tanks, a.aircraft))
@@ -406,7 +408,7 @@ def deploy_units(c, s: S, a) -> str:
 
 
 @says(ev.Casualties)
-def casualties(c, s: S, a) -> str:
+def casualties(c, s: S, a, player) -> str:
     group = units((a.infantry, a.tanks, a.aircraft))
     if s.inv is not None and s.inv.stage == "cas_att":
         return f"Lose {group} of the force invading {planet(s, s.inv.planet)}"
@@ -417,23 +419,23 @@ def casualties(c, s: S, a) -> str:
 
 
 @says(ev.Wound)
-def wound(c, s: S, a) -> str:
+def wound(c, s: S, a, player) -> str:
     return f"Wound {whose(s, a.target)} {merc(c, a.card)}: it scores no mission"
 
 
 @says(ev.KillGuard)
-def kill_guard(c, s: S, a) -> str:
+def kill_guard(c, s: S, a, player) -> str:
     return f"Kill {whose(s, a.target)} guard on {circle(s, a.target, a.circle)} (to their Medical Bay)"
 
 
 @says(ev.TargetPlayer)
-def target_player(c, s: S, a) -> str:
+def target_player(c, s: S, a, player) -> str:
     n = len(s.hands[a.target - 1])
-    return f"Take a mercenary at random from {whose(s, a.target)} hand ({count(n, 'card', 'cards')})"
+    return f"Take a mercenary at random from {whose(s, a.target)} hand ({n} in hand)"
 
 
 @says(ev.SubterfugeOption)
-def subterfuge_option(c, s: S, a) -> str:
+def subterfuge_option(c, s: S, a, player) -> str:
     x = top(s)
     target = who(s, x.target) if x is not None and x.target else "the opponent"
     taken = merc(c, s.taken) if s.taken and s.taken != "?" else "the card taken"
@@ -444,30 +446,30 @@ def subterfuge_option(c, s: S, a) -> str:
 
 
 @says(ev.GiveCard)
-def give_card(c, s: S, a) -> str:
+def give_card(c, s: S, a, player) -> str:
     x = top(s)
     target = who(s, x.target) if x is not None and x.target else "the opponent"
     return f"Give {target} {merc(c, a.card)}"
 
 
 @says(ev.BorrowAction)
-def borrow_action(c, s: S, a) -> str:
+def borrow_action(c, s: S, a, player) -> str:
     x = top(s)
     if x is not None and x.kind == "subterfuge" and s.mode != "solo":
-        card = "the card taken" if s.taken == "?" else merc(c, a.card, full=False)
-        return f"Play {ACTION_NAMES.get(a.action, a.action)} of {card} ({cost(c, a.action, 'borrowed')}), no reputation"
+        card = "the card taken" if s.taken == "?" else a.card   # GW-SUB-02: a secret of the two players
+        return f"Play the {ACTION_NAMES.get(a.action, a.action)} of {card} ({cost(c, a.action, 'borrowed')}, no reputation)"
     source = "market" if x is not None and x.kind == "black_friday" else "copy"
     offer = action_offer(c, s, a.action, a.player, source, False, source == "market")
     return f"{'Play' if source == 'market' else 'Copy'} {a.card}'s {offer}"
 
 
 @says(ev.SoloSwap)
-def solo_swap(c, s: S, a) -> str:
+def solo_swap(c, s: S, a, player) -> str:
     return f"Discard {merc(c, a.discard, full=False)} for the Market's {merc(c, a.take)}"
 
 
 @says(ev.ChooseSector)
-def choose_sector(c, s: S, a) -> str:
+def choose_sector(c, s: S, a, player) -> str:
     n = sum(1 for i, x in enumerate(s.planet_sector) if x == a.sector and not s.revealed[i])
     if not n:
         return f"Recon {sector(a.sector)}: no face-down planets, a place for a recon marker"
@@ -475,7 +477,7 @@ def choose_sector(c, s: S, a) -> str:
 
 
 @says(ev.PlaceRecon)
-def place_recon(c, s: S, a) -> str:
+def place_recon(c, s: S, a, player) -> str:
     x = top(s)
     where = f" in {sector(x.sector)}" if x is not None and x.sector else ""
     name = RECON_NAMES.get(a.kind)
@@ -483,12 +485,12 @@ def place_recon(c, s: S, a) -> str:
 
 
 @says(ev.RemovePreDeployed)
-def remove_pre(c, s: S, a) -> str:
+def remove_pre(c, s: S, a, player) -> str:
     return f"Remove a pre-deployed Rebellion {a.unit.capitalize()} from {sector(a.sector)}"
 
 
 @says(ev.Reinforce)
-def reinforce(c, s: S, a) -> str:
+def reinforce(c, s: S, a, player) -> str:
     from warlords.invasion import manoeuvre
     inv = s.inv
     where = planet(s, inv.planet) if inv is not None else "the planet"
@@ -498,7 +500,7 @@ def reinforce(c, s: S, a) -> str:
 
 
 @says(ev.Reroll)
-def reroll(c, s: S, a) -> str:
+def reroll(c, s: S, a, player) -> str:
     parts = []
     for n, face in ((a.hits, "hit"), (a.invader_hits, "invader hit"), (a.misses, "miss")):
         if n:
@@ -507,22 +509,22 @@ def reroll(c, s: S, a) -> str:
 
 
 @says(ev.Evacuate)
-def evacuate(c, s: S, a) -> str:
+def evacuate(c, s: S, a, player) -> str:
     inv = s.inv
     if inv is None:
         return "Evacuate the planet"
-    return f"Evacuate {planet(s, inv.planet)} to your Launch Pad: {who(s, inv.attacker)} takes it"
+    return f"Evacuate {planet(s, inv.planet)} to the Launch Pad: {who(s, inv.attacker)} takes the planet"
 
 
 @says(ev.Block)
-def block(c, s: S, a) -> str:
+def block(c, s: S, a, player) -> str:
     if s.pending:
         return f"Block {whose(s, s.pending[-1].player)} {support_card(c, s.pending[-1].card)} with a Blockade"
     return "Play a Blockade"
 
 
 @says(ev.Hire)
-def hire(c, s: S, a) -> str:
+def hire(c, s: S, a, player) -> str:
     if a.card:
         return f"Draft {merc(c, a.card)} from the Market"
     clears = s.players <= 2 and s.market
@@ -530,105 +532,108 @@ def hire(c, s: S, a) -> str:
 
 
 @says(ev.ExchangePick)
-def exchange_pick(c, s: S, a) -> str:
+def exchange_pick(c, s: S, a, player) -> str:
     return f"Pick {merc(c, a.card)} for the card exchange (in secret)"
 
 
 @says(ev.SwitchPlanets)
-def switch_planets(c, s: S, a) -> str:
-    return (f"Switch the units of your {planet(s, a.mine)} ({units(s.pu[a.mine])}) and "
+def switch_planets(c, s: S, a, player) -> str:
+    return (f"Switch the units of {planet(s, a.mine)} ({units(s.pu[a.mine])}) and "
             f"{held_planet(s, a.theirs)} ({units(s.pu[a.theirs])})")
 
 
 @says(ev.Transfer)
-def transfer(c, s: S, a) -> str:
+def transfer(c, s: S, a, player) -> str:
     n = "an Infantry" if a.count == 1 else f"{a.count} Infantry"
     return f"Send {n} from Launch Pad to Reserve; {who(s, teammate(s, a.player))} gets as many on the Launch Pad"
 
 
 # -- facts: setup -------------------------------------------------------------------------
 @says(ev.GalaxySeeded)
-def galaxy_seeded(c, s: S, e) -> str:
+def galaxy_seeded(c, s: S, e, player) -> str:
     return f"{len(e.types)} planet tiles are laid out face down; {len(e.box)} go back to the box unseen"
 
 
 @says(ev.PlanetsRevealed)
-def planets_revealed(c, s: S, e) -> str:
+def planets_revealed(c, s: S, e, player) -> str:
     names = ", ".join(f"{type_name(k)} {i}" for i, k in zip(e.planets, e.types))
-    return f"Turned up: {names}" + ("; their markers move forward" if e.advance else "")
+    if len(names) > 60:   # many at once (setup): by type
+        by_type: dict[str, list[str]] = {}
+        for i, k in zip(e.planets, e.types):
+            by_type.setdefault(type_name(k), []).append(str(i))
+        names = " · ".join(f"{k} {', '.join(v)}" for k, v in by_type.items())
+    return f"Turned up: {names}" + ("; markers forward" if e.advance else "")
 
 
 @says(ev.MarkersPlaced)
-def markers_placed(c, s: S, e) -> str:
-    short = {"deploy": "Deploy", "deploy_only": "Deploy Only", "assassinate": "Assassin.", "subterfuge": "Subterf.",
-             "bombard": "Bombard", "support": "Support", "recon": "Recon"}
-    return "Reputation markers: " + ", ".join(short.get(m, m) for m in e.slots)
+def markers_placed(c, s: S, e, player) -> str:
+    return "Reputation markers: " + ", ".join(ACTION_NAMES.get(m, m) for m in e.slots)
 
 
 @says(ev.TrackSet)
-def track_set(c, s: S, e) -> str:
+def track_set(c, s: S, e, player) -> str:
     spaces = sorted(set(e.positions))
     where = f"space {spaces[0] + 1}" if len(spaces) == 1 else "their starting spaces"
     return f"The planet markers start on {where} of the planet track"
 
 
 @says(ev.SupportShuffled)
-def support_shuffled(c, s: S, e) -> str:
+def support_shuffled(c, s: S, e, player) -> str:
     return f"The support deck is shuffled ({count(len(e.order), 'card', 'cards')})"
 
 
 @says(ev.DeckFormed)
-def deck_formed(c, s: S, e) -> str:
+def deck_formed(c, s: S, e, player) -> str:
     gone = f"; {len(e.removed)} removed unseen" if e.removed else ""
     return f"The mercenary deck is shuffled: {len(e.order)} cards{gone}"
 
 
 @says(ev.HandDealt)
-def hand_dealt(c, s: S, e) -> str:
+def hand_dealt(c, s: S, e, player) -> str:
     known = all(x in c.mercs for x in e.cards)
     return f"{who(s, e.player)} is dealt " + (mercs(c, e.cards) if known else count(len(e.cards), 'mercenary', 'mercenaries'))
 
 
 @says(ev.SetAside)
-def set_aside(c, s: S, e) -> str:
+def set_aside(c, s: S, e, player) -> str:
     return f"{who(s, e.player)} puts back {merc(c, e.card)}"
 
 
 @says(ev.CardsReturned)
-def cards_returned(c, s: S, e) -> str:
+def cards_returned(c, s: S, e, player) -> str:
     return f"The {count(len(e.cards), 'mercenary', 'mercenaries')} put back go into the deck, reshuffled"
 
 
 @says(ev.RebelDeckFormed)
-def rebel_deck_formed(c, s: S, e) -> str:
+def rebel_deck_formed(c, s: S, e, player) -> str:
     return f"The Rebel deck is formed: {len(e.order)} cards, Level 1 on top; {len(e.removed)} boxed unseen"
 
 
 @says(ev.FirstPlayer)
-def first_player(c, s: S, e) -> str:
+def first_player(c, s: S, e, player) -> str:
     return f"{who(s, e.player)} goes first"
 
 
 # -- facts: the turn ----------------------------------------------------------------------
 @says(ev.Asked)
-def asked(c, s: S, e) -> str:
+def asked(c, s: S, e, player) -> str:
     return f"{who(s, e.prompt.player)} to {ASKED.get(e.prompt.kind, 'decide')}"
 
 
 @says(ev.TurnStarted)
-def turn_started(c, s: S, e) -> str:
+def turn_started(c, s: S, e, player) -> str:
     return f"Turn {e.turn}: {whose(s, e.player)} turn"
 
 
 @says(ev.PhaseStarted)
-def phase_started(c, s: S, e) -> str:
+def phase_started(c, s: S, e, player) -> str:
     if e.phase == "rebel":
         return "The Rebellion's turn"
     return f"Phase: {PHASES.get(e.phase, e.phase)}"
 
 
 @says(ev.Recovered)
-def recovered(c, s: S, e) -> str:
+def recovered(c, s: S, e, player) -> str:
     from warlords.state import DEC, MED, MIS
     b = s.base[e.player - 1]
     kinds = (0,) if e.infantry_only else (0, 1, 2)
@@ -640,19 +645,19 @@ def recovered(c, s: S, e) -> str:
 
 
 @says(ev.Recalled)
-def recalled(c, s: S, e) -> str:
+def recalled(c, s: S, e, player) -> str:
     if e.planet >= 0:
         return f"{who(s, e.player)} recalls an Infantry from {planet(s, e.planet)}"
     return f"{who(s, e.player)} recalls the guard on {circle(s, e.player, e.circle)}"
 
 
 @says(ev.ShipMoved)
-def ship_moved(c, s: S, e) -> str:
+def ship_moved(c, s: S, e, player) -> str:
     return f"{whose(s, e.player)} Base Ship {'moves to' if s.ships[e.player - 1] else 'arrives in'} {sector(e.sector)}"
 
 
 @says(ev.ReconReturned)
-def recon_returned(c, s: S, e) -> str:
+def recon_returned(c, s: S, e, player) -> str:
     name = RECON_NAMES.get(e.kind)
     marker = f"{name} marker" if name else "recon marker"
     if e.used:
@@ -661,35 +666,35 @@ def recon_returned(c, s: S, e) -> str:
 
 
 @says(ev.MercenaryPlayed)
-def mercenary_played(c, s: S, e) -> str:
+def mercenary_played(c, s: S, e, player) -> str:
     where = "" if not s.area[e.player - 1] else f" at the {e.side} end"
     done = f", completing a {e.circle.lower()} circle" if e.circle else ""
     return f"{who(s, e.player)} plays {merc(c, e.card)}{where}{done}"
 
 
 @says(ev.UnitsGained)
-def units_gained(c, s: S, e) -> str:
+def units_gained(c, s: S, e, player) -> str:
     return f"{who(s, e.player)} gains {units((e.infantry, 0, 0))} on the Launch Pad"
 
 
 @says(ev.GuardPlaced)
-def guard_placed(c, s: S, e) -> str:
+def guard_placed(c, s: S, e, player) -> str:
     return f"{who(s, e.player)} guards {circle(s, e.player, e.circle)}"
 
 
 @says(ev.CirclesShut)
-def circles_shut(c, s: S, e) -> str:
+def circles_shut(c, s: S, e, player) -> str:
     return f"{whose(s, e.player)} new circle stays unguarded for good"
 
 
 @says(ev.SkillUsed)
-def skill_used(c, s: S, e) -> str:
+def skill_used(c, s: S, e, player) -> str:
     kind = c.skill_of.get(e.colour, "")
     return f"{who(s, e.player)} plays {ACTION_NAMES.get(kind, kind)}, the {e.colour.lower()} skill (once per game)"
 
 
 @says(ev.ActionUsed)
-def action_used(c, s: S, e) -> str:
+def action_used(c, s: S, e, player) -> str:
     m = c.mercs.get(s.played)
     name = ACTION_NAMES.get(m.actions[e.slot], "an action") if m and e.slot < len(m.actions) else "an action"
     return f"{who(s, s.active)} uses the {name} of {merc(c, s.played, full=False)}"
@@ -701,7 +706,7 @@ SOURCES = {"card": "", "support": " from a support card", "borrowed": " of the c
 
 
 @says(ev.ActionStarted)
-def action_started(c, s: S, e) -> str:
+def action_started(c, s: S, e, player) -> str:
     x = e.ctx
     if x.kind == "bonus":
         return f"{who(s, x.target)} may take the bonus of reputation space {s.rep[x.target - 1]}"
@@ -715,7 +720,7 @@ STAGES = {"go": "resolving", "pay": "choosing how to pay", "units": "choosing th
 
 
 @says(ev.ActionStaged)
-def action_staged(c, s: S, e) -> str:
+def action_staged(c, s: S, e, player) -> str:
     # the card an action carries is not named: a Subterfuge's card taken is the two players' secret
     x = e.ctx
     where = f" on {planet(s, x.planet)}" if x.planet >= 0 and x.stage in ("units", "casualties") else ""
@@ -723,18 +728,18 @@ def action_staged(c, s: S, e) -> str:
 
 
 @says(ev.ActionEnded)
-def action_ended(c, s: S, e) -> str:
+def action_ended(c, s: S, e, player) -> str:
     x = top(s)
     return f"The {ACTION_NAMES.get(x.kind, 'action') if x is not None else 'action'} is over"
 
 
 @says(ev.CostPaid)
-def cost_paid(c, s: S, e) -> str:
+def cost_paid(c, s: S, e, player) -> str:
     return f"{who(s, e.player)} pays {'an Infantry' if e.unit == 0 else 'an Aircraft'} (Launch Pad to Mission)"
 
 
 @says(ev.ReputationGained)
-def reputation_gained(c, s: S, e) -> str:
+def reputation_gained(c, s: S, e, player) -> str:
     text = f"{who(s, e.player)} gains reputation: space {e.space}"
     slot = e.space // 2
     if e.space >= c.rep_last:
@@ -745,24 +750,24 @@ def reputation_gained(c, s: S, e) -> str:
 
 
 @says(ev.PowerGained)
-def power_gained(c, s: S, e) -> str:
+def power_gained(c, s: S, e, player) -> str:
     why = {"deploy": "deploying on an empty planet", "reputation": "reputation bonus"}.get(e.reason, e.reason)
     return f"{who(s, e.player)} gains {e.amount} Power ({why})"
 
 
 @says(ev.Repaired)
-def repaired(c, s: S, e) -> str:
+def repaired(c, s: S, e, player) -> str:
     return f"{who(s, e.player)} repairs {'a Tank' if e.unit == 1 else 'an Aircraft'}: back on the Launch Pad"
 
 
 @says(ev.SupportDrawn)
-def support_drawn(c, s: S, e) -> str:
+def support_drawn(c, s: S, e, player) -> str:
     name = c.support_name.get(e.card)
     return f"{who(s, e.player)} draws a support card" + (f": {name}" if name else "")
 
 
 @says(ev.SupportPlayed)
-def support_played(c, s: S, e) -> str:
+def support_played(c, s: S, e, player) -> str:
     text = f"{who(s, e.player)} plays {support_card(c, e.card)}"
     if e.response and s.pending:
         text += f" against {whose(s, s.pending[-1].player)} {support_card(c, s.pending[-1].card)}"
@@ -772,79 +777,81 @@ def support_played(c, s: S, e) -> str:
 
 
 @says(ev.Responded)
-def responded(c, s: S, e) -> str:
+def responded(c, s: S, e, player) -> str:
     card = support_card(c, s.pending[-1].card) if s.pending else "the support card"
     return f"{who(s, e.player)} lets the {card} through"
 
 
 @says(ev.SupportResolved)
-def support_resolved(c, s: S, e) -> str:
+def support_resolved(c, s: S, e, player) -> str:
     if e.cancelled:
         return f"The Blockade cancels the {support_card(c, e.cancelled)}; both to the discard pile"
     return f"{support_card(c, e.card)} takes effect"
 
 
 @says(ev.Deployed)
-def deployed(c, s: S, e) -> str:
+def deployed(c, s: S, e, player) -> str:
     src = f" from {sector(e.sector)}" if e.sector else ""
     return f"{who(s, e.player)} deploys {units(e.units)}{src} onto {planet(s, e.planet)}"
 
 
 # -- facts: invasion and combat -----------------------------------------------------------
 @says(ev.InvasionStarted)
-def invasion_started(c, s: S, e) -> str:
+def invasion_started(c, s: S, e, player) -> str:
     inv = e.invasion
     back = f"; the {type_name(c.types[e.devastate])} marker goes back" if e.devastate >= 0 else ""
     return f"{who(s, inv.attacker)} invades {held_planet(s, inv.planet)} with {units(inv.att)}{back}"
 
 
-INV_STAGES = {"reinforce": "the defender may reinforce", "roll": "the dice", "reroll": "the defender may reroll",
-              "hits": "the hits", "cas_att": "the invader's casualties", "cas_def": "the defender's casualties",
-              "check": "who still stands", "evacuate": "the defender may evacuate"}
+INV_STAGES = {"reinforce": "defender reinforcements", "roll": "the roll", "reroll": "Efficient Targeting's reroll",
+              "hits": "counting the hits", "cas_att": "the invader's casualties",
+              "cas_def": "the defender's casualties", "check": "checking for victory",
+              "evacuate": "the defender may evacuate"}
 
 
 @says(ev.InvasionStaged)
-def invasion_staged(c, s: S, e) -> str:
+def invasion_staged(c, s: S, e, player) -> str:
     inv = e.invasion
     return f"Invasion of {planet(s, inv.planet)}, round {inv.round}: {INV_STAGES.get(inv.stage, 'next step')}"
 
 
 @says(ev.Reinforced)
-def reinforced(c, s: S, e) -> str:
+def reinforced(c, s: S, e, player) -> str:
     if e.circle >= 0:
         return f"{whose(s, e.player)} guard from {circle(s, e.player, e.circle)} joins the defence of {planet(s, e.planet)}"
     return f"The Kickstarter Brigade: an Infantry from {whose(s, e.player)} Reserve onto {planet(s, e.planet)}"
 
 
 @says(ev.CombatRolled)
-def combat_rolled(c, s: S, e) -> str:
+def combat_rolled(c, s: S, e, player) -> str:
     inv = s.inv
     if inv is None:
         return f"Dice: {dice(e.attacker)} against {dice(e.defender)}"
-    return (f"{planet(s, inv.planet)}, round {inv.round}: {who(s, inv.attacker)} rolls {dice(e.attacker)}; "
+    siege = " (Heavy Siege)" if inv.att[1] else ""   # GW-CMB-13: its invader hits count
+    return (f"{planet(s, inv.planet)}, round {inv.round}: {who(s, inv.attacker)} rolls {dice(e.attacker)}{siege}; "
             f"{who(s, inv.defender)} rolls {dice(e.defender)}")
 
 
 @says(ev.Rerolled)
-def rerolled(c, s: S, e) -> str:
+def rerolled(c, s: S, e, player) -> str:
     d = who(s, s.inv.defender) if s.inv is not None else "The defender"
     return f"{d} rerolls with Efficient Targeting: now {dice(e.defender)}"
 
 
 @says(ev.UnitsLost)
-def units_lost(c, s: S, e) -> str:
+def units_lost(c, s: S, e, player) -> str:
     if e.invading:
         return f"{who(s, e.player)} loses {units(e.units)} of the invading force"
     return f"{who(s, e.player)} loses {units(e.units)} on {planet(s, e.planet)}"
 
 
 @says(ev.Evacuated)
-def evacuated(c, s: S, e) -> str:
+def evacuated(c, s: S, e, player) -> str:
     return f"{who(s, e.player)} evacuates {planet(s, e.planet)}: its units go to the Launch Pad"
 
 
 @says(ev.InvasionEnded)
-def invasion_ended(c, s: S, e) -> str:
+def invasion_ended(c, s: S, e, player) -> str:
     inv = s.inv
     where = planet(s, inv.planet) if inv is not None else "the planet"
     if e.winner == 0:
@@ -855,37 +862,37 @@ def invasion_ended(c, s: S, e) -> str:
 
 
 @says(ev.DiceRolled)
-def dice_rolled(c, s: S, e) -> str:
+def dice_rolled(c, s: S, e, player) -> str:
     hits = list(e.values).count("hit")
-    more = f" — up to {count(hits, 'more unit', 'more units')} lost" if hits else " — no more losses"
+    more = f" — up to {hits} more {'unit' if hits == 1 else 'units'} lost" if hits else " — no more losses"
     return f"Bombard dice: {dice(e.values)}{more}"
 
 
 # -- facts: cards ---------------------------------------------------------------------------
 @says(ev.Wounded)
-def wounded(c, s: S, e) -> str:
+def wounded(c, s: S, e, player) -> str:
     return f"{whose(s, e.player)} {merc(c, e.card)} is wounded: it scores no mission"
 
 
 @says(ev.GuardKilled)
-def guard_killed(c, s: S, e) -> str:
+def guard_killed(c, s: S, e, player) -> str:
     return f"{whose(s, e.player)} guard on {circle(s, e.player, e.circle)} is killed (to the Medical Bay)"
 
 
 @says(ev.CardTaken)
-def card_taken(c, s: S, e) -> str:
+def card_taken(c, s: S, e, player) -> str:
     return f"{who(s, e.player)} takes {merc(c, e.card)} at random from {whose(s, e.target)} hand"
 
 
 @says(ev.CardGiven)
-def card_given(c, s: S, e) -> str:
+def card_given(c, s: S, e, player) -> str:
     if e.kept:
         return f"{who(s, e.player)} keeps the card taken and gives {who(s, e.target)} {merc(c, e.card)}"
     return f"{who(s, e.player)} gives {merc(c, e.card)} back to {who(s, e.target)}"
 
 
 @says(ev.Peeked)
-def peeked(c, s: S, e) -> str:
+def peeked(c, s: S, e, player) -> str:
     if all(e.types):
         seen = ", ".join(f"{type_name(k)} {i}" for i, k in zip(e.planets, e.types))
         return f"{who(s, e.player)} looks at the face-down planets of {sector(e.sector)}: {seen}"
@@ -894,13 +901,13 @@ def peeked(c, s: S, e) -> str:
 
 
 @says(ev.ReconPlaced)
-def recon_placed(c, s: S, e) -> str:
+def recon_placed(c, s: S, e, player) -> str:
     name = RECON_NAMES.get(e.kind)
     return f"{who(s, e.player)} leaves {'a ' + name if name else 'a recon'} marker face down in {sector(e.sector)}"
 
 
 @says(ev.MercenaryHired)
-def mercenary_hired(c, s: S, e) -> str:
+def mercenary_hired(c, s: S, e, player) -> str:
     if e.drafted:
         return f"{who(s, e.player)} drafts {merc(c, e.card)} from the Market"
     name = f": {merc(c, e.card)}" if e.card in c.mercs else ""
@@ -908,67 +915,67 @@ def mercenary_hired(c, s: S, e) -> str:
 
 
 @says(ev.MarketCleared)
-def market_cleared(c, s: S, e) -> str:
+def market_cleared(c, s: S, e, player) -> str:
     return f"The Market leaves the game face up: {mercs(c, e.cards)}"
 
 
 @says(ev.MarketCardRemoved)
-def market_card_removed(c, s: S, e) -> str:
+def market_card_removed(c, s: S, e, player) -> str:
     if e.player:
         return f"{who(s, e.player)} takes {merc(c, e.card)} from the Market"
     return f"{merc(c, e.card)} leaves the Market and the game"
 
 
 @says(ev.MarketFilled)
-def market_filled(c, s: S, e) -> str:
+def market_filled(c, s: S, e, player) -> str:
     return f"New in the Market: {mercs(c, e.cards)}"
 
 
 @says(ev.CardDiscarded)
-def card_discarded(c, s: S, e) -> str:
+def card_discarded(c, s: S, e, player) -> str:
     return f"{who(s, e.player)} discards {merc(c, e.card)}: out of the game"
 
 
 @says(ev.EndTriggered)
-def end_triggered(c, s: S, e) -> str:
+def end_triggered(c, s: S, e, player) -> str:
     why = END_KINDS.get(e.kind, e.kind)
     return f"The end is near: {why}; the game ends after turn {e.last_turn}"
 
 
 @says(ev.TurnEnded)
-def turn_ended(c, s: S, e) -> str:
+def turn_ended(c, s: S, e, player) -> str:
     return f"{whose(s, e.player)} turn ends"
 
 
 # -- facts: team play -----------------------------------------------------------------------
 @says(ev.TeamPicked)
-def team_picked(c, s: S, e) -> str:
+def team_picked(c, s: S, e, player) -> str:
     if e.card in c.mercs:
         return f"{who(s, e.player)} picks {merc(c, e.card)} for the exchange"
     return f"{who(s, e.player)} picks a mercenary for the exchange, in secret"
 
 
 @says(ev.TeamExchanged)
-def team_exchanged(c, s: S, e) -> str:
+def team_exchanged(c, s: S, e, player) -> str:
     if e.given in c.mercs and e.received in c.mercs:
         return f"{who(s, e.player)} gives {e.given} to {who(s, e.mate)} and receives {e.received}"
     return f"{who(s, e.player)} and {who(s, e.mate)} exchange a mercenary each"
 
 
 @says(ev.PlanetsSwitched)
-def planets_switched(c, s: S, e) -> str:
+def planets_switched(c, s: S, e, player) -> str:
     return f"{who(s, e.player)} and {who(s, teammate(s, e.player))} switch {planet(s, e.mine)} and {planet(s, e.theirs)}"
 
 
 @says(ev.InfantryTransferred)
-def infantry_transferred(c, s: S, e) -> str:
+def infantry_transferred(c, s: S, e, player) -> str:
     n = units((e.count, 0, 0))
     return f"{who(s, e.player)} sends {n} to Reserve; {who(s, e.mate)} gets {n} on the Launch Pad"
 
 
 # -- facts: the Rebellion and the end ---------------------------------------------------------
 @says(ev.RebelCardDrawn)
-def rebel_card_drawn(c, s: S, e) -> str:
+def rebel_card_drawn(c, s: S, e, player) -> str:
     card = c.rebels.get(e.card)
     if card is None:
         return "The Rebellion draws its next card"
@@ -977,7 +984,7 @@ def rebel_card_drawn(c, s: S, e) -> str:
 
 
 @says(ev.RebelStep)
-def rebel_step(c, s: S, e) -> str:
+def rebel_step(c, s: S, e, player) -> str:
     card = c.rebels.get(s.rebel_card)
     if e.step == s.rebel_step and e.sector:
         return f"The Rebellion's Deploy/Invade from {sector(c.sectors[e.sector - 1])}"
@@ -987,7 +994,7 @@ def rebel_step(c, s: S, e) -> str:
 
 
 @says(ev.PreDeployed)
-def pre_deployed(c, s: S, e) -> str:
+def pre_deployed(c, s: S, e, player) -> str:
     unit = UNIT_WORDS[e.unit]
     if e.overflow:
         return f"The Rebellion gains 1 Power instead of pre-deploying {UNITS_ONE[e.unit]} in {sector(e.sector)}"
@@ -995,12 +1002,12 @@ def pre_deployed(c, s: S, e) -> str:
 
 
 @says(ev.PreRemoved)
-def pre_removed(c, s: S, e) -> str:
+def pre_removed(c, s: S, e, player) -> str:
     return f"A pre-deployed Rebellion {UNIT_WORDS[e.unit]} goes back to the pool from {sector(e.sector)}"
 
 
 @says(ev.FinalScored)
-def final_scored(c, s: S, e) -> str:
+def final_scored(c, s: S, e, player) -> str:
     parts = []
     if e.guards:
         parts.append(f"{e.guards} for guards")
@@ -1015,7 +1022,7 @@ def final_scored(c, s: S, e) -> str:
 
 
 @says(ev.GameEnded)
-def game_ended(c, s: S, e) -> str:
+def game_ended(c, s: S, e, player) -> str:
     if e.truncated:
         return "The game stops at its turn limit, without a result"
     return "The game is over"
