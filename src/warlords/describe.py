@@ -343,7 +343,8 @@ def play_support(c, s: S, a, player) -> str:
         return f"Play {name}: an action of a Market mercenary, then a new Market"
     if kind == "blockade":
         return f"Play {name}"
-    return f"Play the support card {action_offer(c, s, kind, a.player, 'support', False, False)}"
+    also = "" if name == ACTION_NAMES.get(kind) else f", a {ACTION_NAMES.get(kind, kind)}"
+    return f"Play {name} (support card{also}; {cost(c, kind, 'support')}): {effect(c, s, kind, a.player, False)}"
 
 
 @says(ev.TeamAction)

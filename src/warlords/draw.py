@@ -34,6 +34,10 @@ STYLE = ("text{font-family:sans-serif;font-size:11px;fill:#222}.s{font-size:9px}
          "stroke-dasharray:3 2}.pl{stroke:#333}.card{fill:#fdfaf2;stroke:#777}.back{fill:#3d4a6b;stroke:#222}")
 
 
+def cap(text: str) -> str:
+    return text[:1].upper() + text[1:]
+
+
 def esc(text) -> str:
     return escape(str(text), {'"': "&quot;"})
 
@@ -240,7 +244,8 @@ def under_way(c, v, y: float) -> list[str]:
     if v.inv is not None:
         i = v.inv
         lines = [f"Invasion of {type_name(v.planet_type[i.planet])} {i.planet}, round {i.round}",
-                 f"{who(v, i.attacker)}: {units(i.att)}", f"{who(v, i.defender)}: {units(v.pu[i.planet])}"]
+                 f"{cap(who(v, i.attacker))} invading with {units(i.att)}",
+                 f"{cap(who(v, i.defender))} defending with {units(v.pu[i.planet])}"]
         if i.att_dice or i.def_dice:
             lines.append(f"dice {', '.join(i.att_dice) or '-'} / {', '.join(i.def_dice) or '-'}".replace("_", " "))
         out.append(f'<rect x="{RIGHT_X - 4}" y="{y - 12}" width="330" height="{14 * len(lines) + 6}" fill="#fde3e0"/>')
@@ -257,13 +262,19 @@ def under_way(c, v, y: float) -> list[str]:
 
 # -- the players ----------------------------------------------------------------------------------
 PANEL_H = 118
+REBEL_PANEL_H = 28
+
+
+def panel_height(v, p: int) -> int:
+    return REBEL_PANEL_H if v.mode == "solo" and p == REBEL else PANEL_H
 
 
 def panel(c, v, p: int, y: float, viewer) -> list[str]:
     col = colour(c, v, p)
     b = v.base[p - 1]
-    out = [f'<rect x="4" y="{y}" width="{WIDTH - 8}" height="{PANEL_H - 6}" rx="5" fill="#fafafa" stroke="{col}"/>']
-    if v.mode == "solo" and p == REBEL:
+    out = [f'<rect x="4" y="{y}" width="{WIDTH - 8}" height="{panel_height(v, p) - 6}" rx="5" fill="#fafafa" '
+           f'stroke="{col}"/>']
+    if v.mode == "solo" and p == REBEL:   # GW-REB-21: no base, hand or Command Area, only its pool
         head = f"The Rebellion · Power {v.power[p - 1]} · reputation {v.rep[p - 1]} · pool {units(b[0:3])}"
         return out + [text(12, y + 16, head, "b", fill=col)]
     you = " (you)" if viewer == p else ""
@@ -283,7 +294,7 @@ def panel(c, v, p: int, y: float, viewer) -> list[str]:
         if len(known) == len(cards):
             body = f"{label}: {', '.join(known) or 'none'}"
             out.append(text(x, hy, body, "s"))
-            x += 5 * len(body) + 14
+            x += 5.3 * len(body) + 14
         else:   # hidden from this view: drawn face down
             out.append(text(x, hy, f"{label}:", "s"))
             x += 5 * len(label) + 8
@@ -344,7 +355,7 @@ def draw(c, v, player: int | None) -> str:
     y = GALAXY_Y + 3 * (SECTOR_H + 4) + 6
     for p in range(1, v.seats + 1):
         out += panel(c, v, p, y, player)
-        y += PANEL_H if not (v.mode == "solo" and p == REBEL) else 30
+        y += panel_height(v, p)
     height = y + 4
     return (f'<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 {WIDTH} {height}" width="{WIDTH}" '
             f'height="{height}"><style>{STYLE}</style><rect width="{WIDTH}" height="{height}" fill="#fff"/>'
