@@ -25,6 +25,7 @@ and a last number for "a card, unseen"). Counts that could in principle run past
 from __future__ import annotations
 
 from functools import lru_cache
+from itertools import chain
 
 from boardcore.spaces import Field, Observation
 
@@ -275,62 +276,74 @@ def _observation(c, config) -> Observation:
               "index in rebellion.toml, 0 none), and its step"),
     ]
 
+    # lookups that also read the blanks of a view ("" = none or unseen) as 0
+    merc_at = {"": 0, **merc_no}
+    type_at = {"": 0, **type_no}
+    sector_at = {"": 0, **sector_no}
+    card_slot = {m: k for k, m in enumerate(cards)}
+    gone_slot = {m: k for k, m in enumerate(c.merc_ids)}
+    guard_no = {OPEN: 1, GUARDED: 2, SHUT: 3}
+    mode_no = {"ffa": 0, "teams": 1, "solo": 2}
+    slots_n = c.data.reputation.slots
+
+    def flags(values, slot: dict, size: int) -> list[int]:
+        out = [0] * size
+        for x in values:
+            k = slot.get(x)
+            if k is not None:
+                out[k] = 1
+        return out
+
+    def padded(values: list[int], size: int) -> list[int]:
+        return values + [0] * (size - len(values))
+
     def encode(v, me: int) -> list[int]:
-        rel = [0] * (n + 1)
         order = [(me - 1 + k) % n + 1 for k in range(n)]      # seats as the observer counts them
+        rel = [0] * (n + 1)
         for k, p in enumerate(order):
             rel[p] = k + 1
-        out = [me, {"ffa": 0, "teams": 1, "solo": 2}[v.mode], _clamp(v.turn, TURN_TOP), rel[v.active] if v.active else 0,
-               PHASES.index(v.phase) if v.phase in PHASES else 0]
         prompt = v.prompt
-        out += [point_no.get(prompt.kind, 0) if prompt else 0, rel[prompt.player] if prompt else 0]
-        out += [_clamp(v.last_turn, TURN_TOP), END_KINDS.index(v.end_kind) if v.end_kind in END_KINDS else 0]
+        out = [me, mode_no[v.mode], _clamp(v.turn, TURN_TOP), rel[v.active],
+               PHASES.index(v.phase) if v.phase in PHASES else 0,
+               point_no.get(prompt.kind, 0) if prompt else 0, rel[prompt.player] if prompt else 0,
+               _clamp(v.last_turn, TURN_TOP), END_KINDS.index(v.end_kind) if v.end_kind in END_KINDS else 0]
         out += [_clamp(v.power[p - 1], POWER_TOP) for p in order]
         out += [v.rep[p - 1] for p in order]
-        out += list(v.track)
-        slots = [kinds_no.get(x, 0) for x in v.rep_slots]
-        out += slots + [0] * (c.data.reputation.slots - len(slots))
-        out += [type_no.get(t, 0) for t in v.planet_type]
-        out += [1 if r else 0 for r in v.revealed]
-        out += [rel[o] if o else 0 for o in v.owner]
-        for u in v.pu:
-            out += u
-        out += [sector_no.get(v.ships[p - 1], 0) for p in order]
+        out += v.track
+        out += padded([kinds_no.get(x, 0) for x in v.rep_slots], slots_n)
+        out += [type_at.get(x, 0) for x in v.planet_type]
+        out += map(int, v.revealed)
+        out += [rel[o] for o in v.owner]
+        out += chain.from_iterable(v.pu)
+        out += [sector_at.get(v.ships[p - 1], 0) for p in order]
         for p in order:
             marks = v.recon[p - 1] if p == me else sorted(v.recon[p - 1])
-            out += [sector_no.get(x, 0) for x in marks]
-        for p in order:
-            out += v.base[p - 1]
+            out += [sector_at.get(x, 0) for x in marks]
+        out += chain.from_iterable(v.base[p - 1] for p in order)
         out += [len(v.hands[p - 1]) for p in order]
         out += [len(v.support_hands[p - 1]) for p in order]
-        mine = set(v.hands[me - 1])
-        out += [1 if x in mine else 0 for x in cards]
+        out += flags(v.hands[me - 1], card_slot, len(cards))
         held = [c.support.get(x, "") for x in v.support_hands[me - 1]]
         out += [held.count(k) for k in sup_kinds]
         for p in order:
-            row = v.area[p - 1]
-            out += [merc_no.get(x, 0) for x in row] + [0] * (area - len(row))
+            out += padded([merc_at.get(x, 0) for x in v.area[p - 1]], area)
         for p in order:
-            row, hurt = v.area[p - 1], v.wounded[p - 1]
-            out += [1 if x in hurt else 0 for x in row] + [0] * (area - len(row))
+            hurt = v.wounded[p - 1]
+            out += padded([1 if x in hurt else 0 for x in v.area[p - 1]] if hurt else [], area)
         for p in order:
-            row = v.circle[p - 1]
-            out += [colour_no.get(x, 0) for x in row] + [0] * (area - 1 - len(row))
+            out += padded([colour_no.get(x, 0) for x in v.circle[p - 1]], area - 1)
         for p in order:
-            row, marks = v.guard[p - 1], v.circle[p - 1]
-            out += [0 if not marks[k] else {OPEN: 1, GUARDED: 2, SHUT: 3}[g] for k, g in enumerate(row)]
-            out += [0] * (area - 1 - len(row))
+            marks = v.circle[p - 1]
+            out += padded([guard_no[g] if marks[k] else 0 for k, g in enumerate(v.guard[p - 1])], area - 1)
         for p in order:
             used = v.skills_used[p - 1]
             out += [1 if x in used else 0 for x in SKILL_COLOURS]
-        market = [merc_no.get(x, 0) for x in v.market]
-        out += market + [0] * (market_size - len(market))
+        out += padded([merc_at.get(x, 0) for x in v.market], market_size)
         out += [len(v.deck), len(v.sdeck)]
         gone = [c.support.get(x, "") for x in v.sdiscard]
         out += [gone.count(k) for k in sup_kinds]
-        removed = set(v.removed)
-        out += [1 if x in removed else 0 for x in c.merc_ids]
-        out += [merc_no.get(v.played, 0), 1 if v.team_used else 0]
+        out += flags(v.removed, gone_slot, len(c.merc_ids))
+        out += [merc_at.get(v.played, 0), 1 if v.team_used else 0]
         out += [1 if k in v.used else 0 for k in range(3)]
         out += [1 if v.support_played[p - 1] else 0 for p in order]
         x = v.ctx[-1] if v.ctx else None
@@ -345,24 +358,24 @@ def _observation(c, config) -> Observation:
                     CTX_STAGES.index(x.stage) + 1 if x.stage in CTX_STAGES else 0,
                     x.planet + 1, rel[x.target] if 0 < x.target <= n else 0,
                     0 if secret else merc_no.get(x.card, 0)]
-        pend = [sup_no.get(c.support.get(pc.card, ""), 0) for pc in reversed(v.pending)][:2]
-        out += pend + [0] * (2 - len(pend))
+        out += padded([sup_no.get(c.support.get(pc.card, ""), 0) for pc in reversed(v.pending)][:2], 2)
         inv = v.inv
         if inv is None:
-            out += [0] * 8 + [0] * 11
+            out += [0] * 19
         else:
             out += [inv.planet + 1, rel[inv.attacker], rel[inv.defender],
                     INV_STAGES.index(inv.stage) + 1 if inv.stage in INV_STAGES else 0, _clamp(inv.round, TURN_TOP),
                     MANOEUVRES.index(inv.manoeuvre) if inv.manoeuvre in MANOEUVRES else 0,
                     1 if inv.siege else 0, 1 if inv.guard_used else 0]
-            out += list(inv.att) + [inv.att_dice.count(f) for f in FACES] + [inv.def_dice.count(f) for f in FACES]
+            out += inv.att
+            out += [inv.att_dice.count(f) for f in FACES] + [inv.def_dice.count(f) for f in FACES]
             out += [inv.att_loss, inv.def_loss]
-        ex = list(v.exchange[:2]) if v.mode == "teams" else []
-        out += [0 if not x_ else (unseen_card if x_ == "?" else merc_no.get(x_, unseen_card)) for x_ in ex]
-        out += [0] * (2 - len(ex))
+        if v.mode == "teams":
+            out += [unseen_card if x_ == "?" else merc_at.get(x_, unseen_card) for x_ in v.exchange[:2]]
+        else:
+            out += [0, 0]
         if v.mode == "solo":
-            for units in v.pre:
-                out += units
+            out += chain.from_iterable(v.pre)
             out += [len(v.rebel_deck), rebel_no.get(v.rebel_card, 0), v.rebel_step]
         else:
             out += [0] * (n_sectors * 3 + 3)
