@@ -118,8 +118,9 @@ def held_planet(s: S, i: int) -> str:
     return f"{whose(s, o)} {planet(s, i)}" if o else f"empty {planet(s, i)}"
 
 
-def sector(name: str) -> str:
-    return "The Core" if name == "C" else name
+def sector(c, name: str) -> str:
+    """A sector by its name on the board; The Core is the one `galaxy.toml` marks `core`."""
+    return "The Core" if name == c.core else name
 
 
 def merc(c, card: str, full: bool = True) -> str:
@@ -212,7 +213,7 @@ def effect(c, s: S, kind: str, p: int, invade: bool = True) -> str:
     if kind in ("deploy", "deploy_only"):
         where = ""
         if not solo and s.ships[p - 1]:
-            where = f" in {sector(s.ships[p - 1])}"
+            where = f" in {sector(c, s.ships[p - 1])}"
         how = "" if kind == "deploy" and invade else " (no invasion)"
         return f"up to {c.limit} units onto a planet{where}{how}"
     if kind == "assassinate":
@@ -275,7 +276,7 @@ def recall(c, s: S, a, player) -> str:
 def move_ship(c, s: S, a, player) -> str:
     first = not s.ships[a.player - 1]
     face_down = sum(1 for i, x in enumerate(s.planet_sector) if x == a.sector and not s.revealed[i])
-    text = f"{'Place' if first else 'Move'} the Base Ship {'in' if first else 'to'} {sector(a.sector)}"
+    text = f"{'Place' if first else 'Move'} the Base Ship {'in' if first else 'to'} {sector(c, a.sector)}"
     if not first and a.sector not in c.adjacent[s.ships[a.player - 1]]:
         text += " (a jump to a recon marker)"
     if face_down:
@@ -286,7 +287,7 @@ def move_ship(c, s: S, a, player) -> str:
 @says(ev.UseTactical)
 def use_tactical(c, s: S, a, player) -> str:
     from warlords.base_ship import tactical_kind
-    here = sector(s.ships[a.player - 1])
+    here = sector(c, s.ships[a.player - 1])
     if player != a.player:   # GW-RCN-11: the marker's kind shows only as it is turned up
         return f"Turn up the recon marker in {here} for its free Tactical action"
     kind = tactical_kind(c, s, a.player)
@@ -473,21 +474,21 @@ def solo_swap(c, s: S, a, player) -> str:
 def choose_sector(c, s: S, a, player) -> str:
     n = sum(1 for i, x in enumerate(s.planet_sector) if x == a.sector and not s.revealed[i])
     if not n:
-        return f"Recon {sector(a.sector)}: no face-down planets, a place for a recon marker"
-    return f"Recon {sector(a.sector)}: look at its {count(n, 'face-down planet', 'face-down planets')} in secret"
+        return f"Recon {sector(c, a.sector)}: no face-down planets, a place for a recon marker"
+    return f"Recon {sector(c, a.sector)}: look at its {count(n, 'face-down planet', 'face-down planets')} in secret"
 
 
 @says(ev.PlaceRecon)
 def place_recon(c, s: S, a, player) -> str:
     x = top(s)
-    where = f" in {sector(x.sector)}" if x is not None and x.sector else ""
+    where = f" in {sector(c, x.sector)}" if x is not None and x.sector else ""
     name = RECON_NAMES.get(a.kind)
     return f"Leave {'the ' + name if name else 'a recon'} marker face down{where}"
 
 
 @says(ev.RemovePreDeployed)
 def remove_pre(c, s: S, a, player) -> str:
-    return f"Remove a pre-deployed Rebellion {a.unit.capitalize()} from {sector(a.sector)}"
+    return f"Remove a pre-deployed Rebellion {a.unit.capitalize()} from {sector(c, a.sector)}"
 
 
 @says(ev.Reinforce)
@@ -654,7 +655,7 @@ def recalled(c, s: S, e, player) -> str:
 
 @says(ev.ShipMoved)
 def ship_moved(c, s: S, e, player) -> str:
-    return f"{whose(s, e.player)} Base Ship {'moves to' if s.ships[e.player - 1] else 'arrives in'} {sector(e.sector)}"
+    return f"{whose(s, e.player)} Base Ship {'moves to' if s.ships[e.player - 1] else 'arrives in'} {sector(c, e.sector)}"
 
 
 @says(ev.ReconReturned)
@@ -662,8 +663,8 @@ def recon_returned(c, s: S, e, player) -> str:
     name = RECON_NAMES.get(e.kind)
     marker = f"{name} marker" if name else "recon marker"
     if e.used:
-        return f"{who(s, e.player)} turns up the {marker} in {sector(s.ships[e.player - 1])}: a Tactical action"
-    return f"{whose(s, e.player)} {marker} in {sector(s.ships[e.player - 1])} goes back to supply"
+        return f"{who(s, e.player)} turns up the {marker} in {sector(c, s.ships[e.player - 1])}: a Tactical action"
+    return f"{whose(s, e.player)} {marker} in {sector(c, s.ships[e.player - 1])} goes back to supply"
 
 
 @says(ev.MercenaryPlayed)
@@ -792,7 +793,7 @@ def support_resolved(c, s: S, e, player) -> str:
 
 @says(ev.Deployed)
 def deployed(c, s: S, e, player) -> str:
-    src = f" from {sector(e.sector)}" if e.sector else ""
+    src = f" from {sector(c, e.sector)}" if e.sector else ""
     return f"{who(s, e.player)} deploys {units(e.units)}{src} onto {planet(s, e.planet)}"
 
 
@@ -896,15 +897,15 @@ def card_given(c, s: S, e, player) -> str:
 def peeked(c, s: S, e, player) -> str:
     if all(e.types):
         seen = ", ".join(f"{type_name(k)} {i}" for i, k in zip(e.planets, e.types))
-        return f"{who(s, e.player)} looks at the face-down planets of {sector(e.sector)}: {seen}"
+        return f"{who(s, e.player)} looks at the face-down planets of {sector(c, e.sector)}: {seen}"
     n = count(len(e.planets), "face-down planet", "face-down planets")
-    return f"{who(s, e.player)} looks in secret at the {n} of {sector(e.sector)}"
+    return f"{who(s, e.player)} looks in secret at the {n} of {sector(c, e.sector)}"
 
 
 @says(ev.ReconPlaced)
 def recon_placed(c, s: S, e, player) -> str:
     name = RECON_NAMES.get(e.kind)
-    return f"{who(s, e.player)} leaves {'a ' + name if name else 'a recon'} marker face down in {sector(e.sector)}"
+    return f"{who(s, e.player)} leaves {'a ' + name if name else 'a recon'} marker face down in {sector(c, e.sector)}"
 
 
 @says(ev.MercenaryHired)
@@ -988,7 +989,7 @@ def rebel_card_drawn(c, s: S, e, player) -> str:
 def rebel_step(c, s: S, e, player) -> str:
     card = c.rebels.get(s.rebel_card)
     if e.step == s.rebel_step and e.sector:
-        return f"The Rebellion's Deploy/Invade from {sector(c.sectors[e.sector - 1])}"
+        return f"The Rebellion's Deploy/Invade from {sector(c, c.sectors[e.sector - 1])}"
     if card is not None and e.step < len(card.actions):
         return f"The Rebellion's next action: {ACTION_NAMES.get(card.actions[e.step], card.actions[e.step])}"
     return "The Rebellion's card is carried out"
@@ -998,13 +999,13 @@ def rebel_step(c, s: S, e, player) -> str:
 def pre_deployed(c, s: S, e, player) -> str:
     unit = UNIT_WORDS[e.unit]
     if e.overflow:
-        return f"The Rebellion gains 1 Power instead of pre-deploying {UNITS_ONE[e.unit]} in {sector(e.sector)}"
-    return f"The Rebellion pre-deploys {UNITS_ONE[e.unit]} in {sector(e.sector)}"
+        return f"The Rebellion gains 1 Power instead of pre-deploying {UNITS_ONE[e.unit]} in {sector(c, e.sector)}"
+    return f"The Rebellion pre-deploys {UNITS_ONE[e.unit]} in {sector(c, e.sector)}"
 
 
 @says(ev.PreRemoved)
 def pre_removed(c, s: S, e, player) -> str:
-    return f"A pre-deployed Rebellion {UNIT_WORDS[e.unit]} goes back to the pool from {sector(e.sector)}"
+    return f"A pre-deployed Rebellion {UNIT_WORDS[e.unit]} goes back to the pool from {sector(c, e.sector)}"
 
 
 @says(ev.FinalScored)

@@ -78,7 +78,7 @@ def galaxy(c, v, viewer) -> list[str]:
         fill = "#4f7fc4" if name == c.core else "#1d2b53"
         out.append(f'<g>{title(("The Core" if name == c.core else "Outer Sector " + name))}'
                    f'<rect class="sec" x="{x}" y="{y}" width="{SECTOR_W}" height="{SECTOR_H}" rx="6" fill="{fill}"/>'
-                   f'{text(x + 6, y + 14, sector(name), "w b")}</g>')
+                   f'{text(x + 6, y + 14, sector(c, name), "w b")}</g>')
         out += ships(c, v, name, x, y) + recon_marks(c, v, name, x, y, viewer) + planets(c, v, name, x, y)
         if v.mode == "solo":
             pre = v.pre[k]
@@ -131,10 +131,10 @@ def planets(c, v, name: str, x: float, y: float) -> list[str]:
         if v.revealed[i]:
             disc = f'<circle class="pl" cx="{cx:g}" cy="{cy}" r="{r:g}" fill="{TYPE_HEX.get(kind, "#ccc")}"/>'
             words = f"{type_name(kind)} planet {i}"
-        elif kind:   # seen by the viewer's Recon: still face down, its type known to them alone
+        elif kind:   # face down, its type known to this view alone (a Recon look), drawn small inside
             disc = (f'<circle class="fd" cx="{cx:g}" cy="{cy}" r="{r:g}"/>'
                     f'<circle cx="{cx:g}" cy="{cy}" r="{r / 2:g}" fill="{TYPE_HEX.get(kind, "#ccc")}"/>')
-            words = f"face-down planet {i} (seen by Recon: {type_name(kind)})"
+            words = f"face-down planet {i} ({type_name(kind)})"
         else:
             disc = f'<circle class="fd" cx="{cx:g}" cy="{cy}" r="{r:g}"/>'
             words = f"face-down planet {i}"

@@ -102,7 +102,7 @@ def test_hidden_things_are_drawn_face_down():
     seen = [i for i in face_down if st.planet_sector[i] == peek]
     mine, theirs = titles(picture(st, 1)), titles(picture(st, 2))
     for i in seen:
-        assert f"face-down planet {i} (seen by Recon: {st.planet_type[i].capitalize()})" in mine
+        assert f"face-down planet {i} ({st.planet_type[i].capitalize()})" in mine
         assert f"face-down planet {i}" in theirs
     assert "P1 Tactical Drop marker, face down" in mine and "P1 recon marker, face down" in theirs
     assert not any("Tactical" in t for t in theirs)
