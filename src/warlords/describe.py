@@ -20,7 +20,10 @@ from collections.abc import Callable
 from warlords import events as ev
 from warlords import queries as q
 from warlords import reputation
-from warlords.state import REBEL, WarlordsState, teammate
+from warlords.base_ship import tactical_kind
+from warlords.invasion import manoeuvre
+from warlords.mercenary import circle_formed
+from warlords.state import DEC, MED, MIS, REBEL, WarlordsState, teammate
 
 S = WarlordsState
 SAYS: dict[type, Callable] = {}
@@ -286,7 +289,6 @@ def move_ship(c, s: S, a, player) -> str:
 
 @says(ev.UseTactical)
 def use_tactical(c, s: S, a, player) -> str:
-    from warlords.base_ship import tactical_kind
     here = sector(c, s.ships[a.player - 1])
     if player != a.player:   # GW-RCN-11: the marker's kind shows only as it is turned up
         return f"Turn up the recon marker in {here} for its free Tactical action"
@@ -297,7 +299,6 @@ def use_tactical(c, s: S, a, player) -> str:
 
 @says(ev.PlayMercenary)
 def play_mercenary(c, s: S, a, player) -> str:
-    from warlords.mercenary import circle_formed
     m = c.mercs.get(a.card)
     where = "to start the Command Area" if not s.area[a.player - 1] else f"on the {a.side}"
     text = f"Play {merc(c, a.card)} {where}"
@@ -459,7 +460,8 @@ def borrow_action(c, s: S, a, player) -> str:
     x = top(s)
     if x is not None and x.kind == "subterfuge" and s.mode != "solo":
         card = "the card taken" if s.taken == "?" else a.card   # GW-SUB-02: a secret of the two players
-        return f"Play the {ACTION_NAMES.get(a.action, a.action)} of {card} ({cost(c, a.action, 'borrowed')}, no reputation)"
+        price = cost(c, a.action, "borrowed")
+        return f"Play the {ACTION_NAMES.get(a.action, a.action)} of {card} ({price}, no reputation)"
     source = "market" if x is not None and x.kind == "black_friday" else "copy"
     offer = action_offer(c, s, a.action, a.player, source, False, source == "market")
     return f"{'Play' if source == 'market' else 'Copy'} {a.card}'s {offer}"
@@ -493,7 +495,6 @@ def remove_pre(c, s: S, a, player) -> str:
 
 @says(ev.Reinforce)
 def reinforce(c, s: S, a, player) -> str:
-    from warlords.invasion import manoeuvre
     inv = s.inv
     where = planet(s, inv.planet) if inv is not None else "the planet"
     text = f"Move the guard from {circle(s, a.player, a.circle)} onto {where}"
@@ -593,7 +594,8 @@ def deck_formed(c, s: S, e, player) -> str:
 @says(ev.HandDealt)
 def hand_dealt(c, s: S, e, player) -> str:
     known = all(x in c.mercs for x in e.cards)
-    return f"{who(s, e.player)} is dealt " + (mercs(c, e.cards) if known else count(len(e.cards), 'mercenary', 'mercenaries'))
+    cards = mercs(c, e.cards) if known else count(len(e.cards), "mercenary", "mercenaries")
+    return f"{who(s, e.player)} is dealt {cards}"
 
 
 @says(ev.SetAside)
@@ -636,7 +638,6 @@ def phase_started(c, s: S, e, player) -> str:
 
 @says(ev.Recovered)
 def recovered(c, s: S, e, player) -> str:
-    from warlords.state import DEC, MED, MIS
     b = s.base[e.player - 1]
     kinds = (0,) if e.infantry_only else (0, 1, 2)
     to_lp = sum(b[DEC * 3 + k] for k in kinds)
@@ -655,7 +656,8 @@ def recalled(c, s: S, e, player) -> str:
 
 @says(ev.ShipMoved)
 def ship_moved(c, s: S, e, player) -> str:
-    return f"{whose(s, e.player)} Base Ship {'moves to' if s.ships[e.player - 1] else 'arrives in'} {sector(c, e.sector)}"
+    verb = "moves to" if s.ships[e.player - 1] else "arrives in"
+    return f"{whose(s, e.player)} Base Ship {verb} {sector(c, e.sector)}"
 
 
 @says(ev.ReconReturned)
@@ -820,7 +822,8 @@ def invasion_staged(c, s: S, e, player) -> str:
 @says(ev.Reinforced)
 def reinforced(c, s: S, e, player) -> str:
     if e.circle >= 0:
-        return f"{whose(s, e.player)} guard from {circle(s, e.player, e.circle)} joins the defence of {planet(s, e.planet)}"
+        return (f"{whose(s, e.player)} guard from {circle(s, e.player, e.circle)} joins the defence of "
+                f"{planet(s, e.planet)}")
     return f"The Kickstarter Brigade: an Infantry from {whose(s, e.player)} Reserve onto {planet(s, e.planet)}"
 
 
@@ -966,7 +969,8 @@ def team_exchanged(c, s: S, e, player) -> str:
 
 @says(ev.PlanetsSwitched)
 def planets_switched(c, s: S, e, player) -> str:
-    return f"{who(s, e.player)} and {who(s, teammate(s, e.player))} switch {planet(s, e.mine)} and {planet(s, e.theirs)}"
+    mate = who(s, teammate(s, e.player))
+    return f"{who(s, e.player)} and {mate} switch {planet(s, e.mine)} and {planet(s, e.theirs)}"
 
 
 @says(ev.InfantryTransferred)

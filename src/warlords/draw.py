@@ -85,7 +85,8 @@ def galaxy(c, v, viewer) -> list[str]:
             if sum(pre):
                 out.append(f'<g>{title("Pre-deployed Rebellion units: " + units(pre))}'
                            f'<rect x="{x + 6}" y="{y + SECTOR_H - 24}" width="92" height="16" rx="3" '
-                           f'fill="{REBEL_HEX}"/>{text(x + 10, y + SECTOR_H - 12, "pre " + short_units(pre), "w s")}</g>')
+                           f'fill="{REBEL_HEX}"/>'
+                           f'{text(x + 10, y + SECTOR_H - 12, "pre " + short_units(pre), "w s")}</g>')
     return out
 
 
@@ -145,7 +146,8 @@ def planets(c, v, name: str, x: float, y: float) -> list[str]:
         piece = f"<g>{title(words)}{disc}{label}"
         if o:
             piece += (f'<rect x="{cx - r:g}" y="{cy + r + 4:g}" width="{2 * r:g}" height="15" rx="3" '
-                      f'fill="{colour(c, v, o)}"/>{text(cx, cy + r + 15, short_units(v.pu[i]), "w s b", anchor="middle")}')
+                      f'fill="{colour(c, v, o)}"/>'
+                      + text(cx, cy + r + 15, short_units(v.pu[i]), "w s b", anchor="middle"))
         out.append(piece + "</g>")
     return out
 
@@ -187,7 +189,8 @@ def reputation_track(c, v, y: float) -> list[str]:
             tip += f" or {bonus.alternative.replace('_', ' ')}"
         if marker:
             tip += f"; gained next by {ACTION_NAMES.get(marker, marker)}"
-        out.append(f'<g>{title(tip)}<rect x="{sx}" y="{sy}" width="{w - 2}" height="34" fill="#f1ecdf" stroke="#999"/>'
+        out.append(f'<g>{title(tip)}<rect x="{sx}" y="{sy}" width="{w - 2}" height="34" fill="#f1ecdf" '
+                   f'stroke="#999"/>'
                    + text(sx + 3, sy + 11, str(space), "s b") + text(sx + 3, sy + 22, SHORT.get(marker, ""), "s m")
                    + "</g>")
     for p in range(1, v.seats + 1):
@@ -209,7 +212,8 @@ def card(c, cid: str, x: float, y: float, wounded: bool = False, note: str = "")
     """A mercenary: its mission colour band, id, actions and the two skill half-circles; a back if hidden."""
     m = c.mercs.get(cid)
     if m is None:
-        return f'<g>{title("a mercenary, face down")}<rect class="back" x="{x:g}" y="{y:g}" width="38" height="{CARD_H}" rx="3"/></g>'
+        return (f'<g>{title("a mercenary, face down")}<rect class="back" x="{x:g}" y="{y:g}" width="38" '
+                f'height="{CARD_H}" rx="3"/></g>')
     tip = merc(c, cid) + f", {m.infantry} Infantry" + (", wounded: scores no mission" if wounded else "") + note
     acts = [SHORT[a] for a in m.actions]
     body = (f'<rect class="card" x="{x:g}" y="{y:g}" width="38" height="{CARD_H}" rx="3"/>'
@@ -248,7 +252,8 @@ def under_way(c, v, y: float) -> list[str]:
                  f"{cap(who(v, i.defender))} defending with {units(v.pu[i.planet])}"]
         if i.att_dice or i.def_dice:
             lines.append(f"dice {', '.join(i.att_dice) or '-'} / {', '.join(i.def_dice) or '-'}".replace("_", " "))
-        out.append(f'<rect x="{RIGHT_X - 4}" y="{y - 12}" width="330" height="{14 * len(lines) + 6}" fill="#fde3e0"/>')
+        out.append(f'<rect x="{RIGHT_X - 4}" y="{y - 12}" width="330" height="{14 * len(lines) + 6}" '
+                   f'fill="#fde3e0"/>')
         out += [text(RIGHT_X, y + 14 * k, line, "b" if k == 0 else "") for k, line in enumerate(lines)]
         y += 14 * len(lines) + 10
     if v.mode == "solo":
@@ -307,7 +312,8 @@ def panel(c, v, p: int, y: float, viewer) -> list[str]:
 
 def backs(x: float, y: float, n: int, tip: str) -> str:
     """`n` cards face down, fanned."""
-    cards = "".join(f'<rect class="back" x="{x + 8 * k:g}" y="{y:g}" width="7" height="11" rx="1"/>' for k in range(n))
+    cards = "".join(f'<rect class="back" x="{x + 8 * k:g}" y="{y:g}" width="7" height="11" rx="1"/>'
+                    for k in range(n))
     return f"<g>{title(tip)}{cards}</g>"
 
 

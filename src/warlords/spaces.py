@@ -30,6 +30,7 @@ from itertools import chain
 from boardcore.spaces import Field, Observation
 
 from warlords import events as ev
+from warlords import setup
 from warlords.components import SKILL_COLOURS, UNIT_KINDS
 from warlords.prompts import POINTS
 from warlords.state import GUARDED, OPEN, SHUT
@@ -86,8 +87,7 @@ def max_area(c, config) -> int:
 
 def layout(c, config) -> list[str]:
     """The sector of each planet slot (GW-SET-09, GW-SSET-05)."""
-    from warlords.setup import initial
-    return initial(c, config).planet_sector
+    return setup.initial(c, config).planet_sector
 
 
 def groups(c, most: int) -> list[tuple[int, int, int]]:
@@ -217,7 +217,8 @@ def _observation(c, config) -> Observation:
               + ", ".join(point_kinds)),
         Field("prompt_player", 1, 0, n, "who must answer it (relative seat)"),
         Field("end_after_turn", 1, 0, TURN_TOP, "the last turn once an end is triggered, 0 before"),
-        Field("end_kind", 1, 0, len(END_KINDS) - 1, "why the game ends: 0 not yet, 1 supply, 2 reputation, 3 mission"),
+        Field("end_kind", 1, 0, len(END_KINDS) - 1,
+              "why the game ends: 0 not yet, 1 supply, 2 reputation, 3 mission"),
         Field("power", n, 0, POWER_TOP, "each seat's Power (relative seats; saturates)"),
         Field("reputation", n, 0, c.rep_last, "each seat's Reputation Track position"),
         Field("planet_track", len(c.types), 0, c.track_last, "the planet track position of each type, in "

@@ -71,7 +71,8 @@ def test_the_picture_names_what_the_rulebook_names():
     assert all(v in svg for v in values)
     # the holder's colour is the same on the planet and on the player's panel
     root = ET.fromstring(svg)
-    group = next(g for g in root.iter(f"{SVG}g") if (g.findtext(f"{SVG}title") or "").startswith(f"Yellow planet {yellow}"))
+    group = next(g for g in root.iter(f"{SVG}g")
+                 if (g.findtext(f"{SVG}title") or "").startswith(f"Yellow planet {yellow};"))
     badge = [r.get("fill") for r in group.iter(f"{SVG}rect")]
     assert badge == [colour(C, s, 1)] and f'stroke="{colour(C, s, 1)}"' in svg
 

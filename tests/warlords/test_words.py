@@ -46,7 +46,8 @@ def offered(sess, reader: int | None = None) -> list[str]:
 
 def facts_of(lines: list[str]) -> list[str]:
     """Without the bookkeeping lines (prompts opened, stages set), which every test need not spell out."""
-    return [x for x in lines if not re.match(r"(P\d|The Rebellion) to |\w[\w ]*: (resolving|choosing)|Invasion of", x)]
+    bookkeeping = re.compile(r"(P\d|The Rebellion) to |\w[\w ]*: (resolving|choosing)|Invasion of")
+    return [x for x in lines if not bookkeeping.match(x)]
 
 
 def quiet(s):
@@ -81,8 +82,8 @@ def test_ex01_deploy_on_a_yellow_planet_says_its_power_before_and_after():
     told(sess, ev.ChooseAction(player=1, action="deploy", slot=0))
     assert told(sess, ev.TargetPlanet(player=1, planet=yellow))[0] == f"Deploy onto empty Yellow {yellow}: +2 Power"
     assert facts_of(told(sess, ev.DeployUnits(player=1, infantry=2, tanks=0, aircraft=0))) == [
-        f"Deploy 2 Infantry onto Yellow {yellow}", "The Deploy is over", f"P1 deploys 2 Infantry onto Yellow {yellow}",
-        "P1 gains 2 Power (deploying on an empty planet)"]
+        f"Deploy 2 Infantry onto Yellow {yellow}", "The Deploy is over",
+        f"P1 deploys 2 Infantry onto Yellow {yellow}", "P1 gains 2 Power (deploying on an empty planet)"]
 
 
 @pytest.mark.rule("GW-BOMB-01", "GW-BOMB-03", "GW-BOMB-04", "GW-BOMB-05")
@@ -170,7 +171,8 @@ def test_efficient_targeting_rerolls_in_words():
     sess.apply(ev.TargetPlanet(player=1, planet=planet))
     sess.apply(ev.DeployUnits(player=1, infantry=2, tanks=0, aircraft=0))
     lines = told(sess, ev.Reinforce(player=2, circle=0))
-    assert lines[0] == f"Move the guard from the blue circle 1 onto Yellow {planet}, with Efficient Targeting for round 1"
+    assert lines[0] == (f"Move the guard from the blue circle 1 onto Yellow {planet}, with Efficient Targeting "
+                        "for round 1")
     assert offered(sess, 2) == ["Keep the dice as rolled", "Reroll a miss", "Reroll 2 misses"]
     assert facts_of(told(sess, ev.Reroll(player=2, hits=0, invader_hits=0, misses=2))) == [
         "Reroll 2 misses", "P2 rerolls with Efficient Targeting: now hit, hit",
@@ -182,16 +184,18 @@ def test_heavy_siege_and_evacuate_in_words():
     sess, planet = _invasion(defender=(2, 0, 0), attacker=(1, 1, 0), dice=[IHIT, IHIT, MISS, MISS])
     sess.apply(ev.TargetPlanet(player=1, planet=planet))
     lines = facts_of(told(sess, ev.DeployUnits(player=1, infantry=1, tanks=1, aircraft=0)))
-    assert lines[3:] == [f"Yellow {planet}, round 1: P1 rolls invader hit, invader hit (Heavy Siege); P2 rolls miss, miss",
-                         f"P2 loses 2 Infantry on Yellow {planet}", f"P1 wins the invasion and takes Yellow {planet}",
-                         "P1 gains reputation: space 1 (next by Support)", "P1 may take the bonus of reputation space 1"]
+    assert lines[3:] == [
+        f"Yellow {planet}, round 1: P1 rolls invader hit, invader hit (Heavy Siege); P2 rolls miss, miss",
+        f"P2 loses 2 Infantry on Yellow {planet}", f"P1 wins the invasion and takes Yellow {planet}",
+        "P1 gains reputation: space 1 (next by Support)", "P1 may take the bonus of reputation space 1"]
     sess, planet = _invasion(defender=(1, 0, 1), attacker=(3, 0, 0), dice=[MISS] * 5)
     sess.apply(ev.TargetPlanet(player=1, planet=planet))
     sess.apply(ev.DeployUnits(player=1, infantry=3, tanks=0, aircraft=0))
     assert offered(sess, 2) == ["Stay and fight another round",
                                 f"Evacuate Yellow {planet} to the Launch Pad: P1 takes the planet"]
     assert facts_of(told(sess, ev.Evacuate(player=2)))[1:] == [
-        f"P2 evacuates Yellow {planet}: its units go to the Launch Pad", f"P1 wins the invasion and takes Yellow {planet}"]
+        f"P2 evacuates Yellow {planet}: its units go to the Launch Pad",
+        f"P1 wins the invasion and takes Yellow {planet}"]
 
 
 @pytest.mark.rule("GW-EX-07", "GW-ASN-02", "GW-ASN-03")
@@ -251,8 +255,8 @@ def test_a_guard_and_a_skill_in_words():
     put(s, planets_in(s, "E")[0], 2, infantry=1)
     sess = session(cfg, at_phase(s, 1, "merc", "play"))
     c = colour.lower()
-    assert told(sess, ev.PlayMercenary(player=1, card=n, side="right"))[0].endswith(f"on the right: +"
-                                                                                    f"{C.mercs[n].infantry} Infantry, a {c} circle")
+    gain = f"on the right: +{C.mercs[n].infantry} Infantry, a {c} circle"
+    assert told(sess, ev.PlayMercenary(player=1, card=n, side="right"))[0].endswith(gain)
     assert offered(sess) == [f"Leave the new circle unguarded (it stays empty for good)",
                              f"Guard the {c} circle with an Infantry from the Launch Pad (+1 Power at the end)"]
     assert told(sess, ev.PlaceGuard(player=1))[1] == f"P1 guards the {c} circle 2"
@@ -270,7 +274,8 @@ def test_a_tactical_action_is_named_to_its_owner_only_until_turned_up():
     s.ships = ["N", "SE"]
     launch_pad(s, 1, infantry=2)
     sess = session(cfg, at_phase(s, 1, "ship", "ship"))
-    assert told(sess, ev.MoveShip(player=1, sector="NE"))[:2] == ["Move the Base Ship to NE", "P1's Base Ship moves to NE"]
+    assert told(sess, ev.MoveShip(player=1, sector="NE"))[:2] == ["Move the Base Ship to NE",
+                                                                  "P1's Base Ship moves to NE"]
     assert offered(sess, 1)[1] == "Turn up the Tactical Drop marker: a free Deploy Only on a planet in NE"
     assert offered(sess, 2)[1] == "Turn up the recon marker in NE for its free Tactical action"
     assert "P1 turns up the Tactical Drop marker in NE: a Tactical action" in told(sess, ev.UseTactical(player=1), 2)
