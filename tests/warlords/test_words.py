@@ -68,6 +68,8 @@ def test_every_event_and_decision_point_has_words():
     assert set(SAYS) == set(warlords.EVENTS)
     assert set(ASKED) == {p.kind for p in POINTS}
     assert all("_" not in ASKED[k] for k in ASKED)
+    for point in POINTS:   # the question in words for the terminal: no internal names of prompts or fields
+        assert "_" not in point.asks and "prompt" not in point.asks and point.asks[0].isupper(), point
 
 
 @pytest.mark.rule("GW-EX-01", "GW-DEP-04")
