@@ -30,9 +30,10 @@ The machinery: `events.py` (decisions and facts), `evolve.py` (one handler per e
 position), `render.py`, `evaluate.py` (the greedy bot's estimate and the rollout prior),
 `rules.py` (the wiring).
 
-For people and agents: `describe.py` (actions and events in the rulebook's words), `draw.py`
-(the board as an SVG picture), `figures.py` (what the replay viewer charts), `spaces.py` (the
-action list behind the action codec, and the observation encoding).
+For people and agents: `describe.py` (decisions in the rulebook's words, and the entry for any
+event) with `describe_facts.py` (facts) and `names.py` (how things are named), `draw.py` (the
+board as an SVG picture), `figures.py` (what the replay viewer charts), `spaces.py` (the action
+list behind the action codec, and the observation encoding).
 """
 
 from warlords.components import Components, load

@@ -13,7 +13,8 @@ from wl_helpers import (GUARDED, HIT, IHIT, MISS, C, at_actions, at_phase, clear
 import warlords
 from boardcore.play import agent_rng, seeded, start
 from warlords import RULES
-from warlords.describe import ASKED, SAYS
+from warlords.describe import SAYS
+from warlords.names import ASKED, RECON_NAMES
 from warlords.prompts import POINTS
 
 T = C.type_index
@@ -415,7 +416,6 @@ def test_what_a_log_line_blanks_is_never_named_in_its_words(players):
 def _strings(event) -> list[str]:
     """The names an event's values would be told by: mercenary ids, support card names, recon marker kinds,
     planet types."""
-    from warlords.describe import RECON_NAMES
     names = {**{m: m for m in C.mercs}, **C.support_name, **RECON_NAMES, **{t: t.capitalize() for t in C.types}}
     out = []
     for field in event.__struct_fields__:
