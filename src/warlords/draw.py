@@ -16,7 +16,7 @@ from __future__ import annotations
 
 from xml.sax.saxutils import escape
 
-from warlords.names import ACTION_NAMES, PHASES, RECON_NAMES, merc, sector, type_name, units, who
+from warlords.names import ACTION_NAMES, BONUSES, PHASES, RECON_NAMES, merc, sector, type_name, units, who
 from warlords.state import DEC, DEST, GUARDED, LP, MED, MIS, OPEN, REBEL, RES
 
 WIDTH = 900
@@ -186,9 +186,9 @@ def reputation_track(c, v, y: float) -> list[str]:
         bonus = c.rep_space.get(space)
         tip = f"space {space}" + (f": +{bonus.power} Power" if bonus else "")
         if bonus and bonus.alternative:
-            tip += f" or {bonus.alternative.replace('_', ' ')}"
-        if marker:
-            tip += f"; gained next by {ACTION_NAMES.get(marker, marker)}"
+            tip += f" or {BONUSES.get(bonus.alternative, bonus.alternative)}"
+        if marker:   # GW-REP-02: the marker governing a player on this space
+            tip += f"; from here, a {ACTION_NAMES.get(marker, marker)} gains reputation"
         out.append(f'<g>{title(tip)}<rect x="{sx}" y="{sy}" width="{w - 2}" height="34" fill="#f1ecdf" '
                    f'stroke="#999"/>'
                    + text(sx + 3, sy + 11, str(space), "s b") + text(sx + 3, sy + 22, SHORT.get(marker, ""), "s m")

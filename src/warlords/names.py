@@ -33,6 +33,7 @@ MANOEUVRES = {"efficient_targeting": "Efficient Targeting", "bolster": "Bolster"
 BONUSES = {"for_the_cause": "For the Cause (+1 Infantry)", "new_friends": "New Friends (+1 support card)",
            "need_a_hand_tank": "Need a Hand? (repair a Tank)",
            "need_a_hand_aircraft": "Need a Hand? (repair an Aircraft)",
+           "need_a_hand": "Need a Hand? (repair a Tank or an Aircraft)",
            "recover_units": "Recover Units (Infantry recovery)", "gain_mission": "Gain Mission (+1 mercenary)"}
 RECON_NAMES = {"tactical_drop": "Tactical Drop", "tactical_invade": "Tactical Invade"}
 TEAM_ACTIONS = {"exchange": "card exchange", "switch": "planet switch", "transfer": "Infantry transfer"}
