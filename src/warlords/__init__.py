@@ -27,7 +27,13 @@ Where each part of the rulebook lives:
 
 The machinery: `events.py` (decisions and facts), `evolve.py` (one handler per event),
 `prompts.py` (the table of decision points and `ask`), `queries.py` (pure questions of a
-position), `render.py`, `evaluate.py` (the greedy bot's estimate), `rules.py` (the wiring).
+position), `render.py`, `evaluate.py` (the greedy bot's estimate and the rollout prior),
+`rules.py` (the wiring).
+
+For people and agents: `describe.py` (decisions in the rulebook's words, and the entry for any
+event) with `describe_facts.py` (facts) and `names.py` (how things are named), `draw.py` (the
+board as an SVG picture), `figures.py` (what the replay viewer charts), `spaces.py` (the action
+list behind the action codec, and the observation encoding).
 """
 
 from warlords.components import Components, load
@@ -37,4 +43,11 @@ from warlords.state import WarlordsConfig, WarlordsState
 
 RULES = Warlords()
 
-__all__ = ["RULES", "Warlords", "WarlordsConfig", "WarlordsState", "Components", "load", "EVENTS"]
+# Event types random games may never meet, each told in words by a scenario of tests/warlords/test_words.py:
+# the setup's facts (decided before the first position a game records) and the rare turns of play.
+RARE_EVENTS = ("GalaxySeeded", "MarkersPlaced", "TrackSet", "SupportShuffled", "DeckFormed", "HandDealt",
+               "RebelDeckFormed", "FirstPlayer", "Reinforce", "Reinforced", "Reroll", "Rerolled", "Evacuate",
+               "Evacuated", "KillGuard", "GuardKilled", "PayWith", "Repaired", "UseSkill", "SkillUsed",
+               "UseTactical", "ReconReturned", "SoloSwap", "CardDiscarded")
+
+__all__ = ["RULES", "Warlords", "WarlordsConfig", "WarlordsState", "Components", "load", "EVENTS", "RARE_EVENTS"]

@@ -340,7 +340,8 @@ def on_give(c, u, a, rng) -> None:
     u.emit(ev.CardGiven(player=a.player, target=ctx.target, card=a.card, kept=True), ev.ActionEnded())
 
 
-@POINTS.options("borrow", asks="Choose the action to play from that mercenary card (GW-SUB-04)")
+@POINTS.options("borrow", asks="Choose the action to play: one of the card taken, or of a Market mercenary "
+                               "(GW-SUB-04, GW-SUP-12)")
 def borrow_answers(c, s, p: int) -> list:
     return [ev.BorrowAction(player=p, card=x, action=y) for x, y in borrow_options(c, s, p, s.ctx[-1])]
 

@@ -1,8 +1,11 @@
 """The greedy bot's estimate of a final standing (GW-SCORE-01..05 projected onto the
-current position), relative to the best opponent (or the other team, or the Rebellion)."""
+current position), relative to the best opponent (or the other team, or the Rebellion); and
+`prior`, the cheap preference over legal actions that fast rollouts and a search's ordering use."""
 
 from __future__ import annotations
 
+from warlords import events as ev
+from warlords import reputation
 from warlords.scoring import guards, majority, missions
 from warlords.state import LP, REBEL, opponents, teammate
 
@@ -37,3 +40,90 @@ def evaluate(c, s, player: int) -> float:
     else:
         opp = max(projected(c, s, maj, q) for q in opponents(s, player))
     return mine - opp
+
+
+# -- the rollout prior ----------------------------------------------------------------------
+# How much a fast rollout prefers each answer: a few lookups per action, no copies, no lookahead.
+# The weights lean towards what scores (GW-CON-02: Power from empty planets and reputation; GW-SCORE-01..03:
+# guards, majorities, missions) and away from giving up what is offered for free.
+PASS_WEIGHT = {"action": 0.3, "guard": 0.3, "skill": 0.3, "tactical": 0.4, "bonus": 0.1, "recon": 0.3,
+               "recall": 1.5, "reinforce": 0.5, "blockade": 0.6}
+ACTION_WEIGHT = {"deploy": 3.0, "deploy_only": 2.5, "bombard": 2.0, "assassinate": 1.5, "subterfuge": 1.0,
+                 "support": 1.2, "recon": 0.8}
+FLAT = {ev.UseTactical: 3.0, ev.PlaceGuard: 3.0, ev.UseSkill: 4.0, ev.TeamAction: 0.5, ev.Evacuate: 0.5,
+        ev.Block: 1.5, ev.Wound: 1.5}
+
+
+def prior(c, s, actions) -> list[float]:
+    """Weights for `actions` (non-negative, never all zero), for a rollout policy and a search's order."""
+    kind = s.prompt.kind if s.prompt is not None else ""
+    held: dict[int, set] = {}
+
+    def held_types(p: int) -> set:
+        if p not in held:
+            held[p] = {s.planet_type[i] for i, o in enumerate(s.owner) if o == p}
+        return held[p]
+
+    out = []
+    for a in actions:
+        t = type(a)
+        if t in FLAT:
+            w = FLAT[t]
+        elif t is ev.Pass:
+            w = PASS_WEIGHT.get(kind, 1.0)
+        elif t is ev.ChooseAction:
+            w = ACTION_WEIGHT.get(a.action, 1.0) + (2.0 if reputation.matches(c, s, a.player, a.action) else 0.0)
+        elif t is ev.Bonus:
+            w = 2.0 if a.choice == "power" else 1.0
+        elif t is ev.TargetPlanet:
+            w = _target_weight(c, s, a)
+        elif t is ev.DeployUnits:
+            w = _deploy_weight(s, a)
+        elif t is ev.Casualties:
+            w = max(0.1, 1.0 + 2 * a.infantry - a.tanks - a.aircraft)   # Infantry come back, the others do not
+        elif t is ev.Reroll:
+            w = max(0.1, 0.2 + 2 * a.misses - a.hits)
+        elif t is ev.PlayMercenary:
+            m = c.mercs.get(a.card)
+            w = 1.0 + (1.5 if m is not None and m.mission in held_types(a.player) else 0.0)
+        elif t is ev.Hire:
+            m = c.mercs.get(a.card)
+            w = 0.8 if m is None else 1.0 + (1.0 if m.mission in held_types(a.player) else 0.0)
+        elif t is ev.MoveShip:
+            w = 1.0 + sum(1.0 if s.revealed[i] and not s.owner[i] else 0.5 if not s.revealed[i] else 0.0
+                          for i, x in enumerate(s.planet_sector) if x == a.sector)
+        else:
+            w = 1.0
+        out.append(w)
+    return out if any(out) else [1.0] * len(out)
+
+
+def _target_weight(c, s, a) -> float:
+    """A planet target: an empty planet by its Deploy value, a winnable invasion, a full Bombard."""
+    x = s.ctx[-1] if s.ctx else None
+    i = a.planet
+    here = s.pu[i][0] + s.pu[i][1] + s.pu[i][2]
+    if x is None or x.kind not in ("deploy", "deploy_only"):
+        return 1.0 + here
+    o = s.owner[i]
+    if not o:
+        t = c.type_index.get(s.planet_type[i])
+        return 1.0 + (c.deploy_value[s.track[t]] if t is not None and s.mode != "solo" else 0.0)
+    if o == a.player:
+        return 0.5
+    pad = s.base[a.player - 1]
+    ready = pad[LP * 3] + pad[LP * 3 + 1] + pad[LP * 3 + 2]
+    return 1.5 if min(ready, c.limit) > here else 0.3
+
+
+def _deploy_weight(s, a) -> float:
+    """More units hold a planet better; an invasion wants more than the defenders, and a Tank (Heavy Siege)."""
+    n = a.infantry + a.tanks + a.aircraft
+    x = s.ctx[-1] if s.ctx else None
+    if x is None or x.planet < 0:
+        return float(n)
+    o = s.owner[x.planet]
+    if o and o != a.player:
+        here = sum(s.pu[x.planet])
+        return (2.0 + n + (1.0 if a.tanks else 0.0)) if n > here else 0.3 * n
+    return float(n)

@@ -73,8 +73,8 @@ def kickstarter_cards(c, s, inv: Invasion) -> list[str]:
     return [x for x in s.support_hands[d - 1] if c.support[x] == "kickstarter"][:1]
 
 
-@POINTS.options("reinforce", asks="Defend the invaded planet: move a guard onto it or play Kickstarter Brigade, "
-                                  "or pass (GW-CMB-04)")
+@POINTS.options("reinforce", asks="Defend the invaded planet: move a guard onto it or play The Kickstarter "
+                                  "Brigade, or pass (GW-CMB-04)")
 def reinforce_options(c, s, p: int) -> list:
     """Step 2's choices for the defender: pass, a guard, or Kickstarter Brigade (both may be used)."""
     inv = s.inv

@@ -18,6 +18,7 @@ from warlords import action_phase, actions, base_ship, casualties, invasion, mer
 from warlords import recall, reputation, setup, support, team                           # noqa: F401
 from warlords import events as ev
 from warlords import flow, hidden, scoring
+from warlords import describe as words, draw as picture, evaluate as estimate, figures, spaces
 from warlords.components import Components, load
 from warlords.evolve import HANDLERS
 from warlords.prompts import POINTS
@@ -152,8 +153,27 @@ class Warlords(Game):
         return {k: (lambda f: lambda s: f(c, s))(f) for k, f in INVARIANTS.items()}
 
     def evaluate(self, s: WarlordsState, player: int) -> float:
-        from warlords.evaluate import evaluate
-        return evaluate(self.c, s, player)
+        return estimate.evaluate(self.c, s, player)
+
+    # -- for people and agents --------------------------------------------------------
+    def describe(self, s: WarlordsState, item, player: int | None) -> str:
+        """In the rulebook's words (`describe.py`); boardcore's own events keep the default form."""
+        return words.describe(self.c, s, item, player) or super().describe(s, item, player)
+
+    def draw(self, view: WarlordsState, player: int | None) -> str:
+        return picture.draw(self.c, view, player)
+
+    def figures(self, s: WarlordsState) -> dict[str, dict[str, float]]:
+        return figures.figures(s)
+
+    def prior(self, s: WarlordsState, actions) -> list[float]:
+        return estimate.prior(self.c, s, actions)
+
+    def all_actions(self, config: WarlordsConfig) -> list:
+        return spaces.all_actions(self.c, config)
+
+    def observation(self, config: WarlordsConfig):
+        return spaces.observation(self.c, config)
 
     def render(self, s: WarlordsState, player: int | None) -> str:
         from warlords.render import render
