@@ -34,6 +34,7 @@ def view(s: WarlordsState, player: int | None) -> WarlordsState:
             v.support_hands[p - 1] = [""] * len(s.support_hands[p - 1])
     if s.taken and not (player == s.active or (s.ctx and player == s.ctx[-1].target)):
         v.taken = "?"   # GW-SUB-02: the card taken is seen by the two players involved only
+        _name_taken(v, s, "?")   # ... and so is its name in the action being resolved
     if s.mode == "solo":
         v.exchange = s.exchange[:] if player == 1 else ["?" if x else x for x in s.exchange]
     else:
@@ -83,7 +84,15 @@ def hidden_variant(s: WarlordsState, player: int | None, rng) -> WarlordsState:
     v.rebel_removed = rebels
     if s.taken and not (player == s.active or (s.ctx and player == s.ctx[-1].target)):
         v.taken = v.hands[s.active - 1][-1] if v.hands[s.active - 1] else s.taken
+        _name_taken(v, s, v.taken)
     return v
+
+
+def _name_taken(v, s, card: str) -> None:
+    """GW-SUB-02: a Subterfuge's action carries the card taken (`Ctx.card`) while its option is chosen;
+    for the players not involved it shows `card` instead (hidden, or dealt afresh)."""
+    if s.ctx and s.ctx[-1].kind == "subterfuge" and s.ctx[-1].card == s.taken:
+        v.ctx = [*s.ctx[:-1], msgspec.structs.replace(s.ctx[-1], card=card)]
 
 
 def visible(e, player: int | None):
@@ -113,6 +122,9 @@ def visible(e, player: int | None):
         return blank(e, card="")
     if isinstance(e, (ev.CardTaken, ev.CardGiven)) and player not in (e.player, e.target):
         return blank(e, card="")
+    if isinstance(e, ev.ActionStaged) and e.ctx.kind == "subterfuge" and e.ctx.card and player != e.ctx.target:
+        # GW-SUB-02: the staged Subterfuge names the card taken; the taker read it in CardTaken
+        return blank(e, ctx=blank(e.ctx, card=""))
     if isinstance(e, (ev.ReconPlaced, ev.PlaceRecon)) and e.player != player:
         return blank(e, kind="")
     if isinstance(e, ev.ReconReturned) and not e.used and e.player != player:

@@ -180,3 +180,30 @@ def test_figures_chart_public_numbers_of_every_seat():
         assert all(set(series) == names for series in figures.values())
         assert figures["score"]["P1"] == state.power[0]
         assert figures["planets"]["P1"] == sum(1 for o in state.owner if o == 1)
+
+
+@pytest.mark.rule("GW-SUB-02")
+def test_a_third_player_s_view_and_log_do_not_name_the_card_a_subterfuge_took():
+    """The card taken is known to the two players involved: not to a third, in the view (the action
+    under way), in the log (the staged action), nor after re-dealing what they cannot see."""
+    cfg, s = table(3)
+    clear(s)
+    s.rep_slots = ["support"] * 8
+    s.ships = ["C", "NW", "SE"]
+    launch_pad(s, 1, infantry=3)
+    card = s.deck[0]
+    t = s.copy()
+    t.hands = [list(h) for h in t.hands]
+    hand(t, 2, [card])
+    sess = session(cfg, at_actions(t, 1, "M05"), dice=[card, MISS])
+    sess.apply(ev.ChooseAction(player=1, action="subterfuge", slot=1))
+    staged = sess.apply(ev.TargetPlayer(player=1, target=2))
+    st = sess.state
+    assert st.ctx[-1].card == card
+    assert card not in msgspec.json.encode(RULES.view(st, 3)).decode()
+    assert RULES.view(st, 2).ctx[-1].card == card and RULES.view(st, 1).ctx[-1].card == card
+    for event in staged:
+        assert card not in msgspec.json.encode(RULES.visible(event, 3)).decode(), event
+    from boardcore.rng import LocalRng
+    twin = RULES.hidden_variant(st, 3, LocalRng("twin"))
+    assert msgspec.json.encode(RULES.view(twin, 3)) == msgspec.json.encode(RULES.view(st, 3))
