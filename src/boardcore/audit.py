@@ -104,7 +104,7 @@ def audit(target: str, *, seed: str | int | None = None, store: Store | None = N
     if store is None:
         store, stream_id = open_target(target)
     try:
-        records = store.read(stream_id)
+        records = store.read(stream_id, strict=True)
     except CorruptStream as exc:
         return report.failed("well-formed", str(exc), Divergence("a valid record", exc.reason, seq=exc.seq,
                                                                  line=exc.line))

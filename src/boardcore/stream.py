@@ -153,6 +153,11 @@ class Codec:
         return msgspec.msgpack.Decoder(self.record_type)
 
     @cached_property
+    def msgpack_records(self) -> msgspec.msgpack.Decoder:
+        """Many stored records at once, as one MessagePack array."""
+        return msgspec.msgpack.Decoder(list[self.record_type])
+
+    @cached_property
     def json_event(self) -> msgspec.json.Decoder:
         return msgspec.json.Decoder(self.event_type)
 

@@ -46,8 +46,10 @@ class Store(Protocol):
         """Atomically add records whose first seq is `expected_seq` (> 0), durable before it
         returns, or raise StreamConflict (the stream has moved on) or WriteFailed and write nothing."""
 
-    def read(self, stream_id: str, start: int = 0, stop: int | None = None) -> list[Recorded]:
-        """Records with start <= seq < stop, in order."""
+    def read(self, stream_id: str, start: int = 0, stop: int | None = None, *,
+             strict: bool = False) -> list[Recorded]:
+        """Records with start <= seq < stop, in order. `strict`: also prove every stored byte is as
+        boardcore writes it (what audit asks; a store may always do it)."""
 
     def head(self, stream_id: str) -> int:
         """The seq the next record will get: the number of records so far."""

@@ -54,7 +54,8 @@ class MemoryStore:
             raise StreamConflict(stream_id, expected_seq, self.head(stream_id))
         self._pending.setdefault(stream_id, []).extend(events)
 
-    def read(self, stream_id: str, start: int = 0, stop: int | None = None) -> list[Recorded]:
+    def read(self, stream_id: str, start: int = 0, stop: int | None = None, *,
+             strict: bool = False) -> list[Recorded]:
         if stream_id not in self._streams:
             raise StreamNotFound(f"no stream {stream_id!r} in memory")
         return self._seal(stream_id)[start:stop]
