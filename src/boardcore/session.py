@@ -20,7 +20,8 @@ import msgspec
 
 from boardcore import games
 from boardcore.errors import BoardcoreError, CorruptStream, IllegalAction, StreamExists, UndoRefused
-from boardcore.events import BranchedFrom, Decision, Event, Fact, GameCreated, Redone, SeedRevealed, Undone
+from boardcore.events import (BranchedFrom, Decision, Event, Fact, GameCreated, Redone, SeedRevealed, Undone,
+                              UndoPolicySet)
 from boardcore.rng import NoRng, Rng, commitment
 from boardcore.rules import Outcome, Rules, status_line
 from boardcore.store import JsonlFile, MemoryStore, Store, Summary, open_target
@@ -42,6 +43,14 @@ def new_stream_id(rules: Rules) -> str:
 def default_policy(seats: Sequence[str]) -> UndoPolicy:
     """`own` when several humans share the table, else `free` (ARCHITECTURE.md, Session)."""
     return "own" if list(seats).count("human") > 1 else "free"
+
+
+def policy_marker(policy: str, seats: Sequence[str]) -> list[Event]:
+    """The `UndoPolicySet` a creating commit carries: none when `policy` is what the seats imply
+    anyway, so games keeping the default are recorded exactly as before the marker existed."""
+    if policy not in ("free", "own"):
+        raise BoardcoreError(f"unknown undo policy {policy!r}: choose free or own")
+    return [] if policy == default_policy(seats) else [UndoPolicySet(policy=policy)]
 
 
 class Receipt(msgspec.Struct, frozen=True):
@@ -108,14 +117,16 @@ class Session:
         if seats and len(seats) != players:
             raise BoardcoreError(f"{len(seats)} seats given for {players} players")
         seed = str(seed) if seed is not None else secrets.token_hex(16)
+        policy = undo_policy or default_policy(seats)
+        marker = policy_marker(policy, seats)
         session = cls(rules, store or MemoryStore(), stream_id or new_stream_id(rules), seed=seed, rng=rng,
-                      undo_policy=undo_policy or default_policy(seats), checkpoint_every=checkpoint_every)
+                      undo_policy=policy, checkpoint_every=checkpoint_every)
         created = GameCreated(game=rules.name, rules_version=rules.version, data_id=rules.data_id,
                               config=msgspec.to_builtins(config), seed_commitment=commitment(seed),
                               seats=tuple(seats))
         state = rules.initial(config)
         facts = rules.setup(rules.copy(state), session._rng_at(1))
-        session._create([created, *facts], seed)
+        session._create([created, *marker, *facts], seed)
         return session
 
     @classmethod
@@ -128,12 +139,13 @@ class Session:
         rules = _rules(game)
         config = config if config is not None else rules.make_config()
         seed = str(seed) if seed is not None else secrets.token_hex(16)
+        marker = policy_marker(undo_policy, ())
         session = cls(rules, store or MemoryStore(), stream_id or new_stream_id(rules), seed=seed, rng=rng,
                       undo_policy=undo_policy)
         created = GameCreated(game=rules.name, rules_version=rules.version, data_id=rules.data_id,
                               config=msgspec.to_builtins(config), seed_commitment=commitment(seed),
                               start=msgspec.to_builtins(state))
-        session._create([created], seed)
+        session._create([created, *marker], seed)
         return session
 
     @classmethod
@@ -168,8 +180,12 @@ class Session:
         seed = str(seed) if seed is not None else store.seed(stream_id)
         if seed is not None and commitment(seed) != expected:
             raise BoardcoreError(f"{target}: that seed does not match the game's seed commitment")
+        chosen = next((r.event.policy for r in records[1:3] if isinstance(r.event, UndoPolicySet)), None)
+        if chosen not in (None, "free", "own"):
+            raise CorruptStream(f"unknown undo policy {chosen!r}", where=str(target), seq=1)
         session = cls(rules, store, stream_id, seed=seed, rng=rng,
-                      undo_policy=undo_policy or default_policy(first.seats), checkpoint_every=checkpoint_every)
+                      undo_policy=undo_policy or chosen or default_policy(first.seats),
+                      checkpoint_every=checkpoint_every)
         session._absorb(records)
         session._probe(str(target))
         return session
@@ -396,7 +412,8 @@ class Session:
                         seed=seed, rng=rng, undo_policy=self.undo_policy, checkpoint_every=self.checkpoint_every)
         marker = BranchedFrom(parent=self.stream_id, at=at, parent_hash=live[at - 1].hash,
                               seed_commitment="" if keep else commitment(seed))
-        child._create([live[0].event, marker, *(r.event for r in live[1:at])], seed)
+        policy = policy_marker(self.undo_policy, self.seats)
+        child._create([live[0].event, marker, *policy, *(r.event for r in live[1:at])], seed)
         return child
 
     # -- the one place records enter a session ----------------------------
