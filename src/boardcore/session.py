@@ -65,6 +65,7 @@ class Receipt(msgspec.Struct, frozen=True):
 
     @property
     def short(self) -> str:
+        """The receipt with its hash cut to 16 digits, as players are shown it after each decision."""
         return f"{self.position}:{self.hash[:16]}"
 
 
@@ -108,7 +109,9 @@ class Session:
             data: Any = None, checkpoint_every: int = CHECKPOINT_EVERY, **options: Any) -> Session:
         """A new game: `GameCreated`, then the rules' setup facts, written with the secret seed in
         one atomic create (StreamExists, nothing written, if the file or id is taken).
-        `data` names a folder of component data to use instead of the game's own."""
+        `data` names a folder of component data to use instead of the game's own. `undo_policy`
+        (`free` or `own`) defaults to what `seats` imply; another choice is recorded in the same
+        commit (`UndoPolicySet`), so it holds after every reload."""
         rules = _rules(game, data)
         if config is None:
             config = rules.make_config(players=players, **options)
@@ -219,20 +222,25 @@ class Session:
     # -- reading ---------------------------------------------------------
     @property
     def position(self) -> int:
-        """How many events are in effect: where the next decision will land."""
+        """How many events are in effect: the last position `boardcore replay` prints (the next
+        decision will be printed at `position + 1`)."""
         return len(self.history.live)
 
     @property
     def seats(self) -> tuple[str, ...]:
+        """Who sits at each seat, in player order: "human" or a bot's policy ("greedy"…); () when
+        the game was created without seats (every player then counts as a person)."""
         return self.created.seats if self.created else ()
 
     @property
     def players(self) -> int:
+        """How many players the game is for (from its config)."""
         return int(self.config.players)
 
     @property
     def outcome(self) -> Outcome | None:
-        """How the game ended, or None while it goes on."""
+        """How the game ended (scores, winners, whether it was cut short), or None while it goes on.
+        Asked after every decision, so it is kept until the state changes."""
         cached = self._outcome
         if cached is None or cached[0] is not self.state:
             cached = self._outcome = (self.state, self.rules.outcome(self.state))
@@ -240,7 +248,8 @@ class Session:
 
     @property
     def to_act(self) -> tuple[int, ...]:
-        """The players who must decide now (several in a simultaneous step); () once over."""
+        """The players who must decide now, numbered from 1: several in a simultaneous step (each
+        answers with their own `legal_actions(player)`), () once the game is over."""
         return () if self.outcome else tuple(self.rules.to_act(self.state))
 
     @property
@@ -254,8 +263,10 @@ class Session:
         return Receipt(self.position, self._last_hash)
 
     def legal_actions(self, player: int | None = None) -> list[Decision]:
-        """The decisions that may be taken now, by `player` or by anyone to act. An action taken
-        from this list is known legal: `apply` does not check it again."""
+        """The decisions that may be taken now, by `player` or by anyone to act ([] once the game
+        is over). Each is the very event `apply` records; its text form (`rules.format_action`)
+        is what `boardcore act` reads, its words for people `rules.describe`. An action taken
+        from this list is known legal, so `apply` does not check it again."""
         if self.outcome:
             return []
         if self._legal is None:
@@ -264,12 +275,23 @@ class Session:
         return list(actions) if player is None else [a for a in actions if a.player == player]
 
     def view(self, player: int | None = None) -> Any:
-        """The state as `player` may see it (None: a spectator)."""
+        """The state as `player` may see it (None: a spectator): others' hands, deck orders and
+        secret choices are replaced, so an agent or a screen given only this cannot cheat."""
         return self.rules.view(self.state, player)
 
-    def render(self, player: int | None = None) -> Any:
-        """The game's text picture of the state, as `player` may see it."""
-        return self.rules.render(self.state, player)
+    def render(self, player: int | None = None, *, markup: bool = False) -> str:
+        """The game's text picture of the position as `player` may see it (None: a spectator).
+
+        Plain text by default, fit to print anywhere; `markup=True` keeps the rich console markup
+        (`[bold]…[/bold]`) the terminal shows in colour, as `boardcore show` prints it."""
+        picture = self.rules.render(self.state, player)
+        if markup:
+            return str(picture)
+        if hasattr(picture, "plain"):
+            return str(picture.plain)
+        from rich.text import Text
+
+        return Text.from_markup(str(picture)).plain
 
     def records(self) -> list[Recorded]:
         """Every record of the stream, markers and undone events included."""
@@ -381,7 +403,9 @@ class Session:
                               "hidden information to the table (undo policy 'own')")
 
     def redo(self, by: int | None = None) -> None:
-        """Restore the most recently undone decision (while nothing new has been decided)."""
+        """Restore the most recently undone decision, with its facts exactly as they were, by
+        appending a `Redone` marker. Possible only while nothing new has been decided since the
+        undo (a new decision clears what could be redone); UndoRefused otherwise. `by` is who asks."""
         if not self.history.undone:
             raise UndoRefused("nothing to redo")
         state = self.rules.copy(self.state)
@@ -391,7 +415,10 @@ class Session:
 
     def branch(self, at: int | None = None, *, store: Store | None = None, stream_id: str | None = None,
                rng: Rng | None = None, same_dice: bool = False) -> Session:
-        """A new session on a new stream holding this game's first `at` effective events.
+        """A new session on a new stream holding this game's first `at` effective events (default:
+        all of them), so it starts just before the decision that `boardcore replay` prints at
+        position `at + 1`: `boardcore branch --at N` calls `branch(N - 1)`. `at` must be one of
+        `boundaries()`, never inside a decision's facts.
 
         Record 0 is the same `GameCreated` (so every reader finds the game there), record 1 is
         `BranchedFrom`. A branch of a game in progress plays on with a fresh seed of its own, so it

@@ -51,7 +51,7 @@ JsonOpt = typer.Option(False, "--json", help="Print JSON instead of text.")
 WroteJsonOpt = typer.Option(False, "--json", help="Print what was written as JSON: where, position, receipt, status.")
 SeqOpt = "position N as `boardcore replay` prints it (N-th event; the game's creation is 1)"
 
-PlayersOpt = typer.Option(None, "--players", "-p", help="Number of players (default: the game's smallest table).")
+PlayersOpt = typer.Option(None, "--players", "-p", help="Number of players (default: the game's usual table, 2 for each game here).")
 ModeOpt = typer.Option(None, "--mode", help="Game mode, if the game has several (warlords: teams or ffa).")
 LevelOpt = typer.Option(None, "--level", help="Difficulty of the solo opponent (solar-sphere 1-3, warlords standard|hard).")
 MissionOpt = typer.Option(None, "--mission", help="Mission: apogee 1-12 (solo 1-6), warlords per_planet|per_mercenary.")
