@@ -64,7 +64,16 @@ def simulate(rules: Rules, config: Any, policies: Sequence[str], games: int, *, 
     seats = []
     for p in range(1, players + 1):
         ordered = sorted(scores[p - 1]) or [0.0]
-        seats.append(Seat(p, policies[p - 1], rate_interval(wins[p - 1], games), mean_interval(scores[p - 1]),
+        seats.append(Seat(p, policies[p - 1], rate_interval(wins[p - 1], games), score_interval(scores[p - 1]),
                           ordered[0], ordered[len(ordered) // 2], ordered[-1]))
     return SimulationReport(rules.name, msgspec.to_builtins(config), games, truncated, decisions,
                             time.perf_counter() - began, seats)
+
+
+def score_interval(values: Sequence[float]) -> Estimate:
+    """The mean score with its 95% interval. Scores that are only ever 0 or 1 (a mission won or
+    lost) are a rate, given Wilson's interval, which stays within [0, 1] where the normal one
+    ("0.950 [0.852, 1.048]") would not."""
+    if values and all(v in (0, 1) for v in values):
+        return rate_interval(sum(values), len(values))
+    return mean_interval(values)
