@@ -78,7 +78,7 @@ def show(
                       "state": session.rules.view(state, player)})
     width, height = screen.size()
     picture = session.rules.render(state, player)
-    status = screen.status_line(session, player) if at is None else \
+    status = screen.status_line(session, player, width) if at is None else \
         f"{session.rules.name} · position {position} of {session.position} · {screen.where(state)}"
     rows = [screen.cut(Text(status, style="bold"), width)]
     if player is not None and at is None:

@@ -161,8 +161,12 @@ class Table:
                               f"{session.to_act[0]}`")
                 return
             actor = people[0]
-            if self.hot_seat and actor != self.shown_to and not self.hand_over(actor):
-                return self.quit()
+            if self.hot_seat and actor != self.shown_to:
+                handed = self.hand_over(actor)
+                if handed == "quit":
+                    return self.quit()
+                if handed == "undone":
+                    continue            # the last player is back at their decision
             self.shown_to = actor
             answer = self.turn(actor)
             if answer is None or answer in ("q", "quit"):
@@ -175,7 +179,7 @@ class Table:
         options = self.options(actor)
         since = replay.told(replay.since(session, actor))
         rows, pages = screen.compose(
-            status=screen.status_line(session, actor), since=since,
+            status=screen.status_line(session, actor, term.width), since=since,
             first=replay.last_decision(session, actor) is None,
             options=options, page=self.page, picture=session.rules.render(session.state, actor), player=actor,
             notice=self.notice, keys=KEYS.format(range=f"1-{len(options)}" if options else "text"),
@@ -244,19 +248,40 @@ class Table:
         self.page = 0
 
     # -- between turns -----------------------------------------------------------------
-    def hand_over(self, actor: int) -> bool:
-        """Clear everything the last player saw, and wait for the next one to sit down."""
-        term = self.term
-        term.clear(scrollback=True)
-        before = f"P{self.shown_to} is done. " if self.shown_to else ""
-        term.show([Text(screen.status_line(self.session), style="dim"), Text(""),
-                   Text(f"{before}P{actor}'s turn — press Enter", style="bold"),
-                   Text("(the screen was cleared, so nothing of the last player's stays on it; q quits)")])
-        if not term.interactive:
-            return True
-        answer = term.ask("")
-        term.clear(scrollback=True)
-        return answer is not None and answer != "q"
+    def hand_over(self, actor: int) -> str:
+        """Clear everything the last player saw, and wait for the next one to sit down. The last
+        player may still take their decision back here (u), before anyone else has seen a thing.
+        Returns "go", "quit" or "undone"."""
+        term, before = self.term, self.shown_to
+        problem: str | None = None
+        said, self.notice = self.notice, []     # what the last player caused is said here, to everyone
+        while True:
+            term.clear(scrollback=True)
+            rows = [Text(screen.status_line(self.session, None, term.width), style="dim"), Text(""),
+                    Text(f"{f'P{before} is done. ' if before else ''}P{actor}'s turn — press Enter", style="bold"),
+                    Text("(the screen was cleared: nothing of the last player's is left on it)", style="dim"),
+                    Text(f"P{before}: u takes your last decision back · q quits" if before else "q quits",
+                         style="dim")]
+            for line in said + ([problem] if problem else []):
+                rows += screen.wrap(Text(line, style="yellow"), term.width)
+            term.show(rows)
+            if not term.interactive:
+                return "go"
+            answer = term.ask(f"P{actor}, press Enter: ")
+            if answer is None or answer == "q":
+                return "quit"
+            if answer == "u" and before is not None:
+                try:
+                    n = undo_turn(self.session, self.bots, by=before)
+                except BoardcoreError as exc:
+                    problem = str(exc)
+                    continue
+                self.notice.append(f"P{before} took back {n} decision{'s' if n != 1 else ''}: back at position "
+                                   f"{self.session.position}")
+                term.clear(scrollback=True)
+                return "undone"
+            term.clear(scrollback=True)
+            return "go"
 
     def show_history(self, actor: int) -> None:
         history = replay.told(list(replay.lines(self.session, actor)))
@@ -294,7 +319,7 @@ class Table:
             rows += screen.since_rows(replay.told(replay.since(session, reader)), term.width,
                                       max(4, term.height // 2), False)
         rows += screen.board_rows(session.rules.render(session.state, self.seat), term.width)
-        term.show([*rows, Text(screen.status_line(session), style="bold")])
+        term.show([*rows, Text(screen.status_line(session, None, term.width), style="bold")])
 
     def quit(self) -> None:
         self.term.say(f"saved (every decision is kept as it is taken): go on with `boardcore play {self.name}`")

@@ -88,18 +88,25 @@ def scores(rules: Any, state: Any) -> str:
     return " ".join(f"{name} {value:g}" for name, value in series.items())
 
 
-def status_line(session: Any, player: int | None = None) -> str:
-    """Game, where it stands, whose turn, scores, undo policy and receipt, on one line."""
+def status_line(session: Any, player: int | None = None, width: int | None = None) -> str:
+    """Game, where it stands, whose turn, scores, undo policy and receipt, on one line; when that
+    is wider than `width`, the least needed parts go first (undo policy, where, scores)."""
     state = session.state
-    parts = [session.rules.name, where(state)]
+    head = session.head
+    parts = {"game": session.rules.name, "where": where(state)}
     if session.outcome is not None:
-        parts.append(session.status)
+        parts["turn"] = session.status
     else:
-        parts.append(", ".join(f"P{p}" for p in session.to_act) + " to act")
-        parts.append(scores(session.rules, state))
-    parts.append(f"undo {session.undo_policy}")
-    parts.append(f"receipt {session.head.short}")
-    return " · ".join(p for p in parts if p)
+        parts["turn"] = ", ".join(f"P{p}" for p in session.to_act) + " to act"
+        parts["scores"] = scores(session.rules, state)
+    parts["undo"] = f"undo {session.undo_policy}"
+    parts["receipt"] = f"receipt {head.position}:{head.hash[:8]}"
+    for drop in ("", "undo", "where", "scores"):
+        parts.pop(drop, None)
+        line = " · ".join(p for p in parts.values() if p)
+        if width is None or len(line) <= width:
+            break
+    return line
 
 
 # -- what happened ---------------------------------------------------------------------
@@ -234,7 +241,7 @@ def compose(*, status: str, since: Sequence[Line], first: bool, options: Sequenc
     Room is shared by priority: status, notices and the key line are always there; then what
     happened (up to a third of the room), the options (paged when many), and the board gets
     what is left. Returns the rows and how many option pages there are."""
-    top = [cut(Text(status, style="bold"), width)]
+    top = [cut(Text(status, style="bold"), width)]  # the caller fits it: status_line(..., width)
     bottom = [r for n in notice for r in wrap(Text(n, style="yellow"), width)]
     bottom.append(cut(Text(keys, style="dim"), width))
     room = height - 1 - len(top) - len(bottom)
