@@ -41,7 +41,9 @@ Keys (then Enter):
   1, 2, …   take the option with that number (or type an action's text form, as `boardcore legal` lists it)
   m         the next page of options, when there are more than fit
   s         everything since your last decision (the screen shows the most recent)
-  v         the whole board          h   the history in words, by decision (paged)
+  v         the whole board
+  h         the history in words, by decision (paged)
+  ?         these keys, and what the undo policy allows
   u         undo your last decision and the bots' replies to it
   r         redo what the last undo took back (while nothing new was decided)
   b         branch: a new game starting just before a decision, to take it differently
