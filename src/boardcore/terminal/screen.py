@@ -248,7 +248,7 @@ def compose(*, status: str, since: Sequence[Line], first: bool, options: Sequenc
     happened = since_rows(since, width, min(room // 3 + 1, room), first)
     room -= len(happened)
     pages = option_pages(options, width, max(3, room - 1))
-    chosen = pages[min(page, len(pages) - 1)]
+    chosen = pages[page % len(pages)]          # m past the last page comes back to the first
     room -= len(chosen)
     board: list[Text] = []
     if picture is not None and room >= 2:
