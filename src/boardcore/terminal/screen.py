@@ -252,9 +252,11 @@ def compose(*, status: str, since: Sequence[Line], first: bool, options: Sequenc
     room -= len(chosen)
     board: list[Text] = []
     if picture is not None and room >= 2:
-        board, whole = focus(picture, player, width, room - (0 if room < 4 else 1))
+        board, whole = focus(picture, player, width, room)
         if not whole:
+            board, _ = focus(picture, player, width, room - 1)
             board.append(Text("  … v shows the whole board", style="dim"))
-        elif room >= 4 and board:
+        elif room > len(board) and board:
             board.append(Text(""))
-    return [*top, *happened, *board, *chosen, *bottom][: height - 1], len(pages)
+    middle = [*happened, *board, *chosen][: max(0, height - 1 - len(top) - len(bottom))]
+    return [*top, *middle, *bottom], len(pages)
