@@ -61,3 +61,14 @@ def test_render_is_plain_text_unless_markup_is_asked_for():
     assert "[bold]" in s.render(1, markup=True)
     plain = s.render(1)
     assert "[bold]" not in plain and "[/" not in plain and "Solar Sphere" in plain
+
+
+def test_every_public_method_and_property_of_session_says_what_it_is_for():
+    import inspect
+
+    from boardcore.session import Receipt, Session
+
+    lacking = [f"{cls.__name__}.{name}" for cls in (Session, Receipt) for name, member in vars(cls).items()
+               if not name.startswith("_") and (inspect.isfunction(member) or isinstance(member, property | classmethod))
+               and not (inspect.getdoc(member) or "").strip()]
+    assert lacking == []
