@@ -173,3 +173,14 @@ def test_act_says_what_followed_as_the_player_who_acted_may_see_it(run, tmp_path
     assert code == 0 and rows[0].split()[1:3] == ["P1", "card_picked"]
     assert any(row.split()[1:2] == ["P2"] for row in rows[1:])        # the bot's replies
     assert rows[-1].startswith("to act: P1 · receipt")
+
+
+def test_a_game_of_bots_is_told_in_its_last_lines_with_the_way_to_the_rest(run, tmp_path):
+    from boardcore.cli.play import MAX_TOLD
+
+    path = tmp_path / "bots.jsonl"
+    code, out, _ = run("new", "toy-pig", "-p", "2", "--seat", "1=greedy", "--seat", "2=random", "--seed", "1",
+                       "-o", path)
+    rows = out.splitlines()
+    assert code == 0 and "game over" in rows[-1] and len(rows) <= MAX_TOLD + 6
+    assert any("earlier lines (from position" in row and row.endswith(f"boardcore replay {path}") for row in rows)

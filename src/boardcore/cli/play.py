@@ -67,15 +67,20 @@ def new(
     _out(f"created {where}: {rules.name} for {n} ({', '.join(seats)}); undo policy {session.undo_policy}")
     _out(POLICY[session.undo_policy])
     if made:
-        _since(session, created, f"bots took {made} decision{'s' if made != 1 else ''}:")
+        _since(session, created, f"bots took {made} decision{'s' if made != 1 else ''}:", target=where)
     _out(f"{_status(session)} · receipt {session.head.short}")
     if session.outcome is None:
         _out(f"play it: boardcore play {where}")
 
 
-def _since(session: Session, after: int, heading: str, player: Optional[int] = None) -> list[Any]:
+MAX_TOLD = 30
+"""At most this many lines of what happened are printed after a command; `replay` has them all."""
+
+
+def _since(session: Session, after: int, heading: str, player: Optional[int] = None,
+           target: str = "FILE") -> list[Any]:
     """Print (and return) what happened after position `after`, as `player` may see it (default:
-    the first person to act next, else the spectator)."""
+    the first person to act next, else the spectator): the last `MAX_TOLD` lines of it."""
     from boardcore import replay
 
     if player is None:
@@ -84,8 +89,17 @@ def _since(session: Session, after: int, heading: str, player: Optional[int] = N
     lines = replay.told(list(replay.lines(session, player, start=after + 1)))
     if lines:
         _out(heading)
-        _show_lines(lines)
+        _show_told(lines, target, player)
     return lines
+
+
+def _show_told(lines: list[Any], target: str, player: Optional[int]) -> None:
+    if len(lines) > MAX_TOLD:
+        shown = lines[-MAX_TOLD:]
+        _out(f"  … {len(lines) - MAX_TOLD} earlier lines (from position {lines[0].position}): "
+             f"boardcore replay {target}{f' --as {player}' if player else ''}")
+        lines = shown
+    _show_lines(lines)
 
 
 @app.command()
@@ -128,7 +142,7 @@ def act(
                               player=chosen.player, decided_at=decided, bot_decisions=made,
                               since=_lines_json(since)))
     _out(f"{decided:>5} {words if words.startswith(f'P{chosen.player}') else f'P{chosen.player}: {words}'}")
-    _show_lines(since)
+    _show_told(since, target, chosen.player)
     _out(f"{_status(session)} · receipt {session.head.short}")
 
 
