@@ -23,3 +23,64 @@ def test_library_example_runs(tmp_path, monkeypatch):
     session = namespace["s"]
     assert session.outcome is not None
     assert (tmp_path / "game.jsonl").exists()
+
+
+def _section(title: str) -> str:
+    text = README.read_text()
+    start = text.index(f"## {title}")
+    end = text.find("\n## ", start + 1)
+    return text[start:end if end > 0 else None]
+
+
+def _options() -> dict[str, set[str]]:
+    """Every command and the option names it accepts."""
+    import typer
+
+    from boardcore import cli
+    from boardcore.cli import common
+
+    cli.load_commands([])
+    group = typer.main.get_command(common.app)
+    return {name: {o for p in command.params for o in (*p.opts, *p.secondary_opts)}
+            for name, command in group.commands.items()}
+
+
+def test_the_command_table_names_real_commands_and_their_real_options():
+    known = _options()
+    table = [row for row in _section("The `boardcore` command").splitlines() if row.startswith("| `")]
+    documented = set()
+    for row in table:
+        usage = re.split(r"(?<!\\)\|", row)[1].replace("\\|", "|")
+        for part in re.findall(r"`([^`]+)`", usage):
+            words = part.split()
+            if not words or words[0] not in known:
+                continue
+            documented.add(words[0])
+            flags = {w.split("=")[0].strip("[]()…") for w in words if w.lstrip("[(").startswith("-")}
+            flags = {f.lstrip("[(").rstrip("]),") for f in flags} - {""}
+            assert flags <= known[words[0]], (words[0], flags - known[words[0]])
+    assert documented == set(known)          # every command is in the table
+
+
+def test_play_your_first_game_runs_as_written(tmp_path, monkeypatch):
+    """The section's commands (all but the interactive `play`) run in order, and the keys it names
+    are the keys `play` answers to."""
+    import subprocess
+    import sys
+
+    from boardcore.terminal.loop import HELP
+
+    section = _section("Play your first game")
+    monkeypatch.chdir(tmp_path)
+    commands = [line.split("#")[0].split() for line in re.search(r"```sh\n(.*?)```", section, re.S).group(1)
+                .splitlines() if line.strip()]
+    commands += [re.findall(r"`(boardcore [^`]+)`", section)[i].split() for i in (-3, -2, -1)]
+    script = Path(sys.executable).with_name("boardcore")
+    for words in commands:
+        assert words[0] == "boardcore"
+        if words[1] == "play":
+            continue
+        result = subprocess.run([str(script), *words[1:]], capture_output=True, text=True)
+        assert result.returncode == 0, (words, result.stderr)
+    for key in re.findall(r"`([a-z?])`", section):
+        assert re.search(rf"^  {re.escape(key)}\s", HELP, re.M), key

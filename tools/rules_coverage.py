@@ -1,8 +1,10 @@
 #!/usr/bin/env python3
 """Rule-inventory coverage: which rule IDs are implemented and which are tested.
 
-Each game has a rules inventory (``<game>.md``, by default in ``../shared/rules``
-next to the repository) whose bullets define one testable rule each::
+Each game has a rules inventory (``<game>.md``) whose bullets define one testable
+rule each.  The inventories are not part of the repository: they are looked for in
+``--rules DIR``, else ``$BOARDCORE_RULES``, else ``../shared/rules`` next to the
+repository (where the project's shared folder sits)::
 
     - **SS-DOCK-03** Turn order is set by dice totals ...
 
@@ -21,7 +23,11 @@ an implementation or a test.  ``--json`` gives the same as one JSON object and
 ``--fail-under PCT`` exits 1 when a game's share is below PCT.  Standard
 library only; it never imports boardcore.
 
-    python tools/rules_coverage.py [GAME ...] [--json] [--fail-under PCT]
+    python tools/rules_coverage.py [GAME ...] [--rules DIR] [--json] [--fail-under PCT] [--missing-ok]
+
+Without the inventories it says where it looked and how to point at them, and exits 2
+(0 with ``--missing-ok``, which ``make coverage`` passes: a clone without them has
+nothing to report, which is not a failure).
 """
 
 from __future__ import annotations
@@ -29,6 +35,7 @@ from __future__ import annotations
 import argparse
 import ast
 import json
+import os
 import re
 import sys
 import textwrap
@@ -174,7 +181,9 @@ def parse_args(argv: list[str] | None) -> argparse.Namespace:
     parser.add_argument("--root", type=Path, default=REPO_ROOT,
                         help="repository root holding src/ and tests/ (default: %(default)s)")
     parser.add_argument("--rules", type=Path,
-                        help="folder with the inventories (default: ROOT/../shared/rules)")
+                        help="folder with the inventories (default: $BOARDCORE_RULES, else ROOT/../shared/rules)")
+    parser.add_argument("--missing-ok", action="store_true",
+                        help="without the inventories, say so and exit 0 instead of 2")
     parser.add_argument("--json", action="store_true", help="print one JSON object")
     parser.add_argument("--fail-under", type=float, metavar="PCT",
                         help="exit 1 if a game's implemented-and-tested share is below PCT")
@@ -183,17 +192,25 @@ def parse_args(argv: list[str] | None) -> argparse.Namespace:
     if unknown:
         parser.error(f"unknown game(s): {', '.join(unknown)} (choose from {', '.join(GAMES)})")
     args.games = args.games or list(GAMES)
-    args.rules = args.rules or args.root / ".." / "shared" / "rules"
+    from_env = os.environ.get("BOARDCORE_RULES")
+    args.rules_from = "--rules" if args.rules else "BOARDCORE_RULES" if from_env else "the default"
+    args.rules = args.rules or (Path(from_env) if from_env else args.root / ".." / "shared" / "rules")
     return args
 
 
 def main(argv: list[str] | None = None) -> int:
     args = parse_args(argv)
     inventories = {game: (args.rules / GAMES[game][0]).resolve() for game in args.games}
-    for path in inventories.values():
-        if not path.is_file():
-            print(f"error: rules inventory not found: {path}", file=sys.stderr)
-            return 2
+    missing = [path for path in inventories.values() if not path.is_file()]
+    if missing:
+        names = ", ".join(p.name for p in missing)
+        print(f"{'note' if args.missing_ok else 'error'}: rules inventory not found: {missing[0]}"
+              f"{f' (and {len(missing) - 1} more)' if len(missing) > 1 else ''}\n"
+              f"  the inventories ({names}) are not in the repository; they were looked for in "
+              f"{args.rules.resolve()} ({args.rules_from})\n"
+              "  point at the folder holding them with --rules DIR or BOARDCORE_RULES=DIR "
+              "(make coverage RULES=DIR)", file=sys.stderr)
+        return 0 if args.missing_ok else 2
     implemented = find_implemented_ids(args.root / "src")
     tested = find_tested_ids(args.root / "tests")
     report = {

@@ -4,17 +4,33 @@
     s = Session.new("solar-sphere", players=2, seed=7)
     s.apply(s.legal_actions()[0])
 
-Names are imported on first use, so `import boardcore` (and `boardcore --help`)
-stays fast and never loads a game or the database layer by itself.
+Names are imported on first use, so `import boardcore` (and `boardcore --help`) stays fast and
+never loads a game or the database layer by itself. Type checkers and IDEs read the same names
+from the `TYPE_CHECKING` imports below (the package ships `py.typed`), so `Session` and the rest
+are fully typed in a user's code rather than `Any`.
 """
 
 from __future__ import annotations
 
 from importlib import import_module
-from typing import Any
+from typing import TYPE_CHECKING, Any
+
+if TYPE_CHECKING:
+    from boardcore.errors import BoardcoreError as BoardcoreError
+    from boardcore.errors import IllegalAction as IllegalAction
+    from boardcore.events import Decision as Decision
+    from boardcore.events import Fact as Fact
+    from boardcore.rng import Rng as Rng
+    from boardcore.rng import ScriptedRng as ScriptedRng
+    from boardcore.rules import Game as Game
+    from boardcore.rules import Outcome as Outcome
+    from boardcore.rules import Rules as Rules
+    from boardcore.session import Receipt as Receipt
+    from boardcore.session import Session as Session
 
 _EXPORTS = {
     "Session": "boardcore.session",
+    "Receipt": "boardcore.session",
     "Rules": "boardcore.rules",
     "Game": "boardcore.rules",
     "Outcome": "boardcore.rules",
@@ -34,3 +50,7 @@ def __getattr__(name: str) -> Any:
     if name in _EXPORTS:
         return getattr(import_module(_EXPORTS[name]), name)
     raise AttributeError(f"module 'boardcore' has no attribute {name!r}")
+
+
+def __dir__() -> list[str]:
+    return sorted({*globals(), *__all__})

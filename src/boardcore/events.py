@@ -88,12 +88,21 @@ class BranchedFrom(Event, omit_defaults=True):
     seed_commitment: str = ""
 
 
+class UndoPolicySet(Event):
+    """The undo policy the table chose (`free` or `own`), in the creating commit right after
+    `GameCreated` (after `BranchedFrom` in a branch), written only when it differs from the default
+    the seats imply (`own` with several people, else `free`). Being in the hashed record, the
+    promise made at the table ("nobody may undo another's move") survives a reload and an audit."""
+
+    policy: str
+
+
 class SeedRevealed(Event):
     """The game's seed, published after play so anyone can re-derive every random fact."""
 
     seed: str
 
 
-STREAM_EVENTS: tuple[type[Event], ...] = (GameCreated, Undone, Redone, BranchedFrom, SeedRevealed)
-MARKERS: tuple[type[Event], ...] = (Undone, Redone, BranchedFrom, SeedRevealed)
+STREAM_EVENTS: tuple[type[Event], ...] = (GameCreated, Undone, Redone, BranchedFrom, SeedRevealed, UndoPolicySet)
+MARKERS: tuple[type[Event], ...] = (Undone, Redone, BranchedFrom, SeedRevealed, UndoPolicySet)
 """Stream events that steer the history but are not folded into game state."""

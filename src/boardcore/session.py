@@ -21,7 +21,8 @@ import msgspec
 
 from boardcore import games
 from boardcore.errors import BoardcoreError, CorruptStream, IllegalAction, StreamExists, UndoRefused
-from boardcore.events import MARKERS, BranchedFrom, Decision, Event, Fact, GameCreated, Redone, SeedRevealed, Undone
+from boardcore.events import (MARKERS, BranchedFrom, Decision, Event, Fact, GameCreated, Redone, SeedRevealed,
+                              Undone, UndoPolicySet)
 from boardcore.rng import NoRng, Rng, commitment
 from boardcore.rules import Outcome, Rules, status_line
 from boardcore.store import JsonlFile, MemoryStore, Store, Summary, open_target
@@ -56,6 +57,14 @@ def default_policy(seats: Sequence[str]) -> UndoPolicy:
     return "own" if list(seats).count("human") > 1 else "free"
 
 
+def policy_marker(policy: str, seats: Sequence[str]) -> list[Event]:
+    """The `UndoPolicySet` a creating commit carries: none when `policy` is what the seats imply
+    anyway, so games keeping the default are recorded exactly as before the marker existed."""
+    if policy not in ("free", "own"):
+        raise BoardcoreError(f"unknown undo policy {policy!r}: choose free or own")
+    return [] if policy == default_policy(seats) else [UndoPolicySet(policy=policy)]
+
+
 class Receipt(msgspec.Struct, frozen=True):
     """The head of a stream: the position reached and the hash of the last record. Kept by a
     player, it lets `audit --head` prove the record still holds exactly that history."""
@@ -68,6 +77,7 @@ class Receipt(msgspec.Struct, frozen=True):
 
     @property
     def short(self) -> str:
+        """The receipt with its hash cut to 16 digits, as players are shown it after each decision."""
         return f"{self.position}:{self.hash[:16]}"
 
 
@@ -113,7 +123,9 @@ class Session:
             data: Any = None, checkpoint_every: int = CHECKPOINT_EVERY, **options: Any) -> Session:
         """A new game: `GameCreated`, then the rules' setup facts, written with the secret seed in
         one atomic create (StreamExists, nothing written, if the file or id is taken).
-        `data` names a folder of component data to use instead of the game's own."""
+        `data` names a folder of component data to use instead of the game's own. `undo_policy`
+        (`free` or `own`) defaults to what `seats` imply; another choice is recorded in the same
+        commit (`UndoPolicySet`), so it holds after every reload."""
         rules = _rules(game, data)
         if config is None:
             config = rules.make_config(players=players, **options)
@@ -122,14 +134,16 @@ class Session:
         if seats and len(seats) != players:
             raise BoardcoreError(f"{len(seats)} seats given for {players} players")
         seed = str(seed) if seed is not None else new_seed()
+        policy = undo_policy or default_policy(seats)
+        marker = policy_marker(policy, seats)
         session = cls(rules, store or MemoryStore(), stream_id or new_stream_id(rules), seed=seed, rng=rng,
-                      undo_policy=undo_policy or default_policy(seats), checkpoint_every=checkpoint_every)
+                      undo_policy=policy, checkpoint_every=checkpoint_every)
         created = GameCreated(game=rules.name, rules_version=rules.version, data_id=rules.data_id,
                               config=msgspec.to_builtins(config), seed_commitment=commitment(seed),
                               seats=tuple(seats))
         state = rules.initial(config)
         facts = rules.setup(rules.copy(state), session._rng_at(1))
-        session._create([created, *facts], seed)
+        session._create([created, *marker, *facts], seed)
         return session
 
     @classmethod
@@ -142,12 +156,13 @@ class Session:
         rules = _rules(game)
         config = config if config is not None else rules.make_config()
         seed = str(seed) if seed is not None else new_seed()
+        marker = policy_marker(undo_policy, ())
         session = cls(rules, store or MemoryStore(), stream_id or new_stream_id(rules), seed=seed, rng=rng,
                       undo_policy=undo_policy)
         created = GameCreated(game=rules.name, rules_version=rules.version, data_id=rules.data_id,
                               config=msgspec.to_builtins(config), seed_commitment=commitment(seed),
                               start=msgspec.to_builtins(state))
-        session._create([created], seed)
+        session._create([created, *marker], seed)
         return session
 
     @classmethod
@@ -182,8 +197,12 @@ class Session:
         seed = str(seed) if seed is not None else store.seed(stream_id)
         if seed is not None and commitment(seed) != expected:
             raise BoardcoreError(f"{target}: that seed does not match the game's seed commitment")
+        chosen = next((r.event.policy for r in records[1:3] if isinstance(r.event, UndoPolicySet)), None)
+        if chosen not in (None, "free", "own"):
+            raise CorruptStream(f"unknown undo policy {chosen!r}", where=str(target), seq=1)
         session = cls(rules, store, stream_id, seed=seed, rng=rng,
-                      undo_policy=undo_policy or default_policy(first.seats), checkpoint_every=checkpoint_every)
+                      undo_policy=undo_policy or chosen or default_policy(first.seats),
+                      checkpoint_every=checkpoint_every)
         session._absorb(records)
         session._probe(str(target))
         return session
@@ -217,7 +236,8 @@ class Session:
     # -- reading ---------------------------------------------------------
     @property
     def position(self) -> int:
-        """How many events are in effect: where the next decision will land."""
+        """How many events are in effect: the last position `boardcore replay` prints (the next
+        decision will be printed at `position + 1`)."""
         return len(self.history.live)
 
     @property
@@ -229,15 +249,19 @@ class Session:
 
     @property
     def seats(self) -> tuple[str, ...]:
+        """Who sits at each seat, in player order: "human" or a bot's policy ("greedy"…); () when
+        the game was created without seats (every player then counts as a person)."""
         return self.created.seats if self.created else ()
 
     @property
     def players(self) -> int:
+        """How many players the game is for (from its config)."""
         return int(self.config.players)
 
     @property
     def outcome(self) -> Outcome | None:
-        """How the game ended, or None while it goes on."""
+        """How the game ended (scores, winners, whether it was cut short), or None while it goes on.
+        Asked after every decision, so it is kept until the state changes."""
         cached = self._outcome
         if cached is None or cached[0] is not self.state:
             cached = self._outcome = (self.state, self.rules.outcome(self.state))
@@ -245,7 +269,8 @@ class Session:
 
     @property
     def to_act(self) -> tuple[int, ...]:
-        """The players who must decide now (several in a simultaneous step); () once over."""
+        """The players who must decide now, numbered from 1: several in a simultaneous step (each
+        answers with their own `legal_actions(player)`), () once the game is over."""
         return () if self.outcome else tuple(self.rules.to_act(self.state))
 
     @property
@@ -266,8 +291,10 @@ class Session:
         return self._last_hash if seq == self._head - 1 else self.store.read(self.stream_id, seq, seq + 1)[0].hash
 
     def legal_actions(self, player: int | None = None) -> list[Decision]:
-        """The decisions that may be taken now, by `player` or by anyone to act. An action taken
-        from this list is known legal: `apply` does not check it again."""
+        """The decisions that may be taken now, by `player` or by anyone to act ([] once the game
+        is over). Each is the very event `apply` records; its text form (`rules.format_action`)
+        is what `boardcore act` reads, its words for people `rules.describe`. An action taken
+        from this list is known legal, so `apply` does not check it again."""
         if self.outcome:
             return []
         if self._legal is None:
@@ -276,12 +303,23 @@ class Session:
         return list(actions) if player is None else [a for a in actions if a.player == player]
 
     def view(self, player: int | None = None) -> Any:
-        """The state as `player` may see it (None: a spectator)."""
+        """The state as `player` may see it (None: a spectator): others' hands, deck orders and
+        secret choices are replaced, so an agent or a screen given only this cannot cheat."""
         return self.rules.view(self.state, player)
 
-    def render(self, player: int | None = None) -> Any:
-        """The game's text picture of the state, as `player` may see it."""
-        return self.rules.render(self.state, player)
+    def render(self, player: int | None = None, *, markup: bool = False) -> str:
+        """The game's text picture of the position as `player` may see it (None: a spectator).
+
+        Plain text by default, fit to print anywhere; `markup=True` keeps the rich console markup
+        (`[bold]…[/bold]`) the terminal shows in colour, as `boardcore show` prints it."""
+        picture = self.rules.render(self.state, player)
+        if markup:
+            return str(picture)
+        if hasattr(picture, "plain"):
+            return str(picture.plain)
+        from rich.text import Text
+
+        return Text.from_markup(str(picture)).plain
 
     def records(self) -> list[Recorded]:
         """Every record of the stream, markers and undone events included."""
@@ -404,7 +442,9 @@ class Session:
                               "hidden information to the table (undo policy 'own')")
 
     def redo(self, by: int | None = None) -> None:
-        """Restore the most recently undone decision (while nothing new has been decided)."""
+        """Restore the most recently undone decision, with its facts exactly as they were, by
+        appending a `Redone` marker. Possible only while nothing new has been decided since the
+        undo (a new decision clears what could be redone); UndoRefused otherwise. `by` is who asks."""
         if not self.history.undone:
             raise UndoRefused("nothing to redo")
         state = self.rules.copy(self.state)
@@ -414,7 +454,10 @@ class Session:
 
     def branch(self, at: int | None = None, *, store: Store | None = None, stream_id: str | None = None,
                rng: Rng | None = None, same_dice: bool = False) -> Session:
-        """A new session on a new stream holding this game's first `at` effective events.
+        """A new session on a new stream holding this game's first `at` effective events (default:
+        all of them), so it starts just before the decision that `boardcore replay` prints at
+        position `at + 1`: `boardcore branch --at N` calls `branch(N - 1)`. `at` must be one of
+        `boundaries()`, never inside a decision's facts.
 
         Record 0 is the same `GameCreated` (so every reader finds the game there), record 1 is
         `BranchedFrom`. A branch of a game in progress plays on with a fresh seed of its own, so it
@@ -435,7 +478,8 @@ class Session:
                         seed=seed, rng=rng, undo_policy=self.undo_policy, checkpoint_every=self.checkpoint_every)
         marker = BranchedFrom(parent=self.stream_id, at=at, parent_hash=self._hash_at(live[at - 1].seq),
                               seed_commitment="" if keep else commitment(seed))
-        child._create([live[0].event, marker, *(r.event for r in live[1:at])], seed)
+        policy = policy_marker(self.undo_policy, self.seats)
+        child._create([live[0].event, marker, *policy, *(r.event for r in live[1:at])], seed)
         return child
 
     # -- the one place records enter a session ----------------------------

@@ -61,8 +61,10 @@ def play_one(shared: tuple, g: int) -> Played:
 def simulate(rules: Rules, config: Any, policies: Sequence[str], games: int, *, seed: int | str = 0,
              workers: int | None = 1, ray: str | None = None,
              progress: Callable[[int], None] | None = None) -> SimulationReport:
-    """Play `games` bot games in memory (`policies[p-1]` for seat p), on `workers` processes (None:
-    every core) or a Ray cluster; the report is the same for any number of workers (but `seconds`)."""
+    """Play `games` bot games in memory, seat p playing `policies[p - 1]`, and report each seat's
+    win rate and score with 95% intervals, on `workers` processes (None: every core) or a Ray
+    cluster. Game g draws its chance from `seed/g`, so the same arguments give the same report on
+    any machine and any number of workers (but `seconds`); `progress(n)` counts games done."""
     players = int(config.players)
     if len(policies) != players:
         raise BoardcoreError(f"{len(policies)} policies for {players} players")
@@ -79,7 +81,16 @@ def simulate(rules: Rules, config: Any, policies: Sequence[str], games: int, *, 
     for p in range(1, players + 1):
         scores = [game.points[p - 1] for game in played]
         ordered = sorted(scores) or [0.0]
-        seats.append(Seat(p, policies[p - 1], rate_interval(wins[p - 1], games), mean_interval(scores),
+        seats.append(Seat(p, policies[p - 1], rate_interval(wins[p - 1], games), score_interval(scores),
                           ordered[0], ordered[len(ordered) // 2], ordered[-1]))
     return SimulationReport(rules.name, msgspec.to_builtins(config), games, sum(g.truncated for g in played),
                             sum(g.decisions for g in played), time.perf_counter() - began, seats)
+
+
+def score_interval(values: Sequence[float]) -> Estimate:
+    """The mean score with its 95% interval. Scores that are only ever 0 or 1 (a mission won or
+    lost) are a rate, given Wilson's interval, which stays within [0, 1] where the normal one
+    ("0.950 [0.852, 1.048]") would not."""
+    if values and all(v in (0, 1) for v in values):
+        return rate_interval(sum(values), len(values))
+    return mean_interval(values)

@@ -17,7 +17,7 @@ from importlib import import_module
 
 import typer
 
-from boardcore.cli.common import INTERNAL_ERROR, app
+from boardcore.cli.common import INTERNAL_ERROR, app, attach_examples
 
 COMMANDS: dict[str, str] = {
     **dict.fromkeys(("new", "play", "legal", "act", "undo", "redo", "branch"), "play"),
@@ -35,6 +35,7 @@ def load_commands(argv: list[str]) -> None:
         else set(COMMANDS.values())
     for module in dict.fromkeys(m for m in COMMANDS.values() if m in wanted):
         import_module(f"boardcore.cli.{module}")
+    attach_examples()
 
 
 def main() -> None:

@@ -7,8 +7,8 @@ from typing import Optional
 
 import typer
 
-from boardcore.cli.common import (FileArg, JsonOpt, RayOpt, WorkersOpt, _config, _json, _load, _out, _progress,
-                                  _seats, app)
+from boardcore.cli.common import (FileArg, JsonOpt, LevelOpt, MissionOpt, ModeOpt, OptionOpt, PlayersOpt, RayOpt,
+                                  WorkersOpt, _config, _json, _load, _out, _progress, _seats, app)
 
 
 @app.command()
@@ -51,13 +51,13 @@ def whatif(
 def check(
     game: str = typer.Argument(..., help="The game to check."),
     games_: int = typer.Option(100, "--games", "-n", min=1, max=1_000_000, help="Random games to play."),
-    players: Optional[int] = typer.Option(None, "--players", "-p", help="Number of players."),
-    mode: Optional[str] = typer.Option(None, "--mode", help="Game mode, if the game has several."),
-    level: Optional[str] = typer.Option(None, "--level", help="Difficulty level (solo modes)."),
-    mission: Optional[str] = typer.Option(None, "--mission", help="Mission (Apogee)."),
-    option: list[str] = typer.Option([], "--option", "-O", metavar="KEY=VALUE",
-                                     help="Any other option of the game's config."),
-    seed: int = typer.Option(0, "--seed", help="Seed of the whole check: game i's seed derives from it."),
+    players: Optional[int] = PlayersOpt,
+    mode: Optional[str] = ModeOpt,
+    level: Optional[str] = LevelOpt,
+    mission: Optional[str] = MissionOpt,
+    option: list[str] = OptionOpt,
+    seed: int = typer.Option(0, "--seed", help="Seed of the whole check: game i's seed derives from it, so the same "
+                                               "seed plays the same games (a failure names its own game seed)."),
     views: str = typer.Option("4", "--views", metavar="all|N",
                               help="Check every player's view after every event (all), or after every Nth."),
     save_dir: Path = typer.Option(Path("check-failures"), "--save-dir", help="Where a failing game is saved."),
@@ -100,13 +100,13 @@ def check(
 def simulate(
     game: str = typer.Argument(..., help="The game to simulate."),
     games_: int = typer.Option(..., "--games", "-n", min=1, help="How many games."),
-    players: Optional[int] = typer.Option(None, "--players", "-p"),
-    mode: Optional[str] = typer.Option(None, "--mode"),
-    level: Optional[str] = typer.Option(None, "--level"),
-    mission: Optional[str] = typer.Option(None, "--mission"),
-    option: list[str] = typer.Option([], "--option", "-O", metavar="KEY=VALUE"),
+    players: Optional[int] = PlayersOpt,
+    mode: Optional[str] = ModeOpt,
+    level: Optional[str] = LevelOpt,
+    mission: Optional[str] = MissionOpt,
+    option: list[str] = OptionOpt,
     seat: list[str] = typer.Option([], "--seat", metavar="P=POLICY", help="random (default) or greedy, per seat."),
-    seed: str = typer.Option("0", "--seed"),
+    seed: str = typer.Option("0", "--seed", help="Seed of the games' chance and the bots' choices (same seed, same results)."),
     workers: Optional[int] = WorkersOpt,
     ray: Optional[str] = RayOpt,
     as_json: bool = JsonOpt,

@@ -32,7 +32,7 @@ app = typer.Typer(
          "Exit codes: 0 ok; 1 an audit or check failed; 2 bad usage or bad input (one line on stderr); "
          "3 an internal error (a bug).",
     no_args_is_help=True,
-    add_completion=False,
+    add_completion=True,
     pretty_exceptions_enable=False,
     rich_markup_mode=None,
     context_settings={"help_option_names": ["-h", "--help"]},
@@ -48,7 +48,54 @@ FileArg = typer.Argument(..., metavar="FILE", help="A replay file path, or db:ID
 AsOpt = typer.Option(None, "--as", metavar="PLAYER",
                      help="As this player (1, 2, …); default: show the spectator's view, act for the first to act.")
 JsonOpt = typer.Option(False, "--json", help="Print JSON instead of text.")
-SeqOpt = "a position in the history, as `boardcore replay` numbers it"
+WroteJsonOpt = typer.Option(False, "--json", help="Print what was written as JSON: where, position, receipt, status.")
+SeqOpt = "position N as `boardcore replay` prints it (N-th event; the game's creation is 1)"
+
+PlayersOpt = typer.Option(None, "--players", "-p", help="Number of players (default: the game's usual table, 2 for each game here).")
+ModeOpt = typer.Option(None, "--mode", help="Game mode, if the game has several (warlords: teams or ffa).")
+LevelOpt = typer.Option(None, "--level", help="Difficulty of the solo opponent (solar-sphere 1-3, warlords standard|hard).")
+MissionOpt = typer.Option(None, "--mission", help="Mission: apogee 1-12 (solo 1-6), warlords per_planet|per_mercenary.")
+OptionOpt = typer.Option([], "--option", "-O", metavar="KEY=VALUE",
+                         help="Any other option of the game's config (repeatable), e.g. -O max_turns=20.")
+
+EXAMPLES: dict[str, tuple[str, ...]] = {
+    "games": ("boardcore games", "boardcore games --json"),
+    "list": ("boardcore list", "boardcore list --json"),
+    "new": ("boardcore new solar-sphere --players 2 -o game.jsonl",
+            "boardcore new warlords -p 2 --seat 2=greedy",
+            "boardcore new apogee -p 2 --undo free -o hot.jsonl --json"),
+    "play": ("boardcore play game.jsonl", "boardcore play db:solar-sphere-1a2b --as 2"),
+    "legal": ("boardcore legal game.jsonl", "boardcore legal game.jsonl --as 2 --json"),
+    "act": ("boardcore act game.jsonl 3", 'boardcore act game.jsonl "P1 move_ship sector=W" --json'),
+    "undo": ("boardcore undo game.jsonl", "boardcore undo game.jsonl -n 2 --as 1"),
+    "redo": ("boardcore redo game.jsonl", "boardcore redo game.jsonl --json"),
+    "branch": ("boardcore replay game.jsonl     # find the decision to take differently, say at 25",
+               "boardcore branch game.jsonl --at 25 -o other.jsonl"),
+    "show": ("boardcore show game.jsonl --as 1", "boardcore show game.jsonl --at 25 --full"),
+    "replay": ("boardcore replay game.jsonl --as 1", "boardcore replay game.jsonl --to 25 --json"),
+    "head": ("boardcore head game.jsonl > receipt.txt",),
+    "audit": ("boardcore audit game.jsonl", "boardcore audit game.jsonl --head \"$(cat receipt.txt)\"",
+              "boardcore audit replays/ db:all --workers 2"),
+    "export": ("boardcore export db:apogee-1a2b -o apogee.jsonl",
+               "boardcore export game.jsonl --as 2 -o for-p2.jsonl"),
+    "import": ("boardcore import game.jsonl", "boardcore import game.jsonl --id friday --json"),
+    "repair": ("boardcore repair game.jsonl",),
+    "whatif": ("boardcore whatif game.jsonl --at 25 --all -k 50",),
+    "check": ("boardcore check warlords --games 20 -p 2", "boardcore check apogee --views all --workers 2"),
+    "simulate": ("boardcore simulate apogee --games 100 -p 2 --seat 1=greedy",
+                 "boardcore simulate warlords -n 10000 --workers 2 --json"),
+    "view": ("boardcore view game.jsonl", "boardcore view game.jsonl --as 2 --at 25 -o for-p2.html"),
+}
+"""An example or two for every command's `--help` (a test checks every command has one)."""
+
+
+def attach_examples() -> None:
+    """Give each registered command without an epilog of its own its examples (kept verbatim)."""
+    for info in app.registered_commands:
+        name = info.name or (info.callback.__name__ if info.callback else "")
+        lines = EXAMPLES.get(name)
+        if lines and not info.epilog:
+            info.epilog = "\b\nExamples:\n" + "\n".join(f"  {line}" for line in lines)
 WorkersOpt = typer.Option(None, "--workers", "-w", min=1, metavar="N",
                           help="Worker processes (default: every core). Results are the same for any N.")
 RayOpt = typer.Option(None, "--ray", metavar="ADDRESS", envvar="BOARDCORE_RAY",
@@ -79,7 +126,29 @@ def _rich(text: Any) -> None:
 def _json(data: Any) -> None:
     import msgspec
 
-    sys.stdout.write(json.dumps(msgspec.to_builtins(data), indent=2) + "\n")
+    sys.stdout.write(json.dumps(msgspec.to_builtins(data), indent=2, ensure_ascii=False) + "\n")
+
+
+def _written(session: Session, where: str, **extra: Any) -> dict[str, Any]:
+    """What a writing command's `--json` says: which game (as FILE for the next command), its
+    position and receipt, and where play stands."""
+    return {"target": where, "game": session.rules.name, "position": session.position,
+            "receipt": str(session.head), "status": session.status, "to_act": list(session.to_act),
+            "undo_policy": session.undo_policy, **extra}
+
+
+def _lines_json(lines: Any) -> list[dict[str, Any]]:
+    return [{"position": line.position, "decision": line.decision, "text": line.text, "event": line.event}
+            for line in lines]
+
+
+def _show_lines(lines: Any) -> None:
+    """History lines as `replay` prints them: position, then the words (facts indented)."""
+    from rich.text import Text
+
+    console = _console()
+    for line in lines:
+        console.print(Text(f"{line.position:>5} {'' if line.decision else '  '}{line.text}"))
 
 
 def _progress(total: int, what: str):
@@ -105,12 +174,12 @@ def _player(session: Session, player: Optional[int]) -> Optional[int]:
 
 
 def _position(session: Session, value: int, option: str) -> int:
-    """A position a user typed, checked against the game's history."""
+    """A position a user typed, checked against the game's history (the numbering `replay` prints)."""
     from boardcore.errors import BoardcoreError
 
     if not 1 <= value <= session.position:
-        raise BoardcoreError(f"{option} {value}: positions run from 1 to {session.position} in this game "
-                             "(as `boardcore replay` numbers them)")
+        raise BoardcoreError(f"{option} {value}: positions run from 1 (the game's creation) to "
+                             f"{session.position} in this game, as `boardcore replay` prints them")
     return value
 
 
@@ -129,9 +198,7 @@ def _let_bots_move(session: Session) -> int:
 
 
 def _status(session: Session) -> str:
-    from boardcore.play_terminal import status
-
-    return status(session)
+    return session.status
 
 
 def _numbered(session: Session, player: Optional[int]) -> list[Any]:
@@ -142,9 +209,24 @@ def _numbered(session: Session, player: Optional[int]) -> list[Any]:
     return session.legal_actions(player)
 
 
-def _show_legal(session: Session, player: Optional[int]) -> None:
+def _legal_rows(session: Session, player: Optional[int]) -> list[dict[str, Any]]:
+    """The numbered actions: the game's words for people, the text form for `act` and scripts."""
+    rules, out = session.rules, []
     for i, action in enumerate(_numbered(session, player), 1):
-        _out(f"{i:>3}. {session.rules.format_action(action)}")
+        words = rules.describe(rules.view(session.state, action.player), action, action.player)
+        out.append({"n": i, "player": action.player, "action": rules.format_action(action), "words": words})
+    return out
+
+
+def _show_legal(session: Session, player: Optional[int]) -> None:
+    from rich.text import Text
+
+    console = _console()
+    for row in _legal_rows(session, player):
+        text = Text(f"{row['n']:>3}. {row['words']}")
+        if row["words"] != row["action"]:
+            text.append(f"   [{row['action']}]", style="dim")
+        console.print(text)
 
 
 def _pick(session: Session, text: str, player: Optional[int]) -> Any:

@@ -8,8 +8,8 @@ from typing import TYPE_CHECKING, Any, Optional
 
 import typer
 
-from boardcore.cli.common import (AsOpt, FileArg, JsonOpt, RayOpt, SeqOpt, WorkersOpt, _json, _load, _out,
-                                  _player, _position, _progress, _rich, _status, app)
+from boardcore.cli.common import (AsOpt, FileArg, JsonOpt, RayOpt, SeqOpt, WorkersOpt, WroteJsonOpt, _json,
+                                  _lines_json, _load, _out, _player, _position, _progress, _rich, _status, _written, app)
 
 if TYPE_CHECKING:
     from boardcore.session import Session
@@ -57,30 +57,64 @@ def list_games(as_json: bool = JsonOpt) -> None:
 @app.command()
 def show(
     target: str = FileArg,
-    at: Optional[int] = typer.Option(None, "--at", metavar="SEQ", help=f"Show the state at {SeqOpt}."),
+    at: Optional[int] = typer.Option(None, "--at", metavar="N", help=f"Show the state after event N, {SeqOpt}."),
     player: Optional[int] = AsOpt,
+    full: bool = typer.Option(False, "--full", help="The whole board, however long (default: what fits the terminal)."),
     as_json: bool = JsonOpt,
 ) -> None:
-    """Show a game's state (now, or at a point of its history)."""
+    """Show a game's state, now or after an event of its history, compact as `play` shows it:
+    a status line, what happened since the player's last decision (with --as), the board."""
+    from rich.text import Text
+
+    from boardcore import replay as replaying
+    from boardcore.terminal import screen
+
     session = _load(target)
     player = _player(session, player)
-    state = session.state if at is None else session.state_at(_position(session, at, "--at"))
+    position = session.position if at is None else _position(session, at, "--at")
+    state = session.state_at(position)
     if as_json:
-        return _json({"position": at or session.position, "status": _status(session),
+        return _json({"position": position, "of": session.position, "status": _status(session),
                       "state": session.rules.view(state, player)})
-    _rich(session.rules.render(state, player))
-    _out(_status(session) if at is None else f"position {at} of {session.position}")
+    width, height = screen.size()
+    picture = session.rules.render(state, player)
+    status = screen.status_line(session, player, width) if at is None else \
+        f"{session.rules.name} · position {position} of {session.position} · {screen.where(state)}"
+    rows = [screen.cut(Text(status, style="bold"), width)]
+    if player is not None and at is None:
+        since = replaying.told(replaying.since(session, player))
+        rows += screen.since_rows(since, width, max(2, height // 3), replaying.last_decision(session, player) is None)
+    if full:
+        rows += screen.board_rows(picture, width)
+    else:
+        board, whole = screen.focus(picture, player, width, max(3, height - len(rows) - 2))
+        rows += board + ([] if whole else [Text("  … --full shows the whole board", style="dim")])
+    console = _console_rows()
+    for row in rows:
+        console.print(row, no_wrap=True, overflow="crop", crop=True)
+
+
+def _console_rows():
+    from rich.console import Console
+
+    from boardcore.terminal import screen
+
+    return Console(highlight=False, width=screen.size()[0])
 
 
 @app.command()
 def replay(
     target: str = FileArg,
-    to: Optional[int] = typer.Option(None, "--to", metavar="SEQ", help=f"Stop at {SeqOpt}."),
+    to: Optional[int] = typer.Option(None, "--to", metavar="N", help=f"Stop after event N, {SeqOpt}."),
     step: bool = typer.Option(False, "--step", help="Step through interactively (Enter: next, b: back, q: quit)."),
     player: Optional[int] = AsOpt,
-    as_json: bool = JsonOpt,
+    as_json: bool = typer.Option(False, "--json", help="Print each event as JSON: its position, whether it is a "
+                                                       "decision, the game's words, and the event itself."),
 ) -> None:
-    """Show a game's history, and its state at the end (or at --to)."""
+    """Show a game's history in words, one event per position, and the board at the end (or at --to).
+
+    Position N is the N-th event in effect (the game's creation is 1): the number `show --at`,
+    `whatif --at` and `branch --at` take, and audit reports. Decisions are marked with >."""
     from boardcore import replay as replaying
 
     session = _load(target)
@@ -88,13 +122,21 @@ def replay(
     stop = session.position if to is None else _position(session, to, "--to")
     history = list(replaying.lines(session, player, stop))
     if as_json:
-        return _json(history)
+        return _json(_lines_json(history))
     if step:
         return _step_through(session, history, player)
     for line in history:
-        _out(f"{line.position:>5}  {'>' if line.decision else ' '} {line.text}")
+        _out_line(line)
     _rich(session.rules.render(session.state_at(stop), player))
     _out(_status(session) if stop == session.position else f"position {stop} of {session.position}")
+
+
+def _out_line(line: Any) -> None:
+    from rich.text import Text
+
+    from boardcore.cli.common import _console
+
+    _console().print(Text(f"{line.position:>5}  {'>' if line.decision else ' '} {line.text}"))
 
 
 def _step_through(session: Session, history: list[Any], player: Optional[int]) -> None:
@@ -186,6 +228,7 @@ def export(
     game_id: Optional[str] = typer.Option(None, "--id", help="Database id for the copy."),
     player: Optional[int] = typer.Option(None, "--as", metavar="PLAYER",
                                          help="Write only what PLAYER may see (for sharing a game in progress)."),
+    as_json: bool = WroteJsonOpt,
 ) -> None:
     """Copy a game, record for record (same hashes), to a replay file or the database.
 
@@ -203,21 +246,28 @@ def export(
         session = _load(target)
         _player(session, player)
         n = write_redacted(session, player, output)
+        if as_json:
+            return _json({"target": str(output), "redacted_for": player, "events": n, "position": session.position,
+                          "status": session.status})
         _out(f"wrote P{player}'s view of {n} events to {output} (hidden information removed; not auditable)")
         return
-    _copy(target, output, game_id)
+    _copy(target, output, game_id, as_json)
 
 
 @app.command("import")
 def import_(
     path: Path = typer.Argument(..., metavar="FILE", help="A replay file."),
-    game_id: Optional[str] = typer.Option(None, "--id", help="Database id (default: derived from the file)."),
+    game_id: Optional[str] = typer.Option(None, "--id", help="Database id (default: the game and its last hash)."),
+    as_json: bool = WroteJsonOpt,
 ) -> None:
-    """Copy a replay file into the database, record for record."""
-    _copy(str(path), None, game_id)
+    """Copy a replay file into the database, record for record (same hashes).
+
+    The copy is a game of its own under a new id: importing a branch next to its parent, or the
+    same file twice, needs a free id (`--id`); a taken one is refused and nothing is written."""
+    _copy(str(path), None, game_id, as_json)
 
 
-def _copy(target: str, output: Optional[Path], game_id: Optional[str]) -> None:
+def _copy(target: str, output: Optional[Path], game_id: Optional[str], as_json: bool = False) -> None:
     """Export or import: one atomic create of the copy (refused, writing nothing, if it exists)."""
     from boardcore.session import Session
     from boardcore.store import JsonlFile, copy_stream, open_database, open_target
@@ -226,20 +276,27 @@ def _copy(target: str, output: Optional[Path], game_id: Optional[str]) -> None:
     session = Session.load(source_id, store=source)   # refuses a record that cannot be played on
     if output is not None:
         n = copy_stream(source, source_id, JsonlFile(output), JsonlFile.STREAM)
+        if as_json:
+            return _json(_written(session, str(output), records=n))
         _out(f"exported {n} records to {output}")
         return
     records = session.records()
     game_id = game_id or f"{records[0].event.game}-{records[-1].hash[:12]}"
     copy_stream(source, source_id, open_database(), game_id, session.summary())
+    if as_json:
+        return _json(_written(session, f"db:{game_id}", records=len(records)))
     _out(f"imported {len(records)} records as db:{game_id}")
 
 
 @app.command()
-def repair(path: Path = typer.Argument(..., metavar="FILE", help="A replay file.")) -> None:
+def repair(path: Path = typer.Argument(..., metavar="FILE", help="A replay file."),
+           as_json: bool = typer.Option(False, "--json", help="Print what was removed as JSON.")) -> None:
     """Remove a torn last line (left by a crash mid-write) from a replay file."""
     from boardcore.store import repair as repair_file
 
     removed = repair_file(path)
+    if as_json:
+        return _json({"target": str(path), "repaired": removed is not None, "removed": removed})
     if removed is None:
         _out("nothing to repair: the file ends with a whole write")
         return

@@ -1,0 +1,109 @@
+"""The turn screen as data: whatever the game, it fits the terminal, keeps the status line, the
+most recent events and the prompt's room, and pages what does not fit."""
+
+from __future__ import annotations
+
+import io
+
+import pytest
+from rich.text import Text
+
+from boardcore import games, replay
+from boardcore.replay import Line
+from boardcore.session import Session
+from boardcore.store import JsonlFile
+from boardcore.terminal import screen
+from boardcore.terminal.loop import Terminal, play_loop
+
+BOARD = """[bold]A Game[/bold] round 2
+Shared market: a, b, c
+P1 score 3
+   hand: secret-of-P1
+P2 score 4
+   hand: secret-of-P2
+Waiting for P2"""
+
+
+def lines(n: int, start: int = 10) -> list[Line]:
+    return [Line(start + i, start + i, i % 3 == 0, f"event number {start + i} in words") for i in range(n)]
+
+
+@pytest.mark.parametrize("width, height", [(80, 24), (120, 40), (40, 12)])
+@pytest.mark.parametrize("n_options", [0, 3, 21, 90])
+def test_a_turn_screen_always_fits_and_keeps_status_last_events_and_keys(width, height, n_options):
+    since = lines(30)
+    options = [f"option {i} with some words about what it costs" for i in range(n_options)]
+    rows, pages = screen.compose(status="game · P1 to act", since=since, first=False, options=options, page=0,
+                                 picture=BOARD * 3, player=1, notice=["a notice"], keys="keys",
+                                 width=width, height=height)
+    assert len(rows) <= height - 1 and all(r.cell_len <= width for r in rows)   # the prompt has the last row
+    text = [r.plain for r in rows]
+    assert text[0] == "game · P1 to act" and text[-1] == "keys" and "a notice" in text
+    assert any(str(since[-1].position) in t and since[-1].text in t for t in text)   # the latest event
+    shown = sum(t.strip().split(".")[0].strip().isdigit() for t in text)
+    assert pages >= 1 and (n_options == 0 or shown >= 1)
+    if pages > 1:
+        assert any("m shows them" in t for t in text)
+
+
+def test_the_options_of_every_page_together_are_all_options_once():
+    options = [f"choice {i}" for i in range(1, 60)]
+    pages = screen.option_pages(options, 80, 8)
+    numbers = [int(cell.split(".")[0]) for page in pages for row in page for cell in row.plain.split("  ")
+               if cell.strip() and cell.strip().split(".")[0].isdigit()]
+    assert sorted(numbers) == list(range(1, 60)) and len(pages) > 1
+
+
+def test_the_board_focus_keeps_the_player_s_own_part_and_drops_others_hands():
+    rows, whole = screen.focus(BOARD, 1, 80, 5)
+    text = "\n".join(r.plain for r in rows)
+    assert not whole and "A Game round 2" in text and "secret-of-P1" in text and "secret-of-P2" not in text
+    rows, whole = screen.focus(BOARD, 1, 80, 50)
+    assert whole and len(rows) == len(BOARD.splitlines())
+
+
+def test_since_keeps_the_latest_lines_and_says_how_many_more_there_are():
+    rows = screen.since_rows(lines(20), 80, 5, first=False)
+    assert len(rows) == 5 and "16 earlier lines: s shows them all" in rows[0].plain
+    assert rows[-1].plain.strip().startswith("29")
+
+
+def test_told_drops_empty_words_and_counts_repeats():
+    same = [Line(p, p, False, "a pile shuffled") for p in (2, 3, 4)]
+    told = replay.told([*same, Line(5, 5, False, "  "), Line(6, 6, True, "P1 takes a card")])
+    assert [line.text for line in told] == ["a pile shuffled (×3)", "P1 takes a card"]
+
+
+def test_status_line_drops_least_needed_parts_to_fit(toy):
+    s = Session.new(toy, players=2, seed=1, seats=("human", "human"))
+    full = screen.status_line(s, 1)
+    assert "undo own" in full and "receipt" in full
+    short = screen.status_line(s, 1, width=len(full) - 5)
+    assert "undo" not in short and short.endswith(f"receipt {s.head.position}:{s.head.hash[:8]}")
+
+
+def test_hot_seat_without_a_terminal_hands_over_in_a_line_and_own_refuses_another_s_undo(tmp_path, toy):
+    path = tmp_path / "hot.jsonl"
+    Session.new(toy, players=2, seed=2, seats=("human", "human"), store=JsonlFile(path))
+    out = io.StringIO()
+    play_loop(Session.load(path), name=str(path), terminal=Terminal(io.StringIO("1\nu\nh\nq\n"), out))
+    text = out.getvalue()
+    assert "P1's turn — press Enter" in text and "P1 is done. P2's turn — press Enter" in text
+    assert "P2 may not undo P1's decision" in text and "History as P2 sees it" in text
+    assert f"goonwith`boardcoreplay{path}`" in "".join(text.split())
+    assert Session.load(path).position == Session.load(path).position   # saved as it went
+    hidden = [c for c in Session.load(path).state.hands[0]]
+    p2_screen = text.split("P1 is done.")[1]
+    assert not any(f"card={c}" in p2_screen or f"card {c}" in p2_screen for c in hidden)
+
+
+def test_every_game_s_first_screen_fits_80_by_24(tmp_path):
+    for name in ("solar-sphere", "apogee", "warlords"):
+        s = Session.new(games.get(name), players=2, seed=1, seats=("human", "human"))
+        actor = s.to_act[0]
+        view = s.rules.view(s.state, actor)
+        options = [s.rules.describe(view, a, actor) for a in s.legal_actions(actor)]
+        rows, _ = screen.compose(status=screen.status_line(s, actor, 80), since=replay.told(replay.since(s, actor)),
+                                 first=True, options=options, page=0, picture=s.rules.render(s.state, actor),
+                                 player=actor, notice=[], keys="keys", width=80, height=24)
+        assert len(rows) <= 23 and all(isinstance(r, Text) and r.cell_len <= 80 for r in rows), name
