@@ -53,17 +53,19 @@ class WriteFailed(BoardcoreError):
 class CorruptStream(BoardcoreError):
     """A stored stream cannot be read: malformed line, torn write, broken hash chain.
 
-    `line` is the 1-based line of a replay file when known; `seq` the record (its place in the
-    stored stream, counted from 0, as a database row's version is).
+    `line` is the 1-based line of a replay file when known; `position` the event's number as
+    `boardcore replay` prints it, when the record is an event in effect; `seq` the record (its place
+    in the stored stream, counted from 0, as a database row's version is).
     """
 
     def __init__(self, reason: str, *, line: int | None = None, seq: int | None = None,
-                 where: str | None = None) -> None:
-        self.reason, self.line, self.seq, self.where = reason, line, seq, where
+                 where: str | None = None, position: int | None = None) -> None:
+        self.reason, self.line, self.seq, self.where, self.position = reason, line, seq, where, position
         place = ", ".join(p for p in (
             where,
             f"line {line}" if line is not None else None,
-            f"seq {seq}" if seq is not None else None,
+            f"position {position}" if position is not None else None,
+            f"record {seq}" if seq is not None and position is None else None,
         ) if p)
         super().__init__(f"{place}: {reason}" if place else reason)
 

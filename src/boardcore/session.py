@@ -585,8 +585,8 @@ class Session:
                     if (i + 1) % every == 0:
                         self._checkpoint(i + 1, state)
         except Exception as exc:  # noqa: BLE001 - evolve never fails on a valid stream
-            raise CorruptStream(f"the rules cannot apply this record ({type(exc).__name__}: {exc})",
-                                where=self.stream_id, seq=live[i].seq) from None
+            raise CorruptStream(f"the rules cannot apply this event ({type(exc).__name__}: {exc})",
+                                where=self.stream_id, seq=live[i].seq, position=i + 1) from None
         self.state = state
         self._legal = None
 

@@ -36,7 +36,7 @@ from boardcore.errors import (BoardcoreError, CorruptStream, StreamConflict, Str
                               TornWrite, WriteFailed)
 from boardcore.events import MARKERS, Decision, GameCreated, Redone, Undone
 from boardcore.store.base import StreamInfo, check_contiguous, codec_for
-from boardcore.stream import Codec, Recorded
+from boardcore.stream import Codec, Recorded, effective
 
 FORMAT = "boardcore-replay"
 FORMAT_VERSION = 2
@@ -184,7 +184,11 @@ class JsonlFile:
         if records:
             _check_header(header, records[0], where)
         if tail:
-            raise TornWrite(f"the last write was cut off (line {len(lines) + 1} is incomplete): that decision "
+            try:
+                landing = f" (it was to land at position {len(effective(records)) + 1})" if records else ""
+            except CorruptStream:
+                landing = ""
+            raise TornWrite(f"the last write was cut off (line {len(lines) + 1} is incomplete): that decision{landing} "
                             "was never saved; `boardcore repair` removes it", where=where, line=len(lines) + 1)
         parsed = Parsed(header, records, at_line, len(data), _identity(st))
         self._known = (parsed.identity, len(records), header.version)
