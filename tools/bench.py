@@ -175,11 +175,18 @@ def bare_rate(rules, config, games_: int, agent=RandomAgent) -> tuple[float, int
 
 
 def session_rate(rules, config, games_: int) -> float:
+    """The bare loop's games, decision for decision, played through `Session` in memory: the same
+    bots with the same randomness, so only what a session adds is measured."""
     decisions = 0
+    bot = RandomAgent(rules)
     began = time.process_time()
     for g in range(games_):
         s = Session.new(rules, config=config, seed=f"bench/{g}")
-        decisions += run_bots(s, {p: RandomAgent(rules) for p in range(1, config.players + 1)}, seed=g)
+        choose = agent_stream(g)
+        while s.outcome is None:
+            player = s.to_act[0]
+            s.apply(bot.choose(None, s.legal_actions(player), choose(s.position)))
+            decisions += 1
     return decisions / (time.process_time() - began)
 
 

@@ -13,7 +13,7 @@ from __future__ import annotations
 import os
 import time
 from bisect import bisect_right
-from itertools import islice
+from itertools import islice, repeat
 from collections.abc import Sequence
 from typing import Any, Literal
 
@@ -110,7 +110,7 @@ class Session:
         self._head = 0
         self._last_hash = GENESIS
         self._legal: list[Decision] | None = None     # legal_actions of the current state, once asked
-        self._outcome: tuple[Any, Outcome | None] | None = None
+        self._outcome: tuple[Outcome | None] | None = None  # (the outcome,) of the state now; None: not asked
         self._summaries = getattr(store, "lists_games", False)
         self._lazy = getattr(store, "lazy_sealing", False)  # records hashed when first read
         self._derive: tuple[str, Any] | None = None          # (seed, Rng.deriver(seed))
@@ -262,10 +262,10 @@ class Session:
     def outcome(self) -> Outcome | None:
         """How the game ended (scores, winners, whether it was cut short), or None while it goes on.
         Asked after every decision, so it is kept until the state changes."""
-        cached = self._outcome
-        if cached is None or cached[0] is not self.state:
-            cached = self._outcome = (self.state, self.rules.outcome(self.state))
-        return cached[1]
+        known = self._outcome
+        if known is None:
+            known = self._outcome = (self.rules.outcome(self.state),)
+        return known[0]
 
     @property
     def to_act(self) -> tuple[int, ...]:
@@ -385,17 +385,19 @@ class Session:
                          markers=reveal)
         except BaseException:
             self.state = self._fold_to(self.position)
-            self._legal = None
+            self._legal = self._outcome = None
             raise
         return events
 
     def _rng_at(self, position: int) -> Rng:
+        derive = self._derive
+        if derive is not None and derive[0] == self.seed and self.rng is None:
+            return derive[1](position)
         if self.rng is not None:
             return self.rng
         if self.seed is None:
             return NoRng()
-        if self._derive is None or self._derive[0] != self.seed:
-            self._derive = (self.seed, Rng.deriver(self.seed))
+        self._derive = (self.seed, Rng.deriver(self.seed))
         return self._derive[1](position)
 
     # -- undo, redo, branch ------------------------------------------------
@@ -515,7 +517,7 @@ class Session:
         head = self._head
         if self._lazy:
             self.store.append_events(self.stream_id, head, events)
-            records = [Recorded(seq, event, "") for seq, event in enumerate(events, head)]
+            records = list(map(Recorded, range(head, head + len(events)), events, repeat("")))
         else:
             records = chain(self._last_hash, head, events)
             self.store.append(self.stream_id, head, records, self._summary(state, outcome))
@@ -535,7 +537,7 @@ class Session:
             self._checkpoint(len(history.live), state)
         self.state = state
         self._legal = None
-        self._outcome = (state, outcome)
+        self._outcome = (outcome,)
         self._head = head + len(events)
 
     def _absorb(self, records: Sequence[Recorded]) -> None:
@@ -588,7 +590,7 @@ class Session:
             raise CorruptStream(f"the rules cannot apply this event ({type(exc).__name__}: {exc})",
                                 where=self.stream_id, seq=live[i].seq, position=i + 1) from None
         self.state = state
-        self._legal = None
+        self._legal = self._outcome = None
 
     def _begin(self, rec: Recorded) -> None:
         created = rec.event

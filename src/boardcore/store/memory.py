@@ -50,9 +50,13 @@ class MemoryStore:
 
     def append_events(self, stream_id: str, expected_seq: int, events: Sequence[Event]) -> None:
         """Add events to be sealed into records (seq, hash) when first read."""
-        if stream_id not in self._streams or self.head(stream_id) != expected_seq:
+        pending = self._pending.get(stream_id)
+        if pending is None:
+            pending = self._pending[stream_id] = []
+        sealed = self._streams.get(stream_id)
+        if sealed is None or len(sealed) + len(pending) != expected_seq:
             raise StreamConflict(stream_id, expected_seq, self.head(stream_id))
-        self._pending.setdefault(stream_id, []).extend(events)
+        pending.extend(events)
 
     def read(self, stream_id: str, start: int = 0, stop: int | None = None, *,
              strict: bool = False) -> list[Recorded]:
