@@ -238,13 +238,9 @@ class JsonlFile:
                 _write_fully(fd, (seed + "\n").encode(), 0, self.seed_path)
             finally:
                 os.close(fd)
-        tmp = folder / f".{self.path.name}.{os.getpid()}.{os.urandom(4).hex()}.tmp"
+        tmp = None
         try:
-            fd = os.open(tmp, os.O_WRONLY | os.O_CREAT | os.O_EXCL, 0o644)
-            try:
-                _write_fully(fd, self._encode_file(records), 0, tmp)
-            finally:
-                os.close(fd)
+            tmp = self._written_aside(records)
             os.link(tmp, self.path)   # never replaces: fails if the path appeared meanwhile
         except FileExistsError:
             if made_seed:
@@ -255,12 +251,24 @@ class JsonlFile:
                 self.seed_path.unlink(missing_ok=True)
             raise
         finally:
-            tmp.unlink(missing_ok=True)
+            if tmp is not None:
+                tmp.unlink(missing_ok=True)
         _sync_folder(folder)
 
-    def _encode_file(self, records: Sequence[Recorded]) -> bytes:
+    def _written_aside(self, records: Sequence[Recorded]) -> Path:
+        """The whole file written and synced under a fresh temporary name beside it, ready to be
+        linked or renamed into place (so it appears whole or not at all)."""
+        tmp = self.path.with_name(f".{self.path.name}.{os.getpid()}.{os.urandom(4).hex()}.tmp")
         lines = [_encode(Header.for_created(records[0].event))] + [_encode(g) for g in decision_groups(records)]
-        return b"\n".join(lines) + b"\n"
+        fd = os.open(tmp, os.O_WRONLY | os.O_CREAT | os.O_EXCL, 0o644)
+        try:
+            _write_fully(fd, b"\n".join(lines) + b"\n", 0, tmp)
+        except BaseException:
+            tmp.unlink(missing_ok=True)
+            raise
+        finally:
+            os.close(fd)
+        return tmp
 
     def replace(self, records: Sequence[Recorded], expected_head: int | None = None) -> None:
         """Write `records` over the existing file in one rename, under its lock. Refused with
@@ -271,13 +279,8 @@ class JsonlFile:
             current = self._parse(_read_all(fd, os.fstat(fd).st_size), os.fstat(fd))[0].records
             if len(current) > len(records) or any(a.hash != b.hash for a, b in zip(current, records)):
                 raise StreamConflict(str(self.path), len(records), len(current))
-            tmp = self.path.with_name(f".{self.path.name}.{os.getpid()}.{os.urandom(4).hex()}.tmp")
+            tmp = self._written_aside(records)
             try:
-                tfd = os.open(tmp, os.O_WRONLY | os.O_CREAT | os.O_EXCL, 0o644)
-                try:
-                    _write_fully(tfd, self._encode_file(records), 0, tmp)
-                finally:
-                    os.close(tfd)
                 os.replace(tmp, self.path)
             finally:
                 tmp.unlink(missing_ok=True)
