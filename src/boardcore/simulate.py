@@ -17,6 +17,8 @@ from boardcore.stats import Estimate, mean_interval, rate_interval
 
 
 class Seat(msgspec.Struct, frozen=True):
+    """One seat over the simulation; `scores` holds its points in every game, in game order."""
+
     player: int
     policy: str
     win_rate: Estimate
@@ -24,6 +26,7 @@ class Seat(msgspec.Struct, frozen=True):
     score_min: float
     score_median: float
     score_max: float
+    scores: list[float] = []
 
 
 class SimulationReport(msgspec.Struct, frozen=True):
@@ -82,7 +85,7 @@ def simulate(rules: Rules, config: Any, policies: Sequence[str], games: int, *, 
         scores = [game.points[p - 1] for game in played]
         ordered = sorted(scores) or [0.0]
         seats.append(Seat(p, policies[p - 1], rate_interval(wins[p - 1], games), score_interval(scores),
-                          ordered[0], ordered[len(ordered) // 2], ordered[-1]))
+                          ordered[0], ordered[len(ordered) // 2], ordered[-1], scores))
     return SimulationReport(rules.name, msgspec.to_builtins(config), games, sum(g.truncated for g in played),
                             sum(g.decisions for g in played), time.perf_counter() - began, seats)
 

@@ -321,3 +321,13 @@ def test_each_command_is_loaded_from_the_module_the_map_names():
     registered = {(c.name or c.callback.__name__): c.callback.__module__.rsplit(".", 1)[1]
                   for c in common.app.registered_commands}
     assert registered == COMMANDS
+
+
+def test_simulate_draws_its_results_as_a_page(run, tmp_path):
+    out = tmp_path / "sim.html"
+    code, _, err = run("simulate", "toy-pig", "--games", "12", "--seat", "1=greedy", "--html", out, "-w", "1")
+    assert code == 0, err
+    text = out.read_text()
+    assert "<svg" in text and "greedy" in text and "http://" not in text.replace("http://www.w3.org", "")
+    code, _, err = run("simulate", "toy-pig", "--games", "12", "--html", out, "-w", "1")
+    one_line_error(code, err)                                      # an existing page is not replaced

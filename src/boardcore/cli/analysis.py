@@ -8,7 +8,8 @@ from typing import Optional
 import typer
 
 from boardcore.cli.common import (FileArg, JsonOpt, LevelOpt, MissionOpt, ModeOpt, OptionOpt, PlayersOpt, RayOpt,
-                                  WorkersOpt, _config, _json, _load, _out, _progress, _seats, app)
+                                  WorkersOpt, _config, _json, _load, _out, _progress, _seats, app, page_target,
+                                  write_page)
 
 
 @app.command()
@@ -109,6 +110,9 @@ def simulate(
     seed: str = typer.Option("0", "--seed", help="Seed of the games' chance and the bots' choices (same seed, same results)."),
     workers: Optional[int] = WorkersOpt,
     ray: Optional[str] = RayOpt,
+    html: Optional[Path] = typer.Option(None, "--html", metavar="OUT.html",
+                                        help="Also draw the results as a page: win rates and score histograms."),
+    overwrite: bool = typer.Option(False, "--overwrite", help="Replace OUT.html if it exists."),
     as_json: bool = JsonOpt,
 ) -> None:
     """Play many bot games in memory: win rates and score distributions per seat."""
@@ -118,10 +122,16 @@ def simulate(
     rules = registry.get(game)
     config = _config(rules, players, mode, level, mission, option)
     policies = _seats(rules, seat, int(config.players), "random")
+    if html is not None:
+        page_target(html, overwrite)
     bar, task = _progress(games_, "games")
     with bar:
         report = run_simulate(rules, config, policies, games_, seed=seed, workers=workers, ray=ray,
                               progress=lambda n: bar.update(task, completed=n))
+    if html is not None:
+        from boardcore.view import simulation_page
+
+        write_page(html, simulation_page(report))
     if as_json:
         return _json(report)
     _out(f"{report.games} games of {report.game} in {report.seconds:.1f}s "

@@ -287,3 +287,37 @@ def _key_value(text: str) -> tuple[str, str]:
     return key.strip(), value.strip()
 
 
+
+
+# -- pages ---------------------------------------------------------------------------------
+def page_target(out: Path, overwrite: bool, target: str | None = None) -> None:
+    """Refuse, before any work, to write a page over the saved game itself, into a missing folder, or
+    over an existing file unless asked (`--overwrite`)."""
+    from boardcore.errors import BoardcoreError
+
+    if target and out.exists() and Path(target).exists() and out.resolve() == Path(target).resolve():
+        raise BoardcoreError(f"{out} is the saved game itself: choose another -o (nothing was written)")
+    if out.is_dir():
+        raise BoardcoreError(f"{out} is a folder: give a file name (nothing was written)")
+    if not out.parent.is_dir():
+        raise BoardcoreError(f"{out.parent} is not a folder: make it first, or choose another name "
+                             "(nothing was written)")
+    if out.exists() and not overwrite:
+        raise BoardcoreError(f"{out} exists; pass --overwrite to replace it (nothing was written)")
+
+
+def write_page(out: Path, html: str) -> None:
+    """Write through a temporary file beside `out`, then rename: a reader never sees half a page."""
+    import os
+    import tempfile
+
+    folder = out.parent if str(out.parent) else Path(".")
+    fd, temporary = tempfile.mkstemp(prefix=f".{out.name}.", dir=folder)
+    try:
+        with os.fdopen(fd, "w", encoding="utf-8") as fh:
+            fh.write(html)
+        os.chmod(temporary, 0o644)
+        os.replace(temporary, out)
+    except BaseException:
+        Path(temporary).unlink(missing_ok=True)
+        raise

@@ -7,7 +7,7 @@ from typing import Optional
 
 import typer
 
-from boardcore.cli.common import FileArg, _load, _out, _player, _position, app
+from boardcore.cli.common import FileArg, _load, _out, _player, _position, app, page_target, write_page
 
 
 @app.command()
@@ -31,9 +31,9 @@ def view(
     if at is not None:
         _position(session, at, "--at")
     out = output if output is not None else default_output(target, player)
-    _refuse_to_clobber(out, target, overwrite)
+    page_target(out, overwrite, target)
     html = page(session, player=player, at=at)
-    _write(out, html)
+    write_page(out, html)
     who = "a spectator's view" if player is None else f"P{player}'s view"
     if session.revealed:
         who = "everything (the game is over and its seed revealed)"
@@ -49,35 +49,3 @@ def default_output(target: str, player: Optional[int]) -> Path:
         return Path(f"{target[len(DB_PREFIX):]}{suffix}.html")
     path = Path(target)
     return path.with_name(f"{path.stem}{suffix}.html")
-
-
-def _refuse_to_clobber(out: Path, target: str, overwrite: bool) -> None:
-    """Never write over the saved game itself, and over another file only when asked."""
-    from boardcore.errors import BoardcoreError
-
-    if out.exists() and Path(target).exists() and out.resolve() == Path(target).resolve():
-        raise BoardcoreError(f"{out} is the saved game itself: choose another -o (nothing was written)")
-    if out.is_dir():
-        raise BoardcoreError(f"{out} is a folder: give a file name with -o (nothing was written)")
-    if not out.parent.is_dir():
-        raise BoardcoreError(f"{out.parent} is not a folder: make it first, or choose another -o "
-                             "(nothing was written)")
-    if out.exists() and not overwrite:
-        raise BoardcoreError(f"{out} exists; pass --overwrite to replace it (nothing was written)")
-
-
-def _write(out: Path, html: str) -> None:
-    """Write through a temporary file beside `out`, then rename: a reader never sees half a page."""
-    import os
-    import tempfile
-
-    folder = out.parent if str(out.parent) else Path(".")
-    fd, temporary = tempfile.mkstemp(prefix=f".{out.name}.", dir=folder)
-    try:
-        with os.fdopen(fd, "w", encoding="utf-8") as fh:
-            fh.write(html)
-        os.chmod(temporary, 0o644)
-        os.replace(temporary, out)
-    except BaseException:
-        Path(temporary).unlink(missing_ok=True)
-        raise
