@@ -24,7 +24,7 @@ then the shared modules below them):
 | effects.py | shared emitting steps: order of play, credits, placement reveals |
 | prompts.py | the decision-point table `POINTS` and `ask` |
 | queries.py | pure questions of a position |
-| views.py | hidden information: views, hidden variants, redacted log lines |
+| hidden.py | hidden information: views, hidden variants, redacted log lines |
 | describe.py, words.py | every decision and fact in the rulebook's words; the components' names and effects |
 | draw.py, figures.py | the table as an SVG picture from a view; the numbers charted over a game |
 | spaces.py | for learning agents: the action codec's templates and the observation encoding |

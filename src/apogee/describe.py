@@ -1,7 +1,7 @@
 """Apogee in the rulebook's words: every decision and fact as one short line for a person.
 
 `describe(c, s, item, player)` is called with `s` the position just before `item`, both already
-redacted for `player` (`views.view`, `views.visible`), so nothing here can leak: a hidden card,
+redacted for `player` (`hidden.view`, `hidden.visible`), so nothing here can leak: a hidden card,
 Engineer or Director arrives as -1 and is told as "a card", "an Engineer", "a Mission Director".
 A decision says what it costs and does before it is taken (the Construction price, the die a launch
 needs, the Director action it spends); a fact says what changed. Decisions read "P1: build ...",

@@ -2,7 +2,7 @@
 
 `setup` deals the table, `legal_actions` and `resolve` go through the decision-point table (`prompts.POINTS`,
 filled by the part modules imported below), `flow.advance` runs the automatic steps, `evolve` dispatches
-through the registered handlers, `views` hides what a player may not see.
+through the registered handlers, `hidden` hides what a player may not see.
 """
 
 from __future__ import annotations
@@ -17,7 +17,7 @@ from boardcore.rules import Game, Outcome, Unfolding
 
 # The part modules register their decision points on import; flow imports every one of them.
 from apogee import events as ev
-from apogee import describe, draw, figures, flow, invariants, setup, spaces, views
+from apogee import describe, draw, figures, flow, hidden, invariants, setup, spaces
 from apogee.administration import launch_problem, specialty_ok
 from apogee.components import Catalog, load
 from apogee.evaluate import evaluate, prior
@@ -127,13 +127,13 @@ class Apogee(Game):
 
     # -- information ---------------------------------------------------------
     def view(self, s: ApogeeState, player: int | None) -> ApogeeState:
-        return views.view(self.c, s, player)
+        return hidden.view(self.c, s, player)
 
     def hidden_variant(self, s: ApogeeState, player: int | None, rng) -> ApogeeState:
-        return views.hidden_variant(self.c, s, player, rng)
+        return hidden.hidden_variant(self.c, s, player, rng)
 
     def visible(self, e, player: int | None):
-        return views.visible(e, player)
+        return hidden.visible(e, player)
 
     def format_action(self, action) -> str:
         """The generic text form, with the names behind card, Engineer and Director numbers after a `#` (which

@@ -25,7 +25,9 @@ Which module holds which part of the rulebook (rule IDs: ../shared/rules/solar_s
 | render.py     | the table as text for the terminal                                          |
 | words.py      | the table's things and the data's benefit codes in words                    |
 | describe.py   | actions and events in the rulebook's words (play, the viewer, logs)         |
-| draw.py       | the table as an SVG picture, and the figures charted over a game            |
+| hidden.py     | hidden information: views, hidden variants, redacted log lines              |
+| draw.py       | the table as an SVG picture (the replay viewer's board)                     |
+| figures.py    | the numbers charted over a game: scores, morale, reputation                 |
 | evaluate.py   | the greedy bot's estimate of a position, and the rollout prior              |
 | spaces.py     | the action list and the observation encoding for learning agents            |
 | rules.py      | the `Game` subclass: wiring only                                            |

@@ -400,15 +400,3 @@ def draw(rules, s: SolarState, player: int | None) -> str:
     return (f'<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 {WIDTH} {height}" width="{WIDTH}" '
             f'height="{height}">{STYLE}<rect width="{WIDTH}" height="{height}" fill="#f4f1ea"/>'
             + "".join(body) + "</svg>")
-
-
-# -- figures ---------------------------------------------------------------------------------------
-def figures(s: SolarState) -> dict[str, dict[str, float]]:
-    """Public numbers to chart over a game: everyone's score (DRANDA's too), and the two tracks
-    that decide ties and pay at the end, morale and reputation (SS-END-06, SS-END-07, SS-END-11)."""
-    score = {f"P{i}": float(p.score) for i, p in enumerate(s.p, 1)}
-    if s.d is not None:
-        score["DRANDA"] = float(s.d.score)
-    return {"score": score,
-            "morale": {f"P{i}": float(p.morale) for i, p in enumerate(s.p, 1)},
-            "reputation": {f"P{i}": float(p.rep) for i, p in enumerate(s.p, 1)}}

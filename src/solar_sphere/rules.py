@@ -8,19 +8,19 @@ from __future__ import annotations
 from pathlib import Path
 from typing import Any
 
-import msgspec
 
 from boardcore.rules import Game, Outcome, Unfolding
 
 from solar_sphere import battle, command, crew, deploy, flow, locations  # noqa: F401 - they register POINTS
+from solar_sphere import hidden
 from solar_sphere import setup as table
 from solar_sphere import spaces
 from solar_sphere.components import Components, load_components
 from solar_sphere.describe import describe
-from solar_sphere.draw import draw, figures
+from solar_sphere.draw import draw
+from solar_sphere.figures import figures
 from solar_sphere.evaluate import evaluate, prior
-from solar_sphere.events import (DECISIONS, EVENTS, Choose, ChooseDie, CrewDeckShuffled, DrandaDeckShuffled,
-                                 ResistanceDeckBuilt, SphereLaid, Visit)
+from solar_sphere.events import (DECISIONS, EVENTS, Choose, ChooseDie, Visit)
 from solar_sphere.evolve import HANDLERS
 from solar_sphere.invariants import INVARIANTS
 from solar_sphere.prompts import POINTS, open_point, refuse_answer
@@ -113,35 +113,14 @@ class SolarSphere(Game):
         flow.advance(self.c, u, rng)
 
     # -- information -----------------------------------------------------------------------------
-    def view(self, s: SolarState, player: int | None) -> SolarState:  # noqa: ARG002
-        """Deck orders and face-down hexes are hidden from everyone (SS-SET-05, SS-SET-14)."""
-        d = None if s.d is None else msgspec.structs.replace(s.d, deck=[-1] * len(s.d.deck))
-        return msgspec.structs.replace(          # shallow: agents copy a view before changing it
-            s, res_deck=[-1] * len(s.res_deck), crew_decks=[[-1] * len(x) for x in s.crew_decks], d=d,
-            hex_at=s.shown)
+    def view(self, s: SolarState, player: int | None) -> SolarState:
+        return hidden.view(s, player)
 
     def hidden_variant(self, s: SolarState, player: int | None, rng) -> SolarState:
-        v = s.copy()
-        v.res_deck = rng.shuffled(s.res_deck)
-        v.crew_decks = [rng.shuffled(d) for d in s.crew_decks]
-        down = [i for i, f in enumerate(s.face_down) if f]
-        for slot, h in zip(down, rng.shuffled([s.hex_at[i] for i in down]), strict=True):
-            v.hex_at[slot] = h
-        if v.d is not None:
-            v.d.deck = rng.shuffled(s.d.deck)
-        return v
+        return hidden.hidden_variant(s, player, rng)
 
     def visible(self, e, player: int | None):
-        if isinstance(e, ResistanceDeckBuilt):
-            return ResistanceDeckBuilt(order=(-1,) * len(e.order))
-        if isinstance(e, CrewDeckShuffled):
-            return CrewDeckShuffled(tier=e.tier, order=(-1,) * len(e.order))
-        if isinstance(e, DrandaDeckShuffled):
-            return DrandaDeckShuffled(order=(-1,) * len(e.order))
-        if isinstance(e, SphereLaid):
-            down = set(e.face_down)
-            return SphereLaid(hexes=tuple(-1 if i in down else h for i, h in enumerate(e.hexes)), face_down=e.face_down)
-        return e
+        return hidden.visible(e, player)
 
     def outcome(self, s: SolarState) -> Outcome | None:
         if s.phase != "over":

@@ -31,7 +31,7 @@ position), `render.py`, `evaluate.py` (the greedy bot's estimate and the rollout
 `rules.py` (the wiring).
 
 For people and agents: `describe.py` (decisions in the rulebook's words, and the entry for any
-event) with `describe_facts.py` (facts) and `names.py` (how things are named), `draw.py` (the
+event) with `describe_facts.py` (facts) and `words.py` (how things are named), `draw.py` (the
 board as an SVG picture), `figures.py` (what the replay viewer charts), `spaces.py` (the action
 list behind the action codec, and the observation encoding).
 """

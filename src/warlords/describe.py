@@ -5,7 +5,7 @@
 redacted for `player` (`hidden.view`, `hidden.visible`), so hidden parts read as unknown and a
 description cannot leak. A decision says what it costs and does before it is taken ("Bombard with
 M01 (1 Infantry or Aircraft to Mission, +1 reputation): kill an Infantry, then roll 2 dice"); the
-facts are told by `describe_facts.py`; names come from `names.py`. One describer per event type
+facts are told by `describe_facts.py`; names come from `words.py`. One describer per event type
 (`SAYS`), so an event without words fails a test.
 """
 
@@ -17,7 +17,7 @@ from warlords.base_ship import tactical_kind
 from warlords.describe_facts import FACT_WORDS
 from warlords.invasion import manoeuvre
 from warlords.mercenary import circle_formed
-from warlords.names import (ACTION_NAMES, BONUSES, MANOEUVRES, RECON_NAMES, TEAM_ACTIONS, S, action_offer,
+from warlords.words import (ACTION_NAMES, BONUSES, MANOEUVRES, RECON_NAMES, TEAM_ACTIONS, S, action_offer,
                             circle, cost, count, effect, held_planet, merc, new_circle_colour, planet, registry,
                             sector, support_card, top, units, who, whose)
 from warlords.state import teammate

@@ -6,7 +6,7 @@ an action or an invasion set) get a short plain sentence; names come from `names
 from __future__ import annotations
 
 from warlords import events as ev
-from warlords.names import (ACTION_NAMES, ASKED, END_KINDS, PHASES, RECON_NAMES, S, UNIT_WORDS, UNITS_ONE,
+from warlords.words import (ACTION_NAMES, ASKED, END_KINDS, PHASES, RECON_NAMES, S, UNIT_WORDS, UNITS_ONE,
                             circle, count, dice, held_planet, merc, mercs, planet, registry, sector, support_card,
                             top, type_name, units, who, whose)
 from warlords.state import DEC, MED, MIS, teammate
@@ -464,7 +464,6 @@ def rebel_step(c, s: S, e, player) -> str:
 
 @says(ev.PreDeployed)
 def pre_deployed(c, s: S, e, player) -> str:
-    unit = UNIT_WORDS[e.unit]
     if e.overflow:
         return f"The Rebellion gains 1 Power instead of pre-deploying {UNITS_ONE[e.unit]} in {sector(c, e.sector)}"
     return f"The Rebellion pre-deploys {UNITS_ONE[e.unit]} in {sector(c, e.sector)}"

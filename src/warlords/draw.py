@@ -16,7 +16,7 @@ from __future__ import annotations
 
 from xml.sax.saxutils import escape
 
-from warlords.names import ACTION_NAMES, BONUSES, PHASES, RECON_NAMES, merc, sector, type_name, units, who
+from warlords.words import ACTION_NAMES, BONUSES, PHASES, RECON_NAMES, merc, sector, type_name, units, who
 from warlords.state import DEC, DEST, GUARDED, LP, MED, MIS, OPEN, REBEL, RES
 
 WIDTH = 900

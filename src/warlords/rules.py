@@ -166,8 +166,8 @@ class Warlords(Game):
     def figures(self, s: WarlordsState) -> dict[str, dict[str, float]]:
         return figures.figures(s)
 
-    def prior(self, s: WarlordsState, actions) -> list[float]:
-        return estimate.prior(self.c, s, actions)
+    def prior(self, s: WarlordsState, offered) -> list[float]:
+        return estimate.prior(self.c, s, offered)
 
     def all_actions(self, config: WarlordsConfig) -> list:
         return spaces.all_actions(self.c, config)

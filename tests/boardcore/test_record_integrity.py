@@ -18,14 +18,14 @@ import msgspec
 import pytest
 
 from boardcore.audit import audit
-from boardcore.errors import BoardcoreError, StreamExists, TornWrite, WriteFailed
+from boardcore.errors import BoardcoreError, TornWrite, WriteFailed
 from boardcore.events import Decision, SeedRevealed
 from boardcore.session import Session
 from boardcore.store import JsonlFile, repair
 from boardcore.store.database import DatabaseStore
-from boardcore.stream import GENESIS, Recorded, chain, verify
+from boardcore.stream import GENESIS, Recorded, chain
 from tests_support import finished_game, rewrite
-from toygame import DieRolled, Hold, Roll
+from toygame import DieRolled
 
 ROOT = Path(__file__).resolve().parents[2]
 

@@ -14,7 +14,7 @@ import warlords
 from boardcore.play import agent_rng, seeded, start
 from warlords import RULES
 from warlords.describe import SAYS
-from warlords.names import ASKED, RECON_NAMES
+from warlords.words import ASKED, RECON_NAMES
 from warlords.prompts import POINTS
 
 T = C.type_index
@@ -260,7 +260,7 @@ def test_a_guard_and_a_skill_in_words():
     c = colour.lower()
     gain = f"on the right: +{C.mercs[n].infantry} Infantry, a {c} circle"
     assert told(sess, ev.PlayMercenary(player=1, card=n, side="right"))[0].endswith(gain)
-    assert offered(sess) == [f"Leave the new circle unguarded (it stays empty for good)",
+    assert offered(sess) == ["Leave the new circle unguarded (it stays empty for good)",
                              f"Guard the {c} circle with an Infantry from the Launch Pad (+1 Power at the end)"]
     assert told(sess, ev.PlaceGuard(player=1))[1] == f"P1 guards the {c} circle 2"
     skill = C.skill_of[colour]
