@@ -4,15 +4,15 @@ A session owns a stream in a store. `apply` decides, appends the decision with i
 when it ends the game, the seed's reveal) in one atomic write, then keeps the state the
 decision's unfolding already produced: facts are evolved once. Undo and redo append markers, so
 nothing is ever deleted. State at any point comes from the nearest in-memory checkpoint (one
-every `checkpoint_every` events) plus a short fold, so looking back costs the same in a long
-game as in a short one.
+every `checkpoint_every` events, made the first time someone looks back that far) plus a short
+fold, so looking back costs the same in a long game as in a short one.
 """
 
 from __future__ import annotations
 
 import os
 import time
-from bisect import bisect_right
+from bisect import bisect_right, insort
 from itertools import islice, repeat
 from collections.abc import Sequence
 from typing import Any, Literal
@@ -271,7 +271,10 @@ class Session:
     def to_act(self) -> tuple[int, ...]:
         """The players who must decide now, numbered from 1: several in a simultaneous step (each
         answers with their own `legal_actions(player)`), () once the game is over."""
-        return () if self.outcome else tuple(self.rules.to_act(self.state))
+        known = self._outcome
+        if (self.outcome if known is None else known[0]) is not None:
+            return ()
+        return tuple(self.rules.to_act(self.state))
 
     @property
     def status(self) -> str:
@@ -295,11 +298,11 @@ class Session:
         is over). Each is the very event `apply` records; its text form (`rules.format_action`)
         is what `boardcore act` reads, its words for people `rules.describe`. An action taken
         from this list is known legal, so `apply` does not check it again."""
-        if self.outcome:
-            return []
-        if self._legal is None:
-            self._legal = self.rules.legal_actions(self.state)
         actions = self._legal
+        if actions is None:
+            if self.outcome is not None:
+                return []
+            actions = self._legal = self.rules.legal_actions(self.state)
         return list(actions) if player is None else [a for a in actions if a.player == player]
 
     def view(self, player: int | None = None) -> Any:
@@ -337,17 +340,27 @@ class Session:
         return self._fold_to(position)
 
     def _fold_to(self, position: int) -> Any:
-        """The state at `position`, from the nearest checkpoint at or before it (found by bisection)."""
+        """The state at `position`, from the nearest checkpoint at or before it (found by bisection).
+
+        Checkpoints are made here, when someone first looks back this far: a copy every
+        `checkpoint_every` events on the way, kept for the next look, so a session that never
+        looks back (a simulation, an RL episode, one CLI command) never pays for them."""
         base = self._marks[bisect_right(self._marks, position) - 1]
         state = self.rules.copy(self._checkpoints[base])
-        evolve = self.rules.evolve
-        for rec in self.history.live[base:position]:
-            state = evolve(state, rec.event)
+        evolve, every, live = self.rules.evolve, self.checkpoint_every, self.history.live
+        if not every or position - base <= every:
+            for rec in live[base:position]:
+                state = evolve(state, rec.event)
+            return state
+        for i in range(base, position):
+            state = evolve(state, live[i].event)
+            if (i + 1) % every == 0 and i + 1 < position and (i + 1) not in self._checkpoints:
+                self._checkpoint(i + 1, state)
         return state
 
     def _checkpoint(self, position: int, state: Any) -> None:
         self._checkpoints[position] = self.rules.copy(state)
-        self._marks.append(position)
+        insort(self._marks, position)
 
     def _forget_after(self, position: int) -> None:
         """Drop the checkpoints an undo cut away."""
@@ -370,14 +383,15 @@ class Session:
         write that fails (WriteFailed). Text is read with the game's parser. Returns the events."""
         if isinstance(action, str):
             action = self.rules.parse_action(self.state, action)
-        if self.outcome:
+        legal = self._legal          # known only while the game goes on
+        if legal is None and self.outcome is not None:
             raise IllegalAction("the game is over", rule=getattr(self.rules, "over_rule", None))
-        trusted = self._legal is not None and action in self._legal
+        trusted = legal is not None and action in legal
         # Decided on the session's own state (no copy): if anything fails from here on (the rules,
         # or the write), the state is rebuilt from the nearest checkpoint, so nothing changes.
         try:
-            unfolding = self.rules.unfold(self.state, action, self._rng_at(self.position), trusted=trusted,
-                                          in_place=True)
+            unfolding = self.rules.unfold(self.state, action, self._rng_at(len(self.history.live)),
+                                          trusted=trusted, in_place=True)
             events, after = unfolding.events, unfolding.state
             outcome = self.rules.outcome(after)
             reveal = outcome is not None and self.seed is not None and not self.revealed
@@ -532,9 +546,6 @@ class Session:
                     self.revealed = True
         else:  # the usual case: a decision and its facts, nothing undone to forget
             history.live.extend(records)
-        every = self.checkpoint_every
-        if every and len(history.live) - self._marks[-1] >= every:
-            self._checkpoint(len(history.live), state)
         self.state = state
         self._legal = None
         self._outcome = (outcome,)
@@ -573,19 +584,13 @@ class Session:
             self._last_hash = records[-1].hash
 
     def _advance(self, start: int, stop: int) -> None:
-        """Fold the live events `start:stop` into the state, checkpointing as it goes. An event
-        the rules cannot apply is a damaged (or forged) record: refused with its seq."""
-        evolve, state, live, every = self.rules.evolve, self.state, self.history.live, self.checkpoint_every
+        """Fold the live events `start:stop` into the state. An event the rules cannot apply is a
+        damaged (or forged) record: refused with its seq and position."""
+        evolve, state, live = self.rules.evolve, self.state, self.history.live
         i = start
         try:
-            if not every:
-                for i in range(start, stop):
-                    state = evolve(state, live[i].event)
-            else:
-                for i in range(start, stop):
-                    state = evolve(state, live[i].event)
-                    if (i + 1) % every == 0:
-                        self._checkpoint(i + 1, state)
+            for i in range(start, stop):
+                state = evolve(state, live[i].event)
         except Exception as exc:  # noqa: BLE001 - evolve never fails on a valid stream
             raise CorruptStream(f"the rules cannot apply this event ({type(exc).__name__}: {exc})",
                                 where=self.stream_id, seq=live[i].seq, position=i + 1) from None

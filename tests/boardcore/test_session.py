@@ -146,13 +146,23 @@ def test_state_at_matches_a_fold_at_every_position(toy):
         s.state_at(0)
 
 
-def test_state_at_uses_checkpoints(toy):
-    s = Session.new(toy, players=2, seed=4)
-    play_to_end(s)
+def test_checkpoints_are_made_when_someone_first_looks_back():
+    from boardcore.agents import RandomAgent
+    from boardcore.play import run_bots
+
+    s = Session.new("solar-sphere", players=2, seed=4)
+    run_bots(s, {1: RandomAgent(s.rules), 2: RandomAgent(s.rules)}, seed=4)
+    assert s._marks == [1]                     # playing on made no copy
+    far = s.position - 5
+    looked = s.state_at(far)
     marks = s._marks
-    assert marks[0] == 1 and marks == sorted(marks) and set(marks) == set(s._checkpoints)
-    assert all(b - a <= 32 + 4 for a, b in zip(marks, marks[1:]))  # one copy per 32 events or so
-    assert s.position - marks[-1] < 32 + 4
+    assert marks == sorted(set(marks)) and set(marks) == set(s._checkpoints)
+    assert all(b - a == 32 for a, b in zip(marks[1:], marks[2:])) and far - marks[-1] <= 32
+    fresh = Session.load(s.stream_id, store=s.store, checkpoint_every=0)
+    assert enc(looked) == enc(fresh._fold_to(far)) == enc(s.state_at(far))
+    s.revealed = False                         # analysis: allow undo after the end in this test
+    s.undo(40)                                 # an undo cuts the copies beyond it away
+    assert all(m <= s.position for m in s._marks)
 
 
 def test_branch_replays_standalone_and_meets_the_same_dice_only_when_asked(toy):
