@@ -99,7 +99,8 @@ class Session:
         self.rng = rng
         self.undo_policy = undo_policy
         self.checkpoint_every = checkpoint_every
-        self.history = History()
+        self._history = History()
+        self._tail: list[Event] = []   # committed events not yet in the history as records (see `history`)
         self.state: Any = None
         self.created: GameCreated | None = None
         self.branched: BranchedFrom | None = None
@@ -238,7 +239,18 @@ class Session:
     def position(self) -> int:
         """How many events are in effect: the last position `boardcore replay` prints (the next
         decision will be printed at `position + 1`)."""
-        return len(self.history.live)
+        return len(self._history.live) + len(self._tail)
+
+    @property
+    def history(self) -> History:
+        """The records in effect and those undone (`boardcore.stream.History`). The events of plain
+        decisions are kept as a tail until someone asks, then made into records in one go: a
+        simulation that never looks back never builds them."""
+        tail = self._tail
+        if tail:  # (only stores that seal lazily have a tail: their records' hashes are the store's)
+            self._history.live.extend(map(Recorded, range(self._head - len(tail), self._head), tail, repeat("")))
+            tail.clear()
+        return self._history
 
     @property
     def revision(self) -> int:
@@ -390,7 +402,7 @@ class Session:
         # Decided on the session's own state (no copy): if anything fails from here on (the rules,
         # or the write), the state is rebuilt from the nearest checkpoint, so nothing changes.
         try:
-            unfolding = self.rules.unfold(self.state, action, self._rng_at(len(self.history.live)),
+            unfolding = self.rules.unfold(self.state, action, self._rng_at(self.position),
                                           trusted=trusted, in_place=True)
             events, after = unfolding.events, unfolding.state
             outcome = self.rules.outcome(after)
@@ -531,21 +543,23 @@ class Session:
         head = self._head
         if self._lazy:
             self.store.append_events(self.stream_id, head, events)
-            records = list(map(Recorded, range(head, head + len(events)), events, repeat("")))
         else:
             records = chain(self._last_hash, head, events)
             self.store.append(self.stream_id, head, records, self._summary(state, outcome))
             self._last_hash = records[-1].hash
-        history = self.history
-        if markers or history.undone:
-            for rec in records:
+        if markers or self._history.undone:
+            history = self.history
+            for rec in (records if not self._lazy else map(Recorded, range(head, head + len(events)), events,
+                                                             repeat(""))):
                 kind = history.add(rec)
                 if kind == "undo":
                     self._forget_after(len(history.live))
                 elif kind == "marker" and isinstance(rec.event, SeedRevealed):
                     self.revealed = True
-        else:  # the usual case: a decision and its facts, nothing undone to forget
-            history.live.extend(records)
+        elif self._lazy:  # the usual case: a decision and its facts; their records are made if asked
+            self._tail.extend(events)
+        else:
+            self._history.live.extend(records)
         self.state = state
         self._legal = None
         self._outcome = (outcome,)
