@@ -13,6 +13,7 @@ import msgspec
 from boardcore.rules import Game, Outcome, Unfolding
 
 from solar_sphere import battle, command, crew, deploy, flow, locations  # noqa: F401 - they register POINTS
+from solar_sphere import hidden
 from solar_sphere import setup as table
 from solar_sphere.components import Components, load_components
 from solar_sphere.evaluate import evaluate
@@ -114,16 +115,9 @@ class SolarSphere(Game):
             s, res_deck=[-1] * len(s.res_deck), crew_decks=[[-1] * len(x) for x in s.crew_decks], d=d,
             hex_at=s.shown)
 
-    def hidden_variant(self, s: SolarState, player: int | None, rng) -> SolarState:
-        v = s.copy()
-        v.res_deck = rng.shuffled(s.res_deck)
-        v.crew_decks = [rng.shuffled(d) for d in s.crew_decks]
-        down = [i for i, f in enumerate(s.face_down) if f]
-        for slot, h in zip(down, rng.shuffled([s.hex_at[i] for i in down]), strict=True):
-            v.hex_at[slot] = h
-        if v.d is not None:
-            v.d.deck = rng.shuffled(s.d.deck)
-        return v
+    def hidden_variant(self, s: SolarState, player: int | None, rng) -> SolarState:  # noqa: ARG002
+        """The hidden parts dealt from what no one can see: from the true table or a view (hidden.py)."""
+        return hidden.hidden_variant(self.c, s, rng)
 
     def visible(self, e, player: int | None):
         if isinstance(e, ResistanceDeckBuilt):
