@@ -60,7 +60,10 @@ def hidden_variant(c: Catalog, s: ApogeeState, player: int | None, rng) -> Apoge
     (as many Juniors among them as are unaccounted for), the Investor and Event piles (a Solo pile keeps its
     Solo Events where AP-SOLO-05 puts them), the Directors in the box and others' dealt ones. Others'
     unrevealed spots are guessed: during placement at random among the spots for a player who has placed,
-    unset for one still placing; later, at a spot whose step is still to come, or none."""
+    unset for one still placing; later, at a spot whose step is still to come, or none. Until setup has dealt
+    everything (the check walker asks between its facts too), there is nothing to deal (None)."""
+    if s.stage == "setup":
+        return None
     v = s.copy()
     others = [q for q in range(1, s.players + 1) if q != player]
     _technologies(c, s, v, player, others, rng)
@@ -141,7 +144,8 @@ def _spot_guess(c: Catalog, s: ApogeeState, pl, rng) -> int:
         spots = [IDLE, *range(step + 1, SOC + 1)]
     key, limit = event_key(c, s), event_amount(c, s)
     open_ = [spot for spot in spots
-             if not (spot == SPECIALTY and key == "inaccessible_premises")
+             if not _revealed(spot, s.revealed)          # everyone on a revealed spot is in sight
+             and not (spot == SPECIALTY and key == "inaccessible_premises")
              and not (spot == CONSTRUCTION and key == "construction_limit" and pl.spots.count(spot) >= limit)
              and not (spot == DESIGN and key == "design_limit" and pl.spots.count(spot) >= limit)]
     return open_[rng.randbelow(len(open_))]
@@ -163,21 +167,26 @@ def _events(c: Catalog, s: ApogeeState, rng) -> list[int]:
 
 
 def _directors(c: Catalog, s: ApogeeState, v: ApogeeState, player: int | None, others: list[int], rng) -> None:
-    """AP-SETUP-11, AP-SETUP-12: the box holds the Directors no one has; others' dealt Directors (while the
-    choice is made) come from it, and one who has chosen keeps one of theirs."""
-    seen = [pl.director for q, pl in enumerate(s.p, 1) if q == player or s.stage != "director"]
+    """AP-SETUP-11, AP-SETUP-12: the box holds the Directors no one has. While the choice is made (the
+    `director` stage, until the flow moves on) others' dealt Directors and the ones they keep are hidden:
+    dealt from the box, a player who has chosen keeping one of theirs, and once the dealt cards are
+    revealed and gone, the one each kept."""
+    choosing = s.stage == "director"
+    seen = {pl.director for q, pl in enumerate(s.p, 1) if q == player or not choosing}
     if player is not None:
-        seen += s.p[player - 1].dealt
+        seen.update(s.p[player - 1].dealt)    # one's own kept Director is one of them
     box = rng.shuffled(_unseen(range(len(c.director)), seen))
     for q in others:
         pl = v.p[q - 1]
         if pl.dealt:
             pl.dealt = [box.pop() for _ in pl.dealt]
-            if s.stage == "director":
+            if choosing:
                 pl.director = -1 if pl.waiting else pl.dealt[rng.randbelow(len(pl.dealt))]
+        elif choosing and not pl.waiting:
+            pl.director = box.pop()
     if len(box) != len(s.directors_out):
         raise AssertionError(f"{len(s.directors_out)} Directors in the box, but {len(box)} are unseen")
-    v.directors_out = sorted(box) if s.stage != "director" and s.stage != "setup" else box
+    v.directors_out = sorted(box) if not choosing else box
 
 
 def visible(e, player: int | None):

@@ -135,6 +135,40 @@ def parse(spec: str) -> tuple[str, dict[str, Any]]:
     return name, params
 
 
+class RulesByName:
+    """Stands in for a game's rules on their way to worker processes, where `resolve` finds them by
+    name again: for rules that do not pickle (a decision table of closures, as Warlords has)."""
+
+    def __init__(self, name: str) -> None:
+        self.name = name
+
+
+def shippable(rules: Rules) -> Rules | RulesByName:
+    """`rules` as a worker process can receive them: themselves when they pickle, else by name when
+    the installed game of that name has the same component data; otherwise a clear error."""
+    import pickle
+
+    try:
+        pickle.dumps(rules)
+        return rules
+    except Exception:  # noqa: BLE001 - whatever pickle refuses, the answer is the same
+        from boardcore import games
+
+        if games.get(rules.name).data_id == rules.data_id:
+            return RulesByName(rules.name)
+        raise BoardcoreError(f"{rules.name} with component data {rules.data_id} cannot be sent to worker "
+                             "processes: use --workers 1") from None
+
+
+def resolve(rules: Rules | RulesByName) -> Rules:
+    """The rules a worker received through `shippable`."""
+    if isinstance(rules, RulesByName):
+        from boardcore import games
+
+        return games.get(rules.name)
+    return rules
+
+
 def make(spec: str, rules: Rules) -> Agent:
     """The agent a spec names (see the module docstring)."""
     name, params = parse(spec)

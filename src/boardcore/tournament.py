@@ -19,6 +19,7 @@ and index: the games and their results are the same on any number of workers. On
 from __future__ import annotations
 
 import math
+import os
 import time
 from collections.abc import Callable, Sequence
 from itertools import combinations
@@ -128,7 +129,8 @@ def tournament(rules: Rules, config: Any, agents: Sequence[str], games: int, *, 
     items = [(p, g, [pairs[p][side] for side in plan[g % len(plan)]])
              for p in range(len(pairs)) for g in range(games)]
     began = time.perf_counter()
-    results = run(_play, _Shared(rules, config, agents, str(seed)), items, workers=workers, ray=ray,
+    shipped = rules if workers == 1 and not (ray or os.environ.get("BOARDCORE_RAY")) else agent_kinds.shippable(rules)
+    results = run(_play, _Shared(shipped, config, agents, str(seed)), items, workers=workers, ray=ray,
                   progress=progress)
     elapsed = time.perf_counter() - began
     pairings = [] if solo else [_pairing(agents, pairs[p], [r for (q, _, _), r in zip(items, results) if q == p])
@@ -159,7 +161,7 @@ def _agent(rules: Any, spec: str) -> Any:
 def _play(shared: _Shared, item: tuple[int, int, list[int]]) -> _Game:
     """Game `g` of pairing `p` with `seated[k]` the agent in seat k+1; its deal is shared by the seatings."""
     p, g, seated = item
-    rules = shared.rules
+    rules = agent_kinds.resolve(shared.rules)
     chance = seeded(deal_seed(shared.seed, p, g, len(seated)))
     choice = agent_rng(f"tournament/{shared.seed}/{p}/{g}")
     state, position = start(rules, shared.config, chance)

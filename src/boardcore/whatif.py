@@ -27,6 +27,7 @@ It answers the player's question, "what were my chances?", from what that player
 from __future__ import annotations
 
 import hashlib
+import os
 import time
 from collections.abc import Callable, Mapping, Sequence
 from typing import Any
@@ -150,8 +151,8 @@ def compare(session: Session, at: int, instead: Sequence[Decision | str] | None 
     for spec in dict.fromkeys(policies):
         agent_kinds.make(spec, rules)             # a bad spec is refused before any playout
     workers = resolve_workers(workers)
-    shared = _Shared(rules, start if omniscient else rules.view(start, player), player, chosen, policies,
-                     str(seed), omniscient)
+    shared = _Shared(rules if workers == 1 and not (ray or os.environ.get("BOARDCORE_RAY")) else agent_kinds.shippable(rules),
+                     start if omniscient else rules.view(start, player), player, chosen, policies, str(seed), omniscient)
     race = _Race(len(chosen))
     began = time.perf_counter()
     batch = FIRST_ROUND
@@ -223,7 +224,7 @@ class _AlignedRandom:
 def _rollout(shared: _Shared, item: tuple[int, int]) -> tuple[float, float]:
     """Alternative `a` played out in rollout `k`: (the deciding player's share of the win, their score)."""
     a, k = item
-    rules = shared.rules
+    rules = agent_kinds.resolve(shared.rules)
     family = f"whatif/{shared.seed}/{k}"
     state = None
     if not shared.omniscient:
@@ -361,7 +362,7 @@ def _budget_text(rollouts: int | None, budget: int | None, seconds: float | None
 
 def _report(session: Session, at: int, shared: _Shared, race: _Race, budget: str, workers: int,
             elapsed: float) -> WhatIfReport:
-    rules = shared.rules
+    rules = session.rules
     alternatives = []
     order = sorted(range(len(shared.actions)), key=lambda a: (race.key(a), -a), reverse=True)
     for a in order:

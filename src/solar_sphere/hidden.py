@@ -13,8 +13,11 @@ from solar_sphere.components import Components
 from solar_sphere.state import SolarState
 
 
-def hidden_variant(c: Components, s: SolarState, rng) -> SolarState:
-    """The same table with the hidden parts dealt from what no one can see, in a fresh order."""
+def hidden_variant(c: Components, s: SolarState, rng) -> SolarState | None:
+    """The same table with the hidden parts dealt from what no one can see, in a fresh order; None before
+    setup has laid everything out (the check walker asks between its facts too)."""
+    if s.phase == "setup":
+        return None
     v = s.copy()
     v.res_deck = _resistance_deck(c, s, rng)
     v.crew_decks = _crew_decks(c, s, rng)

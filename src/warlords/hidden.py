@@ -59,7 +59,7 @@ def _face_down(types: list, revealed: list, seen) -> list:
     return out
 
 
-def hidden_variant(c, s: WarlordsState, player: int | None, rng) -> WarlordsState:
+def hidden_variant(c, s: WarlordsState, player: int | None, rng) -> WarlordsState | None:
     """Everything `player` cannot see, dealt afresh from the components they have not seen: from the
     true table or from their view alike (a view blanks them as "" or "?"), so the check walker's
     leak test, information-set search and honest what-if share one deal.
@@ -67,7 +67,10 @@ def hidden_variant(c, s: WarlordsState, player: int | None, rng) -> WarlordsStat
     Each hidden place is dealt from the pool of its kind of component (all of them in this game,
     less those in sight): planet types, mercenaries, support cards, the reputation marker left
     over, the Rebellion's deck. Known limit: the Rebellion's used cards leave the table without a
-    trace, so from a view they may be dealt into its deck again (the levels stay in order)."""
+    trace, so from a view they may be dealt into its deck again (the levels stay in order). Before setup has
+    dealt everything (the check walker asks between its facts too), there is nothing to deal (None)."""
+    if s.phase == "setup":
+        return None
     v = s.copy()
     others = [p for p in range(1, s.seats + 1) if p != player]
     _planets(c, s, v, player, rng)

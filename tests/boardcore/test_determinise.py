@@ -76,6 +76,7 @@ EXACT = {"solar-sphere": (0, 1, 2, 3), "warlords": (0, 1, 2, 3, 4), "apogee": (0
 
 
 def positions(name, options, seed, every=9):
+    """Positions of a random game: the first decisions (setup's choices), then one in `every`."""
     rules = games.get(name)
     config = rules.make_config(**options)
     chance, choice = seeded(f"determinise/{seed}"), agent_rng(f"determinise/{seed}")
@@ -83,7 +84,7 @@ def positions(name, options, seed, every=9):
     n = 0
     while rules.outcome(state) is None:
         player = rules.to_act(state)[0]
-        if n % every == 0:
+        if n < 3 or n % every == 0:
             yield rules, state, position, player
         legal = [a for a in rules.legal_actions(state) if a.player == player]
         action = legal[choice(position).randbelow(len(legal))]
@@ -91,6 +92,23 @@ def positions(name, options, seed, every=9):
             state = rules.evolve(state, event)
             position += 1
         n += 1
+
+
+@pytest.mark.parametrize("name", ["toy-pig", "solar-sphere", "warlords", "apogee"])
+def test_every_state_of_setup_can_be_asked(name):
+    """The check walker asks for a deal after every fact, setup's included: before the table is laid
+    out there is nothing to deal (None) rather than a pool that does not fit."""
+    try:
+        rules = games.get(name)
+    except UnknownGame:
+        pytest.skip(f"{name} is not installed")
+    state = rules.initial(rules.make_config(players=2))
+    for event in [None, *rules.setup(rules.copy(state), seeded("setup")(1))]:
+        if event is not None:
+            state = rules.evolve(state, event)
+        for player in (None, 1, 2):
+            deal = rules.hidden_variant(state, player, LocalRng("setup"))
+            assert deal is None or enc(rules.view(deal, player)) == enc(rules.view(state, player))
 
 
 @pytest.mark.parametrize("name, options, hidden", MODES, ids=lambda m: m if isinstance(m, str) else None)
@@ -101,7 +119,7 @@ def test_a_deal_from_the_view_is_a_table_the_player_cannot_tell_apart(name, opti
         pytest.skip(f"{name} is not installed")
     c = getattr(rules, "c", None)
     checked = 0
-    for rules, state, position, player in positions(name, options, 1, every=3 if name == "toy-pig" else 9):
+    for rules, state, position, player in positions(name, options, 1, every=3 if name == "toy-pig" else 7):
         view = rules.view(state, player)
         for source in (view, state):
             deal = rules.hidden_variant(source, player, LocalRng(f"deal/{position}"))

@@ -157,3 +157,21 @@ def test_play_lets_an_mcts_seat_move(run, tmp_path):
     assert s.seats == ("human", "mcts:iterations=20") and s.outcome is None
     finished = finished_game(RULES, seed=3)
     assert finished.outcome is not None
+
+
+def test_rules_that_do_not_pickle_travel_by_name():
+    """Warlords' decision table holds closures, so its rules do not pickle: workers get them by name."""
+    import pickle
+
+    from boardcore import agents, games
+    from boardcore.errors import UnknownGame
+
+    try:
+        rules = games.get("warlords")
+    except UnknownGame:
+        pytest.skip("warlords is not installed")
+    shipped = agents.shippable(rules)
+    assert agents.resolve(pickle.loads(pickle.dumps(shipped))) is rules
+    assert agents.shippable(RULES) is RULES                 # what pickles travels as it is
+    report = tournament(rules, rules.make_config(players=2), ["random", "greedy"], 2, workers=2)
+    assert report.pairings[0].games == 2
