@@ -85,8 +85,8 @@ def whatif(args) -> dict:
     n = len(even.alternatives)
     taken = next(a for a in even.alternatives if a.recorded)
     own, unpaired = [], []
-    print(f"{even.decision} at position {at} of {args.replay.name}: {n} alternatives, {args.rollouts} {args.policy} rollouts each "
-          f"({even.rollouts} playouts, {even.seconds:.0f}s). Widths of 95% intervals:")
+    print(f"{even.decision} at position {at} of {args.replay.name}: {n} alternatives, {args.rollouts} "
+          f"{args.policy} rollouts each ({even.rollouts} playouts, {even.seconds:.0f}s). Widths of 95% intervals:")
     print(f"  {'alternative':<40} {'paired difference':<26} {'width':>6} {'old: own rate':>14} "
           f"{'old: difference':>16}")
     for alt in even.alternatives:

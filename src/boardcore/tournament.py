@@ -129,7 +129,8 @@ def tournament(rules: Rules, config: Any, agents: Sequence[str], games: int, *, 
     items = [(p, g, [pairs[p][side] for side in plan[g % len(plan)]])
              for p in range(len(pairs)) for g in range(games)]
     began = time.perf_counter()
-    shipped = rules if workers == 1 and not (ray or os.environ.get("BOARDCORE_RAY")) else agent_kinds.shippable(rules)
+    local = workers == 1 and not (ray or os.environ.get("BOARDCORE_RAY"))
+    shipped = rules if local else agent_kinds.shippable(rules)
     results = run(_play, _Shared(shipped, config, agents, str(seed)), items, workers=workers, ray=ray,
                   progress=progress)
     elapsed = time.perf_counter() - began

@@ -12,8 +12,12 @@ It answers the player's question, "what were my chances?", from what that player
   its chance (the j-th chance-drawing decision of a seat and kind gets stream j, whichever
   alternative was taken) and each seat's own randomness (likewise per kind of decision faced; the
   random policy ranks actions by a hash of the action, so it picks alike wherever the same action
-  is offered), so two alternatives differ by the decision rather than by luck. Each alternative is reported as its difference from the
-  decision taken, in win rate and in mean score, with a paired 95% interval, and ranked by it.
+  is offered), so two alternatives differ by the decision rather than by luck. Each alternative is
+  reported as its difference from the decision taken, in win rate and in mean score, with a paired
+  95% interval, and ranked by it. How much that narrows the interval depends on how long the
+  rollouts stay alike: a great deal near the end of a game, little at its first decision, where
+  a hundred random decisions later the two games have little in common (README, "What were my
+  chances?").
 - **Adaptive.** The budget (`rollouts` per alternative, a `budget` of playouts in all, or
   `seconds`) is spent in rounds of growing size; after each round an alternative whose paired
   interval against the current leader lies below zero is out of contention and gets no more
@@ -29,6 +33,7 @@ from __future__ import annotations
 import hashlib
 import os
 import time
+from statistics import NormalDist
 from collections.abc import Callable, Mapping, Sequence
 from typing import Any
 
@@ -40,7 +45,7 @@ from boardcore.events import Decision
 from boardcore.execute import resolve_workers, run
 from boardcore.rng import Rng
 from boardcore.session import Session
-from boardcore.stats import Estimate, mean_interval, paired_interval, rate_interval
+from boardcore.stats import Z95, Estimate, mean_interval, paired_interval, rate_interval
 
 FIRST_ROUND = 16
 """Rollouts per alternative in the first round; each later round doubles it. No alternative is
@@ -151,8 +156,10 @@ def compare(session: Session, at: int, instead: Sequence[Decision | str] | None 
     for spec in dict.fromkeys(policies):
         agent_kinds.make(spec, rules)             # a bad spec is refused before any playout
     workers = resolve_workers(workers)
-    shared = _Shared(rules if workers == 1 and not (ray or os.environ.get("BOARDCORE_RAY")) else agent_kinds.shippable(rules),
-                     start if omniscient else rules.view(start, player), player, chosen, policies, str(seed), omniscient)
+    local = workers == 1 and not (ray or os.environ.get("BOARDCORE_RAY"))
+    seen = start if omniscient else rules.view(start, player)
+    shared = _Shared(rules if local else agent_kinds.shippable(rules), seen, player, chosen, policies, str(seed),
+                     omniscient)
     race = _Race(len(chosen))
     began = time.perf_counter()
     batch = FIRST_ROUND
@@ -315,10 +322,14 @@ class _Race:
 
     def eliminate(self) -> None:
         """Drop every contender whose paired interval against the leader lies below zero: in win rate, or in
-        score where the win rates cannot tell them apart at all (every pair won or lost alike)."""
+        score where the win rates cannot tell them apart at all (every pair won or lost alike). With many
+        contenders, one of them is bound to look worse than the leader by luck, so the interval raced on
+        is widened to a 95% chance that none of them is dropped wrongly (Bonferroni); the intervals
+        reported stay plain 95% ones."""
         if self.done[0] < FIRST_ROUND:
             return
         leader = max(self.contenders, key=lambda a: (self.key(a), -a))
+        widen = NormalDist().inv_cdf(1 - 0.025 / max(1, len(self.contenders) - 1)) / Z95
         keep = []
         for a in self.contenders:
             if a in (0, leader):
@@ -326,7 +337,8 @@ class _Race:
                 continue
             win, score = self.diff(a, leader)
             tied = win.low == win.high == 0.0
-            if win.high < 0 or (tied and score.high < 0):
+            if win.mean + (win.high - win.mean) * widen < 0 or (
+                    tied and score.mean + (score.high - score.mean) * widen < 0):
                 continue
             keep.append(a)
         self.contenders = keep
