@@ -54,7 +54,8 @@ def simulate(
     level: Optional[str] = typer.Option(None, "--level"),
     mission: Optional[str] = typer.Option(None, "--mission"),
     option: list[str] = typer.Option([], "--option", "-O", metavar="KEY=VALUE"),
-    seat: list[str] = typer.Option([], "--seat", metavar="P=POLICY", help="random (default) or greedy, per seat."),
+    seat: list[str] = typer.Option([], "--seat", metavar="P=POLICY",
+                                   help="random (default), greedy or mcts[:KEY=VALUE,…], per seat."),
     seed: str = typer.Option("0", "--seed"),
     as_json: bool = JsonOpt,
 ) -> None:

@@ -24,7 +24,7 @@ def new(
                                      help="Any other option of the game's config."),
     seed: Optional[str] = typer.Option(None, "--seed", help="Seed for chance (default: a random secret)."),
     seat: list[str] = typer.Option([], "--seat", metavar="P=KIND",
-                                   help="Who plays seat P: human, random or greedy (default human)."),
+                                   help="Who plays seat P: human (default), random, greedy or mcts[:KEY=VALUE,…]."),
     output: Optional[Path] = typer.Option(None, "--output", "-o", help="Write a replay file instead of the database."),
     data: Optional[Path] = typer.Option(None, "--data", metavar="DIR", help="Component data to use instead of the game's own."),
     game_id: Optional[str] = typer.Option(None, "--id", help="Database id for the new game (default: generated)."),
