@@ -135,3 +135,23 @@ def test_no_peeking_in_each_game(name):
             state = rules.evolve(state, event)
             position += 1
     assert checked == 3
+
+
+class PrefersHolding(type(RULES)):
+    """Toy Pig with a cheap prior that likes holding ten times more than rolling."""
+
+    name = "toy-pig-prefers-holding"
+
+    def prior(self, state, actions):
+        return [10.0 if isinstance(a, Hold) else 1.0 for a in actions]
+
+
+def test_the_game_s_prior_orders_what_is_tried_first():
+    rules = PrefersHolding()
+    state = last_turn(running=2)                # holding loses here, but the prior does not know it
+    legal = rules.legal_actions(state)
+    first = agents.make("mcts:iterations=1", rules)
+    first.choose(rules.view(state, 1), legal, Rng.derive("prior", 0))
+    assert first.last["visits"] == {"P1 hold": 1}
+    searched = agents.make("mcts:iterations=300", rules)   # the search still finds the roll
+    assert searched.choose(rules.view(state, 1), legal, Rng.derive("prior", 0)) == Roll(player=1)

@@ -8,6 +8,7 @@ import pytest
 
 from boardcore import whatif
 from boardcore.errors import BoardcoreError
+from boardcore.events import Decision
 from boardcore.session import Session
 from boardcore.stats import paired_interval, rate_interval, t95, unpaired_interval
 from toygame import RULES, CardPicked, Hold, Roll
@@ -131,3 +132,24 @@ def test_paired_and_unpaired_intervals():
     with pytest.raises(ValueError):
         paired_interval([1.0], [1.0, 2.0])
     assert rate_interval(0, 0).n == 0
+
+
+@pytest.mark.parametrize("replay", ["solar_sphere/2p.jsonl", "apogee/2p.jsonl", "warlords/2p.jsonl",
+                                    "warlords/solo-standard.jsonl", "apogee/solo-mission1.jsonl"])
+def test_the_saved_games_first_decisions_can_be_questioned(replay):
+    from pathlib import Path
+
+    from boardcore.errors import UnknownGame
+
+    path = Path(__file__).resolve().parents[2] / "replays" / replay
+    try:
+        s = Session.load(path)
+    except UnknownGame:
+        pytest.skip(f"{replay}: its game is not installed")
+    live = s.history.live
+    at = next(i for i, r in enumerate(live, 1) if isinstance(r.event, Decision)
+              and sum(a.player == r.event.player for a in s.rules.legal_actions(s.state_at(i - 1))) > 1)
+    report = whatif.compare(s, at, rollouts=2, seed=1)
+    legal = [a for a in s.rules.legal_actions(s.state_at(at - 1)) if a.player == report.player]
+    assert len(report.alternatives) == len(legal) and report.rollouts == 2 * len(legal)
+    assert sum(a.recorded for a in report.alternatives) == 1
