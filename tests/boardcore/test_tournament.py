@@ -14,7 +14,6 @@ import pytest
 from boardcore import cli
 from boardcore.session import Session
 from boardcore.tournament import deal_seed, seatings, tournament
-from tests_support import finished_game
 from toygame import RULES, Roll
 from toygame.positions import last_turn
 
@@ -149,14 +148,26 @@ def test_mcts_seats_in_new_and_simulate(run, tmp_path):
     assert code == 2 and "mcts takes" in err and not (tmp_path / "bad.jsonl").exists()
 
 
-def test_play_lets_an_mcts_seat_move(run, tmp_path):
+def test_play_lets_an_mcts_seat_move(run, tmp_path, monkeypatch):
+    """`boardcore play` against an mcts seat: each human move is answered by the bot."""
+    from boardcore.events import Decision
+
     path = tmp_path / "h.jsonl"
     code, _, err = run("new", "toy-pig", "--seat", "2=mcts:iterations=20", "--seed", "6", "-o", path)
     assert code == 0, err
     s = Session.load(path)
     assert s.seats == ("human", "mcts:iterations=20") and s.outcome is None
-    finished = finished_game(RULES, seed=3)
-    assert finished.outcome is not None
+
+    def bot_decisions(session):
+        return sum(isinstance(r.event, Decision) and r.event.player == 2 for r in session.history.live)
+
+    before = bot_decisions(s)
+    monkeypatch.setattr(sys, "argv", ["boardcore", "play", str(path), "--as", "1"])
+    monkeypatch.setattr(sys, "stdin", io.StringIO("1\n1\n1\nq\n"))
+    with pytest.raises(SystemExit) as exit_:
+        cli.main()
+    assert exit_.value.code == 0
+    assert bot_decisions(Session.load(path)) > before
 
 
 def test_rules_that_do_not_pickle_travel_by_name():
