@@ -27,10 +27,15 @@ from pathlib import Path
 
 import msgspec
 
+from collections import Counter
+
 from boardcore import games
+from boardcore.agents import make, resolve, shippable
+from boardcore.execute import run
+from boardcore.play import agent_rng, playout, seeded, start
 from boardcore.session import Session
 from boardcore.tournament import tournament
-from boardcore.stats import unpaired_interval
+from boardcore.stats import rate_interval, unpaired_interval
 from boardcore.whatif import compare
 
 ROOT = Path(__file__).resolve().parent.parent
@@ -57,18 +62,75 @@ def duels(args) -> dict:
 
 
 def solo(args) -> dict:
+    """Each agent against each automa on the same deals, with how close it came: DRANDA's margin, the
+    Solo Mission's goals (credits, launches, investors, astronauts), the Rebellion's score."""
     out = {}
+    agents = [args.agent, "greedy"]
     for name, options, title in SOLO:
         rules = games.get(name)
-        report = tournament(rules, rules.make_config(**options), [args.agent, "greedy"], args.games,
-                            seed=args.seed, workers=args.workers)
-        mine, greedy = report.standings
-        gap = mine.win_rate.mean - greedy.win_rate.mean
-        print(f"{title:<38} {mine.agent} {mine.win_rate}  greedy {greedy.win_rate}  difference {gap:+.3f}  "
-              f"(scores {mine.score.mean:.1f} / {greedy.score.mean:.1f}; {report.games_per_pairing} games each, "
-              f"{report.seconds:.0f}s)", flush=True)
-        out[title] = msgspec.to_builtins(report)
+        config = rules.make_config(**options)
+        items = [(a, g) for a in range(len(agents)) for g in range(args.games)]
+        began = time.perf_counter()
+        results = run(_solo_game, (shippable(rules), config, agents, args.seed, title), items, workers=args.workers)
+        line = [f"{title:<38}"]
+        summary = {}
+        for a, spec in enumerate(agents):
+            mine = [r for (who, _), r in zip(items, results) if who == a]
+            wins = sum(r["win"] for r in mine)
+            rate = rate_interval(wins, len(mine))
+            near = _closeness(name, mine)
+            line.append(f"{spec} {rate}{near}")
+            summary[spec] = {"win_rate": msgspec.to_builtins(rate), "games": mine}
+        gap = summary[agents[0]]["win_rate"]["mean"] - summary["greedy"]["win_rate"]["mean"]
+        print("  ".join(line) + f"  difference {gap:+.3f} ({args.games} games each, {time.perf_counter() - began:.0f}s)",
+              flush=True)
+        out[title] = summary
     return out
+
+
+def _solo_game(shared, item) -> dict:
+    """One solo game: the win, the score, and what says how close it came (see `_closeness`)."""
+    rules, config, agents, seed, title = shared
+    rules = resolve(rules)
+    a, g = item
+    chance = seeded(f"strength/solo/{seed}/{title}/{g}")
+    state, position = start(rules, config, chance)
+    state, _, _ = playout(rules, state, position, {1: _bot(rules, agents[a])}, chance,
+                          agent_rng(f"strength/solo/{seed}/{title}/{a}/{g}"))
+    outcome = rules.outcome(state)
+    result = {"win": float(1 in outcome.winners), "score": outcome.points(1), "note": outcome.note}
+    if rules.name == "apogee":
+        pl = state.p[0]
+        result.update(credits=pl.credits, investors=len(pl.investors),
+                      launches=[rules.c.destinations[x.destination] for x in pl.launches],
+                      astronauts=sum(x.astronauts for x in pl.launches))
+    return result
+
+
+_BOTS: dict = {}
+
+
+def _bot(rules, spec):
+    key = (id(rules), spec)
+    if key not in _BOTS:
+        _BOTS[key] = make(spec, rules)
+    return _BOTS[key]
+
+
+def _closeness(name: str, games_: list[dict]) -> str:
+    """How near an agent came to beating the automa, in the game's own terms."""
+    if name == "solar-sphere":      # "DRANDA scored N"
+        gaps = [int(r["note"].split()[-1]) - r["score"] for r in games_]
+        return f" (DRANDA ahead by {statistics.mean(gaps):.0f} on average, by {min(gaps):.0f} at the closest)"
+    if name == "apogee":
+        launched = [r for r in games_ if r["launches"]]
+        far = Counter(r["launches"][-1] for r in launched)
+        return (f" (credits at the end: mean {statistics.mean(r['credits'] for r in games_):.0f}, best "
+                f"{max(r['credits'] for r in games_)}; {len(launched)} games with a launch"
+                + (f", last destinations {dict(far)}" if far else "")
+                + f"; investors best {max(r['investors'] for r in games_)}; astronauts best "
+                  f"{max(r['astronauts'] for r in games_)})")
+    return f" (score {statistics.mean(r['score'] for r in games_):.1f})"
 
 
 def _outcomes(alt) -> list[float]:
