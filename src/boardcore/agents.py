@@ -1,5 +1,11 @@
 """Bots. A policy is `choose(view, legal, rng) -> action`: it sees only what its
-player may see, and draws its own randomness from `rng`, never the game's."""
+player may see, and draws its own randomness from `rng`, never the game's.
+
+Wherever a policy is named (`--seat 2=…`, `simulate`, `whatif --policy`, `tournament --agent`)
+it is a spec `NAME[:KEY=VALUE,…]`: `random`, `greedy`, `mcts`, `mcts:iterations=400`,
+`mcts:seconds=0.5,depth=4`. `make(spec, rules)` builds one; a bad name or parameter is one
+clear error naming what is accepted.
+"""
 
 from __future__ import annotations
 
@@ -27,6 +33,7 @@ class RandomAgent:
 
     name = "random"
     reads_view = False
+    params: dict[str, type] = {}
 
     def __init__(self, rules: Rules) -> None:
         self.rules = rules
@@ -47,6 +54,7 @@ class GreedyAgent:
     name = "greedy"
     reads_view = True
     samples = 3
+    params: dict[str, type] = {}
 
     def __init__(self, rules: Rules) -> None:
         self.rules = rules
@@ -92,10 +100,89 @@ class GreedyAgent:
         return total / tries
 
 
-AGENTS: dict[str, Callable[[Rules], Agent]] = {"random": RandomAgent, "greedy": GreedyAgent}
+def _mcts(rules: Rules, **params: Any) -> Agent:
+    from boardcore.mcts import MctsAgent   # imported when asked for: `act` with greedy bots does not pay
+
+    return MctsAgent(rules, **params)
 
 
-def make(name: str, rules: Rules) -> Agent:
+def _mcts_params() -> dict[str, type]:
+    from boardcore.mcts import MctsAgent
+
+    return MctsAgent.params
+
+
+AGENTS: dict[str, Callable[..., Agent]] = {"random": RandomAgent, "greedy": GreedyAgent, "mcts": _mcts}
+"""Policies by name; each is called as `factory(rules, **params)`."""
+
+PARAMS: dict[str, Callable[[], dict[str, type]]] = {
+    "random": lambda: RandomAgent.params, "greedy": lambda: GreedyAgent.params, "mcts": _mcts_params}
+"""The parameters each policy accepts, with their types (looked up only when a spec has some)."""
+
+
+def parse(spec: str) -> tuple[str, dict[str, Any]]:
+    """`mcts:iterations=400,depth=4` -> ("mcts", {"iterations": 400, "depth": 4}), typed and checked."""
+    name, _, rest = spec.strip().partition(":")
+    name = name.strip()
     if name not in AGENTS:
-        raise BoardcoreError(f"unknown policy {name!r}; choose from {', '.join(AGENTS)}")
-    return AGENTS[name](rules)
+        raise BoardcoreError(f"unknown policy {name!r}; choose from {', '.join(AGENTS)} "
+                             "(with parameters as NAME:KEY=VALUE,…, e.g. mcts:iterations=400)")
+    params: dict[str, Any] = {}
+    if not rest.strip():
+        return name, params
+    accepted = PARAMS[name]()
+    for item in rest.split(","):
+        key, sep, value = item.partition("=")
+        key, value = key.strip(), value.strip()
+        if not sep or key not in accepted:
+            takes = ", ".join(f"{k}=…" for k in accepted) or "no parameters"
+            raise BoardcoreError(f"policy {spec!r}: {name} takes {takes}; cannot read {item.strip()!r}")
+        try:
+            params[key] = accepted[key](value)
+        except ValueError:
+            raise BoardcoreError(f"policy {spec!r}: {key} must be a {accepted[key].__name__}, "
+                                 f"not {value!r}") from None
+    return name, params
+
+
+class RulesByName:
+    """Stands in for a game's rules on their way to worker processes, where `resolve` finds them by
+    name again: for rules that do not pickle (a decision table of closures, as Warlords has)."""
+
+    def __init__(self, name: str) -> None:
+        self.name = name
+
+
+def shippable(rules: Rules) -> Rules | RulesByName:
+    """`rules` as a worker process can receive them: themselves when they pickle, else by name when
+    the installed game of that name has the same component data; otherwise a clear error."""
+    import pickle
+
+    try:
+        pickle.dumps(rules)
+        return rules
+    except Exception:  # noqa: BLE001 - whatever pickle refuses, the answer is the same
+        from boardcore import games
+
+        if games.get(rules.name).data_id == rules.data_id:
+            return RulesByName(rules.name)
+        raise BoardcoreError(f"{rules.name} with component data {rules.data_id} cannot be sent to worker "
+                             "processes: use --workers 1") from None
+
+
+def resolve(rules: Rules | RulesByName) -> Rules:
+    """The rules a worker received through `shippable`."""
+    if isinstance(rules, RulesByName):
+        from boardcore import games
+
+        return games.get(rules.name)
+    return rules
+
+
+def make(spec: str, rules: Rules) -> Agent:
+    """The agent a spec names (see the module docstring)."""
+    name, params = parse(spec)
+    try:
+        return AGENTS[name](rules, **params)
+    except ValueError as exc:   # a parameter out of range, said by the agent itself
+        raise BoardcoreError(f"policy {spec!r}: {exc}") from None

@@ -42,3 +42,52 @@ def rate_interval(successes: float, n: int) -> Estimate:
     centre = (p + Z95**2 / (2 * n)) / denom
     half = Z95 * math.sqrt(p * (1 - p) / n + Z95**2 / (4 * n * n)) / denom
     return Estimate(p, max(0.0, centre - half), min(1.0, centre + half), n)
+
+
+def t95(df: int) -> float:
+    """The two-sided 95% quantile of Student's t with `df` degrees of freedom: exact below 30 (a table),
+    then the Cornish-Fisher expansion about the normal (off by under 0.01% there). Small samples get
+    the wider interval they deserve."""
+    df = max(df, 1)
+    if df < len(_T95):
+        return _T95[df]
+    z = Z95
+    return (z + (z**3 + z) / (4 * df) + (5 * z**5 + 16 * z**3 + 3 * z) / (96 * df**2)
+            + (3 * z**7 + 19 * z**5 + 17 * z**3 - 15 * z) / (384 * df**3))
+
+
+_T95 = (math.nan, 12.7062, 4.3027, 3.1824, 2.7764, 2.5706, 2.4469, 2.3646, 2.3060, 2.2622, 2.2281, 2.2010,
+        2.1788, 2.1604, 2.1448, 2.1314, 2.1199, 2.1098, 2.1009, 2.0930, 2.0860, 2.0796, 2.0739, 2.0687,
+        2.0639, 2.0595, 2.0555, 2.0518, 2.0484, 2.0452)
+
+
+def paired_interval(a: Sequence[float], b: Sequence[float]) -> Estimate:
+    """The mean of `a[k] - b[k]` with a 95% t interval: the difference of two things measured on the
+    same random numbers (common random numbers), whose shared luck cancels out of each pair."""
+    if len(a) != len(b):
+        raise ValueError(f"paired samples differ in length: {len(a)} and {len(b)}")
+    diffs = [x - y for x, y in zip(a, b)]
+    n = len(diffs)
+    if n == 0:
+        return Estimate(0.0, 0.0, 0.0, 0)
+    mean = sum(diffs) / n
+    if n == 1:                  # no spread to measure (as mean_interval)
+        return Estimate(mean, mean, mean, 1)
+    sd = math.sqrt(sum((d - mean) ** 2 for d in diffs) / (n - 1))
+    half = t95(n - 1) * sd / math.sqrt(n)
+    return Estimate(mean, mean - half, mean + half, n)
+
+
+def unpaired_interval(a: Sequence[float], b: Sequence[float]) -> Estimate:
+    """The difference of the means of two independent samples with a 95% normal interval (Welch's
+    standard error): what the difference is worth when the pairs are not matched."""
+    na, nb = len(a), len(b)
+    if not na or not nb:
+        return Estimate(0.0, 0.0, 0.0, 0)
+    ma, mb = sum(a) / na, sum(b) / nb
+    if na < 2 or nb < 2:
+        return Estimate(ma - mb, ma - mb, ma - mb, min(na, nb))
+    va = sum((x - ma) ** 2 for x in a) / (na - 1)
+    vb = sum((x - mb) ** 2 for x in b) / (nb - 1)
+    half = Z95 * math.sqrt(va / na + vb / nb)
+    return Estimate(ma - mb, ma - mb - half, ma - mb + half, min(na, nb))

@@ -1,90 +1,419 @@
-"""What-if: had another decision been taken at a point of a saved game, how would
-the game likely have gone?
+"""What-if: at a decision of a saved game, how much better or worse were the alternatives?
 
-Each alternative is played out `rollouts` times from the same position under a
-policy for every seat. Rollout k of every alternative uses the same random
-numbers (common random numbers), so the alternatives differ by the decision, not
-by luck, and fewer rollouts tell them apart. Rollouts see the true position,
-hidden information included: this is an analyst's tool, not a player's.
+`compare(session, at=POS)` questions the decision `boardcore replay` prints at position POS
+(position N is the N-th event in effect, GameCreated being 1), from the state just before it.
+It answers the player's question, "what were my chances?", from what that player could see:
+
+- **From the player's view.** Rollout k starts from a determinisation: the player's view with
+  everything they could not see dealt afresh (`rules.hidden_variant(view, player, rng)`), so the
+  answer depends only on what they knew (twin games that differ only in hidden cards get the
+  same answer). `omniscient=True` plays from the true hidden state instead, and says so.
+- **Paired, on common random numbers.** Rollout k of every alternative shares its determinisation,
+  its chance (the j-th chance-drawing decision of a seat and kind gets stream j, whichever
+  alternative was taken) and each seat's own randomness (likewise per kind of decision faced; the
+  random policy ranks actions by a hash of the action, so it picks alike wherever the same action
+  is offered), so two alternatives differ by the decision rather than by luck. Each alternative is
+  reported as its difference from the decision taken, in win rate and in mean score, with a paired
+  95% interval, and ranked by it. How much that narrows the interval depends on how long the
+  rollouts stay alike: a great deal near the end of a game, little at its first decision, where
+  a hundred random decisions later the two games have little in common (README, "What were my
+  chances?").
+- **Adaptive.** The budget (`rollouts` per alternative, a `budget` of playouts in all, or
+  `seconds`) is spent in rounds of growing size; after each round an alternative whose paired
+  interval against the current leader lies below zero is out of contention and gets no more
+  rollouts (racing), so the contenders get the rest. The decision taken always plays on, as the
+  reference every difference is measured from.
+- **Every worker.** Each round's rollouts are work items run by `boardcore.execute.run`, seeded by
+  their (alternative, k), so given a rollout budget the report is identical on 1 worker, N
+  workers or a Ray cluster (a `seconds` budget decides how many rounds fit, so it varies).
 """
 
 from __future__ import annotations
 
-from collections.abc import Callable
+import hashlib
+import os
+import time
+from statistics import NormalDist
+from collections.abc import Callable, Mapping, Sequence
+from typing import Any
 
 import msgspec
 
 from boardcore import agents as agent_kinds
-from boardcore.errors import BoardcoreError
+from boardcore.errors import BoardcoreError, IllegalAction
 from boardcore.events import Decision
-from boardcore.play import playout, seeded
+from boardcore.execute import resolve_workers, run
+from boardcore.rng import Rng
 from boardcore.session import Session
-from boardcore.stats import Estimate, mean_interval, rate_interval
+from boardcore.stats import Z95, Estimate, mean_interval, paired_interval, rate_interval
+
+FIRST_ROUND = 16
+"""Rollouts per alternative in the first round; each later round doubles it. No alternative is
+dropped before this many: a paired interval from fewer pairs is too rough to race on."""
+DEFAULT_ROLLOUTS = 100
 
 
 class Alternative(msgspec.Struct, frozen=True):
+    """One decision the player could have taken. `win_diff` and `score_diff` are paired differences
+    from the decision taken (zero for the decision taken itself); `win_rate` and `mean_score` are its
+    own estimates with independent intervals, for reference. `contending`: still in the race when the
+    budget ran out (otherwise it was dropped after `rollouts`)."""
+
     action: str
     recorded: bool
+    rollouts: int
+    win_diff: Estimate
+    score_diff: Estimate
     win_rate: Estimate
     mean_score: Estimate
+    contending: bool
 
 
 class WhatIfReport(msgspec.Struct, frozen=True):
+    """The answer, best alternative first. `regret`: how much the decision taken gave up against
+    the best alternative, in win rate and in score (zero when it was the best); `verdict` says in
+    words whether the budget told the alternatives apart."""
+
     game: str
     position: int
     player: int
+    decision: str
+    omniscient: bool
+    information: str
+    policies: list[str]
+    budget: str
     rollouts: int
-    policy: str
+    rounds: int
+    workers: int
+    seconds: float
+    best: str
+    regret: Estimate
+    regret_score: Estimate
+    verdict: str
     alternatives: list[Alternative]
 
 
 def decision_at(session: Session, position: int) -> Decision:
-    """The decision recorded at `position` (the state before it is `state_at(position)`)."""
+    """The decision `boardcore replay` prints at `position` (the state before it is `state_at(position - 1)`)."""
     live = session.history.live
-    if not 1 <= position < len(live) or not isinstance(live[position].event, Decision):
-        near = [i for i, r in enumerate(live) if isinstance(r.event, Decision)]
+    if not 2 <= position <= len(live) or not isinstance(live[position - 1].event, Decision):
+        near = [i for i, r in enumerate(live, 1) if isinstance(r.event, Decision)]
         around = [i for i in near if abs(i - position) <= 10][:8] or near[:8]
+        if not near:
+            raise BoardcoreError(f"no decision was taken at position {position}: this game has no decisions yet")
         raise BoardcoreError(f"no decision was taken at position {position}; decisions are at "
-                             f"{', '.join(map(str, around))}{' …' if len(near) > len(around) else ''}")
-    return live[position].event
+                             f"{', '.join(map(str, around))}{' …' if len(near) > len(around) else ''} "
+                             "(positions as `boardcore replay` prints them)")
+    return live[position - 1].event
 
 
-def whatif(session: Session, position: int, instead: list[Decision | str] | None = None, *,
-           rollouts: int = 100, policy: str = "random", seed: int | str = 0,
-           progress: Callable[[int], None] | None = None) -> WhatIfReport:
-    """Compare the decision recorded at `position` with `instead` (default: every
-    legal alternative for the same player)."""
+def seat_policies(policy: str | Mapping[int, str] | Sequence[str], players: int) -> list[str]:
+    """One policy spec per seat from one spec for all, a {seat: spec} mapping (others `random`) or a list."""
+    if isinstance(policy, str):
+        return [policy] * players
+    if isinstance(policy, Mapping):
+        bad = [p for p in policy if not 1 <= int(p) <= players]
+        if bad:
+            raise BoardcoreError(f"--policy {bad[0]}=…: the seat must be a player number 1-{players}")
+        return [policy.get(p, "random") for p in range(1, players + 1)]
+    policy = list(policy)
+    if len(policy) != players:
+        raise BoardcoreError(f"{len(policy)} policies for {players} players")
+    return policy
+
+
+def compare(session: Session, at: int, instead: Sequence[Decision | str] | None = None, *,
+            policy: str | Mapping[int, str] | Sequence[str] = "random", rollouts: int | None = None,
+            budget: int | None = None, seconds: float | None = None, omniscient: bool = False,
+            workers: int | None = 1, ray: str | None = None, seed: int | str = 0, adaptive: bool = True,
+            progress: Callable[[int], None] | None = None) -> WhatIfReport:
+    """Compare the decision taken at `at` with `instead` (default: every legal alternative of the same
+    player), from that player's view unless `omniscient`. The budget is `rollouts` per alternative,
+    `budget` playouts in all and/or `seconds`, whichever runs out first (default 100 per alternative).
+    `policy` plays every seat in the rollouts (one spec, or one per seat). `adaptive=False` gives every
+    alternative the same rollouts (no race: for measuring the intervals themselves). See the module docstring."""
     rules = session.rules
-    recorded = decision_at(session, position)
-    start = session.state_at(position)
-    legal = [a for a in rules.legal_actions(start) if a.player == recorded.player]
-    chosen = legal if instead is None else [recorded, *(
-        rules.parse_action(start, a) if isinstance(a, str) else a for a in instead)]
+    recorded = decision_at(session, at)
+    player = recorded.player
+    start = session.state_at(at - 1)
+    legal = [a for a in rules.legal_actions(start) if a.player == player]
+    if instead is None:
+        chosen = [recorded, *legal]
+    else:
+        chosen = [recorded, *(rules.parse_action(start, a) if isinstance(a, str) else a for a in instead)]
     for action in chosen:
         if action not in legal:
-            raise BoardcoreError(f"{rules.format_action(action)} was not legal at position {position}")
-    chosen = list(dict.fromkeys(chosen))  # in order, once each
-    bots = {p: agent_kinds.make(policy, rules) for p in range(1, session.players + 1)}
-    results = []
-    done = 0
-    for action in chosen:
-        wins, scores = 0.0, []
-        for k in range(rollouts):
-            family = f"whatif/{seed}/{k}"
-            chance, choice = seeded(family), seeded(f"{family}/agents")
-            state = rules.copy(start)
-            at = position
-            for event in rules.decide(state, action, chance(at)):
-                state = rules.evolve(state, event)
-                at += 1
-            state, _, _ = playout(rules, state, at, bots, chance, choice)
-            outcome = rules.outcome(state)
-            if recorded.player in outcome.winners:
-                wins += 1 / len(outcome.winners)
-            scores.append(outcome.points(recorded.player))
-            done += 1
-            if progress:
-                progress(done)
-        results.append(Alternative(rules.format_action(action), action == recorded,
-                                   rate_interval(wins, rollouts), mean_interval(scores)))
-    return WhatIfReport(rules.name, position, recorded.player, rollouts, policy, results)
+            raise BoardcoreError(f"{rules.format_action(action)} was not legal for P{player} at position {at}")
+    chosen = list(dict.fromkeys(chosen))          # the decision taken first, then each alternative once
+    for name, value in (("rollouts", rollouts), ("budget", budget)):
+        if value is not None and value < 2:
+            raise BoardcoreError(f"--{name} must be at least 2 (a paired interval needs two pairs), not {value}")
+    if seconds is not None and not seconds > 0:
+        raise BoardcoreError(f"--seconds must be above 0, not {seconds}")
+    if rollouts is None and budget is None and seconds is None:
+        rollouts = DEFAULT_ROLLOUTS
+    policies = seat_policies(policy, session.players)
+    for spec in dict.fromkeys(policies):
+        agent_kinds.make(spec, rules)             # a bad spec is refused before any playout
+    workers = resolve_workers(workers)
+    local = workers == 1 and not (ray or os.environ.get("BOARDCORE_RAY"))
+    seen = start if omniscient else rules.view(start, player)
+    shared = _Shared(rules if local else agent_kinds.shippable(rules), seen, player, chosen, policies, str(seed),
+                     omniscient)
+    race = _Race(len(chosen))
+    began = time.perf_counter()
+    batch = FIRST_ROUND
+    while True:
+        size = _round_size(race, batch, rollouts, budget, seconds, time.perf_counter() - began)
+        if size <= 0:
+            break
+        k0 = race.done[0]
+        items = [(i, k) for i in race.contenders for k in range(k0, k0 + size)]
+        before = race.total
+        out = run(_rollout, shared, items, workers=workers, ray=ray,
+                  progress=(lambda n, b=before: progress(b + n)) if progress else None)
+        race.record(items, out)
+        if adaptive:
+            race.eliminate()
+        if race.contenders == [0]:                # the decision taken has beaten every alternative
+            break
+        batch *= 2
+    return _report(session, at, shared, race, _budget_text(rollouts, budget, seconds), workers,
+                   time.perf_counter() - began)
+
+
+# -- the rollouts (module level: they run in worker processes) ------------------------------------
+class _Shared(msgspec.Struct, frozen=True):
+    """What every rollout needs, sent once per worker: the rules, the position as the deciding player
+    sees it (or the true one when omniscient), the alternatives, a policy per seat and the seed."""
+
+    rules: Any
+    start: Any
+    player: int
+    actions: list[Any]
+    policies: list[str]
+    seed: str
+    omniscient: bool
+
+
+_AGENTS: dict[tuple[int, str], Any] = {}   # a worker's agents, made once per rules and spec
+
+
+def _agent(rules: Any, spec: str) -> Any:
+    key = (id(rules), spec)
+    agent = _AGENTS.get(key)
+    if agent is None:
+        agent = agent_kinds.make(spec, rules)
+        if type(agent) is agent_kinds.RandomAgent:
+            agent = _AlignedRandom(rules)
+        _AGENTS[key] = agent
+    return agent
+
+
+class _AlignedRandom:
+    """The random policy on common random numbers: each legal action gets a pseudo-random rank from
+    the seat's stream and the action itself, and the lowest rank is played. For one list of actions
+    that is a uniform pick, as `random` makes; across alternatives it picks the same action wherever
+    that action is offered in both, so the rollouts of two alternatives stay alike for longer."""
+
+    name = "random"
+    reads_view = False
+
+    def __init__(self, rules: Any) -> None:
+        self.rules = rules
+
+    def choose(self, view: Any, legal: Sequence[Decision], rng: Rng) -> Decision:
+        salt = rng.randbelow(1 << 62).to_bytes(8, "big")
+        encode = msgspec.msgpack.encode
+        return min(legal, key=lambda a: hashlib.blake2b(encode(a), key=salt, digest_size=8).digest())
+
+
+def _rollout(shared: _Shared, item: tuple[int, int]) -> tuple[float, float]:
+    """Alternative `a` played out in rollout `k`: (the deciding player's share of the win, their score)."""
+    a, k = item
+    rules = agent_kinds.resolve(shared.rules)
+    family = f"whatif/{shared.seed}/{k}"
+    state = None
+    if not shared.omniscient:
+        state = rules.hidden_variant(shared.start, shared.player, Rng.derive(f"{family}/deal", 0))
+    if state is None:                             # omniscient, or nothing is hidden from the player
+        state = rules.copy(shared.start)
+    bots = {p: _agent(rules, spec) for p, spec in enumerate(shared.policies, 1)}
+    outcome = _play(rules, state, shared.actions[a], bots, family)
+    win = 1.0 / len(outcome.winners) if shared.player in outcome.winners else 0.0
+    return win, outcome.points(shared.player)
+
+
+def _play(rules: Any, state: Any, action: Decision, bots: Mapping[int, Any], family: str,
+          max_decisions: int = 100_000) -> Any:
+    """`action`, then the bots to the end, on common random numbers. A decision's chance comes from a
+    stream of its seat and kind: the j-th decision of that kind by that seat which draws chance gets
+    the j-th value of the stream, whatever happened in between (so P2's third roll meets the same die
+    whether P1 rolled once before or four times). A seat's bot draws likewise from the stream of the
+    kind of decision it faces (the kinds of action offered)."""
+    outcome, to_act, legal_actions, unfold, view = (rules.outcome, rules.to_act, rules.legal_actions,
+                                                    rules.unfold, rules.view)
+    drawn: dict[tuple, int] = {}
+    faced: dict[tuple, int] = {}
+
+    def decide(choice: Decision, trusted: bool = True) -> Any:
+        kind = (choice.player, type(choice).__name__)
+        j = drawn.get(kind, 0)
+        rng = Rng.derive(f"{family}/chance/{kind[0]}/{kind[1]}", j)
+        after = unfold(state, choice, rng, trusted=trusted).state
+        if rng.draws:
+            drawn[kind] = j + 1
+        return after
+
+    try:
+        state = decide(action, trusted=False)
+    except IllegalAction as exc:
+        raise BoardcoreError(f"{rules.format_action(action)} cannot be played on a determinisation of the "
+                             f"position ({exc}): the game's hidden_variant dealt a table its rules refuse") from None
+    for _ in range(max_decisions):
+        result = outcome(state)
+        if result is not None:
+            return result
+        seat = to_act(state)[0]
+        legal = [a for a in legal_actions(state) if a.player == seat]
+        bot = bots[seat]
+        kind = (seat, *sorted({type(a).__name__ for a in legal}))
+        j = faced.get(kind, 0)
+        faced[kind] = j + 1
+        choice = bot.choose(view(state, seat) if bot.reads_view else None, legal,
+                            Rng.derive(f"{family}/{'/'.join(map(str, kind))}", j))
+        state = decide(choice)
+    raise BoardcoreError(f"{rules.name}: no end after {max_decisions} decisions")
+
+
+# -- the race -----------------------------------------------------------------------------------
+class _Race:
+    """Rollout results per alternative (index 0 is the decision taken) and who is still in contention."""
+
+    def __init__(self, n: int) -> None:
+        self.wins: list[list[float]] = [[] for _ in range(n)]
+        self.scores: list[list[float]] = [[] for _ in range(n)]
+        self.contenders = list(range(n))
+        self.total = 0
+        self.rounds = 0
+        self.elapsed_per_playout = 0.0
+
+    @property
+    def done(self) -> list[int]:
+        return [len(w) for w in self.wins]
+
+    def record(self, items: list[tuple[int, int]], out: list[tuple[float, float]]) -> None:
+        for (a, _), (win, score) in zip(items, out, strict=True):
+            self.wins[a].append(win)
+            self.scores[a].append(score)
+        self.total += len(items)
+        self.rounds += 1
+
+    def diff(self, a: int, b: int) -> tuple[Estimate, Estimate]:
+        """Paired differences a - b in win share and in score, over the rollouts both have played."""
+        n = min(len(self.wins[a]), len(self.wins[b]))
+        return (paired_interval(self.wins[a][:n], self.wins[b][:n]),
+                paired_interval(self.scores[a][:n], self.scores[b][:n]))
+
+    def key(self, a: int) -> tuple[float, float]:
+        """How an alternative ranks: its win-rate difference from the decision taken, then its score's."""
+        win, score = self.diff(a, 0)
+        return win.mean, score.mean
+
+    def eliminate(self) -> None:
+        """Drop every contender whose paired interval against the leader lies below zero: in win rate, or in
+        score where the win rates cannot tell them apart at all (every pair won or lost alike). With many
+        contenders, one of them is bound to look worse than the leader by luck, so the interval raced on
+        is widened to a 95% chance that none of them is dropped wrongly (Bonferroni); the intervals
+        reported stay plain 95% ones."""
+        if self.done[0] < FIRST_ROUND:
+            return
+        leader = max(self.contenders, key=lambda a: (self.key(a), -a))
+        widen = NormalDist().inv_cdf(1 - 0.025 / max(1, len(self.contenders) - 1)) / Z95
+        keep = []
+        for a in self.contenders:
+            if a in (0, leader):
+                keep.append(a)
+                continue
+            win, score = self.diff(a, leader)
+            tied = win.low == win.high == 0.0
+            if win.mean + (win.high - win.mean) * widen < 0 or (
+                    tied and score.mean + (score.high - score.mean) * widen < 0):
+                continue
+            keep.append(a)
+        self.contenders = keep
+
+
+def _round_size(race: _Race, batch: int, rollouts: int | None, budget: int | None, seconds: float | None,
+                elapsed: float) -> int:
+    """Rollouts per contender in the next round: the doubling batch, cut to what the budget has left."""
+    size = batch
+    done = race.done[0]
+    if rollouts is not None:
+        size = min(size, rollouts - done)
+    if budget is not None:
+        size = min(size, (budget - race.total) // len(race.contenders))
+    if seconds is not None:
+        left = seconds - elapsed
+        if left <= 0:
+            return 0
+        if race.total:                           # as many as the rate so far says will fit
+            rate = race.total / elapsed
+            size = min(size, max(1, int(left * rate / len(race.contenders))))
+    if done + size < 2 <= done + batch and size > 0:   # a paired interval needs two pairs
+        size = 2 - done
+    return size
+
+
+def _budget_text(rollouts: int | None, budget: int | None, seconds: float | None) -> str:
+    parts = [f"{rollouts} rollouts per alternative" if rollouts is not None else "",
+             f"{budget} playouts in all" if budget is not None else "",
+             f"{seconds:g} seconds" if seconds is not None else ""]
+    return ", ".join(p for p in parts if p)
+
+
+def _report(session: Session, at: int, shared: _Shared, race: _Race, budget: str, workers: int,
+            elapsed: float) -> WhatIfReport:
+    rules = session.rules
+    alternatives = []
+    order = sorted(range(len(shared.actions)), key=lambda a: (race.key(a), -a), reverse=True)
+    for a in order:
+        win, score = race.diff(a, 0)
+        n = len(race.wins[a])
+        alternatives.append(Alternative(
+            rules.format_action(shared.actions[a]), a == 0, n, win, score,
+            rate_interval(sum(race.wins[a]), n), mean_interval(race.scores[a]), a in race.contenders))
+    best = alternatives[0]
+    if best.recorded:
+        regret = regret_score = Estimate(0.0, 0.0, 0.0, best.rollouts)
+    else:
+        regret, regret_score = best.win_diff, best.score_diff
+    information = ("omniscient: rollouts start from the true hidden state, which the player did not know"
+                   if shared.omniscient else
+                   f"from P{shared.player}'s view: each rollout deals what P{shared.player} could not see afresh")
+    return WhatIfReport(rules.name, at, shared.player, rules.format_action(shared.actions[0]), shared.omniscient,
+                        information, shared.policies, budget, race.total, race.rounds, workers, elapsed,
+                        best.action, regret, regret_score, _verdict(alternatives), alternatives)
+
+
+def _verdict(alternatives: list[Alternative]) -> str:
+    """Whether the best alternative's interval on the difference excludes zero, in words."""
+    best = alternatives[0]
+    others = alternatives[1:]
+    if not best.recorded:
+        if best.win_diff.low > 0:
+            return (f"{best.action} is better than the decision taken: {best.win_diff.mean:+.3f} win rate "
+                    f"[{best.win_diff.low:+.3f}, {best.win_diff.high:+.3f}], an interval that excludes zero")
+        if best.win_diff.low == best.win_diff.high == 0.0 and best.score_diff.low > 0:
+            return (f"{best.action} scores more than the decision taken: {best.score_diff.mean:+.2f} points "
+                    f"[{best.score_diff.low:+.2f}, {best.score_diff.high:+.2f}] (the win rates are the same)")
+        return ("the alternatives are indistinguishable at this budget: no interval on the difference from the "
+                "decision taken excludes zero")
+    if not others:
+        return "the decision taken was the only legal one"
+    beaten = [a for a in others if a.win_diff.high < 0 or (a.win_diff.low == a.win_diff.high == 0.0
+                                                           and a.score_diff.high < 0)]
+    if len(beaten) == len(others):
+        return "the decision taken was the best: every alternative's interval on the difference lies below zero"
+    return (f"the decision taken ranks first, but {len(others) - len(beaten)} alternatives are indistinguishable "
+            "from it at this budget (their intervals on the difference include zero)")

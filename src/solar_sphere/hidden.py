@@ -1,13 +1,18 @@
 """Hidden information: what a player's view leaves out, how it is dealt afresh, and redacted log lines.
 
-Solar Sphere hides the same from everyone: the deck orders (resistance, crew, DRANDA) and which hex
-lies under each face-down slot (SS-SET-05, SS-SET-14); every die and every hand is public.
+Solar Sphere hides the same from every seat alike: the order and content of the Resistance deck, the
+three crew decks and DRANDA's deck, and which hex lies under each face-down slot (SS-SET-05, SS-SET-14);
+every die and every hand is public. A view shows the hidden places as -1, so `hidden_variant` works from
+the true table or from a view alike: each hidden place is dealt from the components no one can see
+(all components less the visible ones). The leak check, information-set search and honest what-if all
+start from it.
 """
 
 from __future__ import annotations
 
 import msgspec
 
+from solar_sphere.components import Components
 from solar_sphere.events import CrewDeckShuffled, DrandaDeckShuffled, ResistanceDeckBuilt, SphereLaid
 from solar_sphere.state import SolarState
 
@@ -20,17 +25,67 @@ def view(s: SolarState, player: int | None) -> SolarState:  # noqa: ARG001
         hex_at=s.shown)
 
 
-def hidden_variant(s: SolarState, player: int | None, rng) -> SolarState:
-    """The position with the deck orders and the face-down hexes dealt afresh: nothing else is hidden."""
+def hidden_variant(c: Components, s: SolarState, rng) -> SolarState | None:
+    """The same table with the hidden parts dealt from what no one can see, in a fresh order; None before
+    setup has laid everything out (the check walker asks between its facts too)."""
+    if s.phase == "setup":
+        return None
     v = s.copy()
-    v.res_deck = rng.shuffled(s.res_deck)
-    v.crew_decks = [rng.shuffled(d) for d in s.crew_decks]
-    down = [i for i, f in enumerate(s.face_down) if f]
-    for slot, h in zip(down, rng.shuffled([s.hex_at[i] for i in down]), strict=True):
-        v.hex_at[slot] = h
+    v.res_deck = _resistance_deck(c, s, rng)
+    v.crew_decks = _crew_decks(c, s, rng)
+    down = [slot for slot, hex_ in enumerate(s.shown) if hex_ < 0]
+    unseen_hexes = sorted(set(range(len(c.hexes))) - {h for h in s.shown if h >= 0})
+    for slot, hex_ in zip(down, rng.shuffled(unseen_hexes), strict=True):   # SS-SET-05
+        v.hex_at[slot] = hex_
     if v.d is not None:
-        v.d.deck = rng.shuffled(s.d.deck)
+        v.d.deck = _dranda_deck(c, s, rng)
     return v
+
+
+def _resistance_deck(c: Components, s: SolarState, rng) -> list[int]:
+    """SS-SET-12..14: the deck was so many ships of each value, sampled from the stacks and shuffled
+    together; what is left of each value is that count less the ships of that value in sight, drawn
+    from the ships of that value no one has seen."""
+    seen = {sh.card for sh in s.fleet if sh} | set(s.res_out)
+    for p in s.p:
+        seen.update(p.ships)
+    if s.d is not None:
+        seen.update(s.d.ships)
+    key = str(s.players)                                    # as setup.lay_out reads the composition
+    deck: list[int] = []
+    for value, count in zip((2, 3, 4, 5), c.data.resistance.composition[key], strict=True):
+        shown = sum(1 for i in seen if c.ships[i].value == value)
+        unseen = [i for i, sh in enumerate(c.ships) if sh.value == value and i not in seen]
+        deck += rng.sample(unseen, count - shown) if count > shown else []
+    if len(deck) != len(s.res_deck):
+        raise AssertionError(f"resistance deck of {len(s.res_deck)} cards, but {len(deck)} are unseen")
+    return rng.shuffled(deck)
+
+
+def _crew_decks(c: Components, s: SolarState, rng) -> list[list[int]]:
+    """SS-SET-17: each tier's deck holds that tier's cards that are not on display, in a crew or retired."""
+    seen = {card for card in s.display if card >= 0}
+    for p in s.p:
+        seen.update(p.crew)
+        seen.update(p.retired)
+    if s.d is not None:
+        seen.update(s.d.crew)
+    decks = []
+    for tier, deck in enumerate(s.crew_decks):
+        unseen = [i for i, card in enumerate(c.crew) if card.tier == tier + 1 and i not in seen]
+        if len(unseen) != len(deck):
+            raise AssertionError(f"crew deck {tier + 1} of {len(deck)} cards, but {len(unseen)} are unseen")
+        decks.append(rng.shuffled(unseen))
+    return decks
+
+
+def _dranda_deck(c: Components, s: SolarState, rng) -> list[int]:
+    """SS-DRSET-06, SS-INV-24: DRANDA's deck is its cards not in the discard pile or its play area."""
+    seen = set(s.d.discard) | set(s.d.area)
+    unseen = [i for i in range(len(c.dranda)) if i not in seen]
+    if len(unseen) != len(s.d.deck):
+        raise AssertionError(f"DRANDA's deck of {len(s.d.deck)} cards, but {len(unseen)} are unseen")
+    return rng.shuffled(unseen)
 
 
 def visible(e, player: int | None):

@@ -116,8 +116,9 @@ class SolarSphere(Game):
     def view(self, s: SolarState, player: int | None) -> SolarState:
         return hidden.view(s, player)
 
-    def hidden_variant(self, s: SolarState, player: int | None, rng) -> SolarState:
-        return hidden.hidden_variant(s, player, rng)
+    def hidden_variant(self, s: SolarState, player: int | None, rng) -> SolarState:  # noqa: ARG002
+        """The hidden parts dealt from what no one can see: from the true table or a view (hidden.py)."""
+        return hidden.hidden_variant(self.c, s, rng)
 
     def visible(self, e, player: int | None):
         return hidden.visible(e, player)

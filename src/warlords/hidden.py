@@ -3,6 +3,8 @@ and the same table with everything a player cannot see dealt afresh."""
 
 from __future__ import annotations
 
+from collections import Counter
+
 import msgspec
 
 from warlords import events as ev
@@ -58,34 +60,142 @@ def _face_down(types: list, revealed: list, seen) -> list:
     return out
 
 
-def hidden_variant(s: WarlordsState, player: int | None, rng) -> WarlordsState:
-    """Everything `player` cannot see, dealt afresh (the check walker's leak test)."""
+def hidden_variant(c, s: WarlordsState, player: int | None, rng) -> WarlordsState | None:
+    """Everything `player` cannot see, dealt afresh from the components they have not seen: from the
+    true table or from their view alike (a view blanks them as "" or "?"), so the check walker's
+    leak test, information-set search and honest what-if share one deal.
+
+    Each hidden place is dealt from the pool of its kind of component (all of them in this game,
+    less those in sight): planet types, mercenaries, support cards, the reputation marker left
+    over, the Rebellion's deck. Known limit: the Rebellion's used cards leave the table without a
+    trace, so from a view they may be dealt into its deck again (the levels stay in order). Before setup has
+    dealt everything (the check walker asks between its facts too), there is nothing to deal (None)."""
+    if s.phase == "setup":
+        return None
     v = s.copy()
-    seen = s.peeked[player - 1] if player else ()
-    unknown = [i for i in range(len(s.owner)) if not s.revealed[i] and i not in seen]
-    tiles = rng.shuffled([s.planet_type[i] for i in unknown] + s.box_tiles)
-    v.planet_type = list(s.planet_type)
-    for i in unknown:
-        v.planet_type[i] = tiles.pop()
-    v.box_tiles = tiles
     others = [p for p in range(1, s.seats + 1) if p != player]
-    cards = rng.shuffled(s.deck + s.removed_unseen + [x for p in others for x in s.hands[p - 1]])
+    _planets(c, s, v, player, rng)
+    _mercenaries(c, s, v, player, others, rng)
+    _support(c, s, v, player, others, rng)
+    # GW-RCN-11: which of another player's markers is which kind is hidden, not where they are
+    v.recon = [x if p == player else rng.shuffled(x) for p, x in enumerate(s.recon, 1)]
+    if s.rep_slots:                         # GW-SET-12: the one marker left unseen
+        left = Counter(c.data.reputation.markers) - Counter(s.rep_slots)
+        v.rep_leftover = next(iter(left.elements()), "")
+    if s.mode == "solo":
+        _rebels(c, s, v, rng)
+    return v
+
+
+def _unseen(pool: Counter, seen: list[str], what: str) -> list[str]:
+    """The pool less the cards in sight, as a sorted list (an exact count is a promise: checked)."""
+    left = pool.copy()
+    left.subtract(x for x in seen if x not in ("", "?"))
+    if any(n < 0 for n in left.values()):
+        raise AssertionError(f"{what}: more cards in sight than the game holds")
+    return sorted(left.elements())
+
+
+def _planets(c, s: WarlordsState, v: WarlordsState, player: int | None, rng) -> None:
+    """GW-SET-06..09: the face-down planets and the box hold the tiles not in sight; the board holds
+    at least `set_aside_per_type` of each type (those were set aside for it), so those are placed first."""
+    seen = set(s.peeked[player - 1]) if player else set()
+    unknown = [i for i in range(len(s.planet_type)) if not s.revealed[i] and i not in seen]
+    if not unknown and not s.box_tiles:
+        return
+    per_type = c.data.planets.tiles_per_type
+    known = [s.planet_type[i] for i in range(len(s.planet_type)) if i not in unknown]
+    tiles = _unseen(Counter({t: per_type for t in c.types}), known, "planet tiles")
+    need: list[str] = []
+    if s.mode != "solo":
+        on_board = Counter(known)
+        for t in c.types:
+            for _ in range(max(0, c.data.planets.set_aside_per_type - on_board[t])):
+                need.append(t)
+                tiles.remove(t)
+    tiles = rng.shuffled(tiles)
+    board = rng.shuffled(need + tiles[:len(unknown) - len(need)])
+    v.planet_type = list(s.planet_type)
+    for i, t in zip(unknown, board, strict=True):
+        v.planet_type[i] = t
+    v.box_tiles = tiles[len(unknown) - len(need):]
+    if len(v.box_tiles) != len(s.box_tiles):
+        raise AssertionError(f"{len(s.box_tiles)} tiles in the box, but {len(v.box_tiles)} are unseen")
+
+
+def _merc_pool(c, s: WarlordsState) -> Counter:
+    """GW-SET-14..16, GW-SSET-08: the mercenaries this game is played with."""
+    if s.mode == "solo":
+        return Counter(m for m in c.merc_ids if c.mercs[m].two_player and "recon" not in c.mercs[m].actions)
+    if s.players == 2:
+        return Counter(m for m in c.merc_ids if c.mercs[m].two_player)
+    return Counter(c.merc_ids)
+
+
+def _mercenaries(c, s: WarlordsState, v: WarlordsState, player: int | None, others: list[int], rng) -> None:
+    """The deck, the cards removed unseen at setup and others' hands hold the mercenaries not in the
+    Market, a Command Area, one's own hand, the face-up removed pile or (solo) set aside."""
+    seen = list(s.market) + [x for row in s.area for x in row] + list(s.removed)
+    if player:
+        seen += s.hands[player - 1]
+    if s.mode == "solo":
+        seen += s.exchange                  # set aside by the solo player (GW-SSET-09)
+    cards = rng.shuffled(_unseen(_merc_pool(c, s), seen, "mercenaries"))
+    hidden_exchange = [k for k, x in enumerate(s.exchange) if x == "?"] if s.mode == "solo" else []
+    if len(cards) != len(s.deck) + len(s.removed_unseen) + sum(len(s.hands[p - 1]) for p in others) \
+            + len(hidden_exchange):
+        raise AssertionError("the unseen mercenaries do not fill the hidden places")
     v.deck = [cards.pop() for _ in s.deck]
     v.removed_unseen = [cards.pop() for _ in s.removed_unseen]
     for p in others:
         v.hands[p - 1] = [cards.pop() for _ in s.hands[p - 1]]
-    sup = rng.shuffled(s.sdeck + [x for p in others for x in s.support_hands[p - 1]])
-    v.sdeck = [sup.pop() for _ in s.sdeck]
-    v.recon = [x[::-1] if p != player and rng.randbelow(2) else x for p, x in enumerate(s.recon, 1)]
-    for p in others:
-        v.support_hands[p - 1] = [sup.pop() for _ in s.support_hands[p - 1]]
-    rebels = rng.shuffled(s.rebel_deck + s.rebel_removed)
-    v.rebel_deck = [rebels.pop() for _ in s.rebel_deck]
-    v.rebel_removed = rebels
+    if hidden_exchange:
+        v.exchange = s.exchange[:]
+        for k in hidden_exchange:
+            v.exchange[k] = cards.pop()
+    elif s.exchange and "?" in s.exchange:    # GW-TEAM-03: a secret pick is a card of the picker's hand
+        v.exchange = s.exchange[:]
+        for k, x in enumerate(s.exchange):
+            picker = s.active if k == 0 else teammate(s, s.active)
+            if x == "?" and v.hands[picker - 1]:
+                v.exchange[k] = v.hands[picker - 1][rng.randbelow(len(v.hands[picker - 1]))]
     if s.taken and not (player == s.active or (s.ctx and player == s.ctx[-1].target)):
-        v.taken = v.hands[s.active - 1][-1] if v.hands[s.active - 1] else s.taken
+        v.taken = v.hands[s.active - 1][-1] if v.hands[s.active - 1] else s.taken   # GW-SUB-02: the card taken
         _name_taken(v, s, v.taken)
-    return v
+
+
+def _support(c, s: WarlordsState, v: WarlordsState, player: int | None, others: list[int], rng) -> None:
+    """GW-INV-09: the support deck and others' hands hold the support cards not in one's own hand,
+    the discard pile or waiting to resolve (GW-SSET-11: solo plays without some)."""
+    removed = set(c.data.support.solo_removed) if s.mode == "solo" else set()
+    pool = Counter(x for x in c.support_ids if c.support[x] not in removed)
+    seen = list(s.sdiscard) + [q.card for q in s.pending] + (list(s.support_hands[player - 1]) if player else [])
+    cards = rng.shuffled(_unseen(pool, seen, "support cards"))
+    if len(cards) != len(s.sdeck) + sum(len(s.support_hands[p - 1]) for p in others):
+        raise AssertionError("the unseen support cards do not fill the hidden places")
+    v.sdeck = [cards.pop() for _ in s.sdeck]
+    for p in others:
+        v.support_hands[p - 1] = [cards.pop() for _ in s.support_hands[p - 1]]
+
+
+def _rebels(c, s: WarlordsState, v: WarlordsState, rng) -> None:
+    """GW-SSET-12, GW-SSET-13: the Rebellion's deck is in level order (Level 1 on top), each level
+    shuffled, with some of each level removed unseen; it is drawn from the top, so how many of each
+    level are left follows from the deck's size."""
+    remove = c.data.rebellion.standard_remove if s.level != "hard" else c.data.rebellion.hard_remove
+    levels = sorted({r.level for r in c.rebels.values()})
+    kept = [sum(1 for r in c.rebels.values() if r.level == lvl) - k for lvl, k in zip(levels, remove)]
+    drawn = sum(kept) - len(s.rebel_deck)
+    deck: list[str] = []
+    removed: list[str] = []
+    for lvl, k, n in zip(levels, remove, kept):
+        gone = min(drawn, n)
+        drawn -= gone
+        cards = rng.shuffled(sorted(r for r in c.rebels if c.rebels[r].level == lvl and r != s.rebel_card))
+        deck += cards[:n - gone]
+        removed += cards[n - gone:n - gone + k]
+    v.rebel_deck = deck
+    v.rebel_removed = removed
 
 
 def _name_taken(v, s, card: str) -> None:

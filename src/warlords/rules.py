@@ -139,7 +139,7 @@ class Warlords(Game):
         return hidden.view(s, player)
 
     def hidden_variant(self, s: WarlordsState, player: int | None, rng) -> WarlordsState:
-        return hidden.hidden_variant(s, player, rng)
+        return hidden.hidden_variant(self.c, s, player, rng)
 
     def visible(self, e, player: int | None):
         return hidden.visible(e, player)

@@ -17,7 +17,7 @@ from boardcore.store import JsonlFile
 from tests_support import finished_game
 
 COMMANDS = ["games", "list", "new", "show", "legal", "act", "undo", "redo", "branch", "replay", "audit",
-            "whatif", "check", "simulate", "export", "import", "repair", "play"]
+            "whatif", "tournament", "check", "simulate", "export", "import", "repair", "play"]
 
 
 @pytest.fixture
@@ -201,12 +201,12 @@ def test_branch_to_a_file_and_to_the_database(run, game_file, tmp_path):
 
 def test_whatif_compares_alternatives(run, game_file):
     s = Session.load(game_file)
-    at = next(i for i, r in enumerate(s.history.live) if type(r.event).__name__ == "Roll")
-    code, out, _ = run("whatif", game_file, "--at", at, "--all", "-k", "20", "--json")
+    at = next(i for i, r in enumerate(s.history.live, 1) if type(r.event).__name__ == "Roll")  # as replay prints it
+    code, out, _ = run("whatif", game_file, "--at", at, "--all", "-k", "20", "--json", "--workers", "1")
     report = json.loads(out)
-    assert code == 0 and report["rollouts"] == 20 and len(report["alternatives"]) >= 1
-    assert sum(a["recorded"] for a in report["alternatives"]) == 1
-    code, out, _ = run("whatif", game_file, "--at", at, "--instead", "roll", "-k", "5")
+    assert code == 0 and report["position"] == at and report["decision"].endswith("roll")
+    assert sum(a["recorded"] for a in report["alternatives"]) == 1 and len(report["alternatives"]) >= 1
+    code, out, _ = run("whatif", game_file, "--at", at, "--instead", "roll", "-k", "5", "--workers", "1")
     assert code == 0 and "* the decision taken" in out
     code, _, err = run("whatif", game_file, "--at", "2", "--all")
     one_line_error(code, err)

@@ -318,19 +318,23 @@ class ToyPig(Game):
         return v
 
     def hidden_variant(self, s, player, rng):
-        """The unseen cards (deck and others' hands and face-down picks) dealt afresh."""
-        unseen = list(s.deck)
-        for p in range(1, s.players + 1):
-            if p != player:
-                unseen += s.hands[p - 1] + ([s.picks[p - 1]] if s.picks[p - 1] else [])
-        cards = rng.shuffled(unseen)
+        """The cards `player` cannot see (the deck, others' hands and face-down picks) dealt afresh
+        from the cards they have not seen: from the true state or from their view alike (a view
+        shows those cards as 0), so a search can determinise from what the player knows. An
+        opponent has a face-down pick when their hand is one card short of the round's count."""
+        seen = set(s.played)
+        if player is not None:
+            seen.update(s.hands[player - 1])
+            seen.add(s.picks[player - 1])
+        cards = rng.shuffled([c for c in CARDS if c not in seen])
         v = self.copy(s)
         v.deck = [cards.pop() for _ in s.deck]
+        holding = s.rounds - s.round + 1   # cards in hand before this round's pick
         for p in range(1, s.players + 1):
             if p != player:
                 v.hands[p - 1] = [cards.pop() for _ in s.hands[p - 1]]
-                if s.picks[p - 1]:
-                    v.picks[p - 1] = cards.pop()
+                picked = s.phase == PICK and len(s.hands[p - 1]) < holding
+                v.picks[p - 1] = cards.pop() if picked else 0
         return v
 
     def visible(self, e, player):

@@ -4,6 +4,7 @@ is drawn as a bar with its interval, and every figure of the report is in the pa
 from __future__ import annotations
 
 import re
+from html import escape
 import xml.etree.ElementTree as ET
 
 import msgspec
@@ -11,7 +12,7 @@ import msgspec
 from boardcore import games
 from boardcore.simulate import simulate
 from boardcore.view import simulation_page, whatif_page
-from boardcore.whatif import whatif
+from boardcore.whatif import compare
 from test_view_page import svgs_in, well_formed
 from view_helpers import PICTURED, bot_game
 
@@ -62,18 +63,23 @@ def test_every_game_s_score_is_counted_in_its_seat_s_histogram():
 
 def test_a_what_if_page_sets_the_decision_taken_apart():
     session = bot_game(PICTURED, players=2, seed=3)
-    at = next(p for p in session.boundaries()
-              if type(session.history.live[p].event).__name__ in ("Roll", "Hold") and
-              len(session.rules.legal_actions(session.state_at(p))) > 1)
-    report = whatif(session, at, rollouts=8, seed=1)
+    index = next(p for p in session.boundaries()
+                 if type(session.history.live[p].event).__name__ in ("Roll", "Hold") and
+                 len(session.rules.legal_actions(session.state_at(p))) > 1)
+    at = index + 1                                     # as `boardcore replay` prints the decision
+    report = compare(session, at, rollouts=8, seed=1, workers=1)
     text = whatif_page(report)
     well_formed(text)
     wins = svgs_in(text)[0]
+    assert "against the decision taken" in ET.fromstring(wins).get("aria-label")
     rows = bars(wins)
     assert len(rows) == len(report.alternatives) == 2
     strong = [r for r in rows if "strong" in r.get("class")]
     taken = next(a for a in report.alternatives if a.recorded)
     assert len(strong) == 1 and strong[0].find(f"{NS}title").text.startswith(taken.action)
-    assert f"at position {at}" in text and "(taken)" in text
+    assert f"at position {at}" in text and "(taken)" in text and "reference" in text
+    assert escape(report.verdict) in text and escape(report.information) in text
     for alternative in report.alternatives:
         assert alternative.action in text and f"{alternative.win_rate.mean:.1%}" in text
+        if not alternative.recorded:
+            assert f"{alternative.win_diff.mean:+.1%}" in text

@@ -22,7 +22,8 @@ from boardcore.cli.common import INTERNAL_ERROR, app, attach_examples
 COMMANDS: dict[str, str] = {
     **dict.fromkeys(("new", "play", "legal", "act", "undo", "redo", "branch"), "play"),
     **dict.fromkeys(("games", "list", "show", "replay", "head", "audit", "export", "import", "repair"), "records"),
-    **dict.fromkeys(("whatif", "check", "simulate"), "analysis"),
+    **dict.fromkeys(("check", "simulate"), "analysis"),
+    **dict.fromkeys(("whatif", "tournament"), "strength"),
     "view": "view",
 }
 """Which module defines each command (a test checks this against what the modules register)."""

@@ -1,4 +1,4 @@
-"""Commands that analyse: what-if at a decision, invariant checks, simulations."""
+"""Commands that analyse: invariant checks and simulations (what-if and tournaments are in `strength`)."""
 
 from __future__ import annotations
 
@@ -7,45 +7,9 @@ from typing import Optional
 
 import typer
 
-from boardcore.cli.common import (FileArg, JsonOpt, LevelOpt, MissionOpt, ModeOpt, OptionOpt, PlayersOpt, RayOpt,
-                                  WorkersOpt, _config, _json, _load, _out, _progress, _seats, app, page_target,
+from boardcore.cli.common import (JsonOpt, LevelOpt, MissionOpt, ModeOpt, OptionOpt, PlayersOpt, RayOpt,
+                                  WorkersOpt, _config, _json, _out, _progress, _seats, app, page_target,
                                   write_page)
-
-
-@app.command()
-def whatif(
-    target: str = FileArg,
-    at: int = typer.Option(..., "--at", metavar="SEQ", help="The position of the decision to question."),
-    instead: list[str] = typer.Option([], "--instead", metavar="ACTION", help="An alternative (text form); repeatable."),
-    all_: bool = typer.Option(False, "--all", help="Compare every legal alternative."),
-    rollouts: int = typer.Option(100, "--rollouts", "-k", min=1, help="Playouts per alternative."),
-    policy: str = typer.Option("random", "--policy", help="Policy for every seat in the playouts: random or greedy."),
-    seed: str = typer.Option("0", "--seed", help="Seed of the playouts' chance."),
-    as_json: bool = JsonOpt,
-) -> None:
-    """Had another decision been taken at SEQ: win rate and mean score per alternative."""
-    from boardcore.errors import BoardcoreError
-    from boardcore.whatif import decision_at, whatif as run_whatif
-
-    if bool(instead) == all_:
-        raise BoardcoreError("give either --instead ACTION (one or more) or --all")
-    session = _load(target)
-    from boardcore import agents
-    agents.make(policy, session.rules)  # an unknown policy is refused before any playout
-    player = decision_at(session, at).player
-    count = sum(a.player == player for a in session.rules.legal_actions(session.state_at(at))) if all_ \
-        else len(instead) + 1
-    bar, task = _progress(count * rollouts, "playouts")
-    with bar:
-        report = run_whatif(session, at, None if all_ else list(instead), rollouts=rollouts, policy=policy,
-                            seed=seed, progress=lambda n: bar.update(task, completed=n))
-    if as_json:
-        return _json(report)
-    _out(f"P{report.player} at position {at}: {rollouts} {policy} playouts per alternative (95% intervals)")
-    for alt in sorted(report.alternatives, key=lambda a: -a.win_rate.mean):
-        mark = "*" if alt.recorded else " "
-        _out(f"{mark} {alt.action:<40} win {alt.win_rate}  score {alt.mean_score}")
-    _out("* the decision taken")
 
 
 @app.command()
@@ -106,7 +70,7 @@ def simulate(
     level: Optional[str] = LevelOpt,
     mission: Optional[str] = MissionOpt,
     option: list[str] = OptionOpt,
-    seat: list[str] = typer.Option([], "--seat", metavar="P=POLICY", help="random (default) or greedy, per seat."),
+    seat: list[str] = typer.Option([], "--seat", metavar="P=POLICY", help="random (default), greedy or mcts[:KEY=VALUE,…], per seat."),
     seed: str = typer.Option("0", "--seed", help="Seed of the games' chance and the bots' choices (same seed, same results)."),
     workers: Optional[int] = WorkersOpt,
     ray: Optional[str] = RayOpt,

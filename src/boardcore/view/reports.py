@@ -58,32 +58,53 @@ def simulation_page(report: Any) -> str:
 
 
 def whatif_page(report: Any) -> str:
-    """A `boardcore.whatif.WhatIfReport` as a page: each alternative against the decision taken."""
-    ranked = sorted(report.alternatives, key=lambda a: -a.win_rate.mean)
+    """A `boardcore.whatif.WhatIfReport` as a page: each alternative as its paired difference from
+    the decision taken (the reference row at zero), best first, with the verdict in words."""
+    alts = report.alternatives
+    who = report.policies[0] if len(set(report.policies)) == 1 else ", ".join(
+        f"P{p}={spec}" for p, spec in enumerate(report.policies, 1))
+    r = report.regret
     header = (f'<h1>{escape(game_title(report.game))}<span class="sub">what if, at position {report.position}</span>'
               "</h1>" + facts([
-                  ("Question", f"P{report.player}'s decision at position {report.position}: how would the game "
-                               "likely have gone after each alternative?"),
-                  ("Playouts", f"{report.rollouts} per alternative, every seat played by "
-                               f"{escape(report.policy)}; alternatives share their random numbers"),
-                  ("Alternatives", f"{len(ranked)} (the decision taken is in bold)"),
+                  ("Question", f"P{report.player}'s decision at position {report.position}, "
+                               f"<b>{escape(report.decision)}</b>: how would the game likely have gone after each "
+                               "alternative?"),
+                  ("Information", ("<b>omniscient</b>: " if report.omniscient else "") + escape(report.information)),
+                  ("Rollouts", f"{report.rollouts} played by {escape(who)} in {report.rounds} rounds on "
+                               f"{report.workers} worker{'s' if report.workers != 1 else ''}, {report.seconds:.1f} s "
+                               f"({escape(report.budget)}); rollout k of every alternative shares its deal and dice"),
+                  ("Best", f"{escape(report.best)}; regret of the decision taken {r.mean:.3f} "
+                           f"[{r.low:+.3f}, {r.high:+.3f}] in win rate"),
+                  ("Verdict", escape(report.verdict)),
               ]))
-    wins = charts.bar_chart(f"P{report.player}'s win rate (95% interval)", [
-        charts.Bar(a.action, a.win_rate.mean, a.win_rate.low, a.win_rate.high,
-                   note="taken" if a.recorded else "", strong=a.recorded) for a in ranked],
-        percent=True, scale=(0.0, 1.0))
-    scores = charts.bar_chart(f"P{report.player}'s mean score (95% interval)", [
-        charts.Bar(a.action, a.mean_score.mean, a.mean_score.low, a.mean_score.high,
-                   note="taken" if a.recorded else "", strong=a.recorded) for a in ranked])
-    rows = "".join(
+
+    def rows(field: str) -> list:
+        return [charts.Bar(a.action, getattr(a, field).mean, getattr(a, field).low, getattr(a, field).high,
+                           note="taken" if a.recorded else ("" if a.contending else "dropped"), strong=a.recorded)
+                for a in alts]
+
+    wins = charts.bar_chart(f"P{report.player}'s win rate against the decision taken (paired 95% interval)",
+                            rows("win_diff"), percent=True)
+    scores = charts.bar_chart(f"P{report.player}'s score against the decision taken (paired 95% interval)",
+                              rows("score_diff"))
+    table = "".join(
         f'<tr{" class=strong" if a.recorded else ""}><td>{escape(a.action)}{" (taken)" if a.recorded else ""}</td>'
-        f"<td>{a.win_rate.mean:.1%}</td><td>{a.win_rate.low:.1%} – {a.win_rate.high:.1%}</td>"
-        f"<td>{a.mean_score.mean:.2f}</td><td>{a.mean_score.low:.2f} – {a.mean_score.high:.2f}</td></tr>"
-        for a in ranked)
+        f"<td>{_signed(a.win_diff, a.recorded, '.1%')}</td><td>{_signed(a.score_diff, a.recorded, '.2f')}</td>"
+        f"<td>{a.win_rate.mean:.1%} ({a.win_rate.low:.1%} – {a.win_rate.high:.1%})</td>"
+        f"<td>{a.rollouts}{'' if a.contending else ', dropped'}</td></tr>"
+        for a in alts)
     body = ('<main class="report"><div class="chart-grid">'
             f"{wins}{scores}</div>"
-            '<table class="numbers"><tr><th>alternative</th><th>win rate</th><th>95% interval</th>'
-            f"<th>mean score</th><th>95% interval</th></tr>{rows}</table>"
-            '<p class="note">Intervals that overlap much do not tell the alternatives apart: more playouts '
-            "(<code>--rollouts</code>) narrow them.</p></main>")
+            '<table class="numbers"><tr><th>alternative</th><th>win rate vs taken</th><th>score vs taken</th>'
+            f"<th>own win rate</th><th>playouts</th></tr>{table}</table>"
+            '<p class="note">An alternative whose interval lies wholly above zero did better than the decision '
+            "taken; one that straddles zero is not told apart at this budget (more playouts narrow it). "
+            "Dropped alternatives fell behind the leader and got no more playouts.</p></main>")
     return shell(f"{game_title(report.game)} · what if at position {report.position}", header, body)
+
+
+def _signed(e: Any, reference: bool, form: str) -> str:
+    """A paired difference and its interval, or "reference" for the decision taken itself."""
+    if reference:
+        return "reference"
+    return f"{e.mean:+{form}} ({e.low:+{form}} – {e.high:+{form}})"

@@ -1,0 +1,172 @@
+"""Commands that measure strength: what-if at a decision of a saved game, and tournaments between bots."""
+
+from __future__ import annotations
+
+from pathlib import Path
+from typing import Optional
+
+import typer
+
+from boardcore.cli.common import (FileArg, JsonOpt, LevelOpt, MissionOpt, ModeOpt, OptionOpt, PlayersOpt, RayOpt,
+                                  WorkersOpt, _config, _json, _load, _out, _progress, app, page_target, write_page)
+
+
+@app.command()
+def whatif(
+    target: str = FileArg,
+    at: int = typer.Option(..., "--at", metavar="POS",
+                           help="The position of the decision to question, as `boardcore replay` prints it."),
+    instead: list[str] = typer.Option([], "--instead", metavar="ACTION", help="An alternative (text form); repeatable."),
+    all_: bool = typer.Option(False, "--all", help="Compare every legal alternative."),
+    rollouts: Optional[int] = typer.Option(None, "--rollouts", "-k", min=1,
+                                           help="At most this many playouts per alternative (default 100 "
+                                                "when no --budget or --seconds is given)."),
+    budget: Optional[int] = typer.Option(None, "--budget", min=1, help="Playouts in all, spent where they tell."),
+    seconds: Optional[float] = typer.Option(None, "--seconds", min=0.001, help="Stop starting playouts after this long."),
+    policy: list[str] = typer.Option([], "--policy", metavar="[P=]POLICY",
+                                     help="Who plays the rollouts: a policy for every seat, or P=POLICY for seat P "
+                                          "(repeatable; default random), e.g. --policy greedy --policy 2=mcts."),
+    omniscient: bool = typer.Option(False, "--omniscient",
+                                    help="Roll out from the true hidden state instead of the player's view."),
+    workers: Optional[int] = WorkersOpt,
+    ray: Optional[str] = RayOpt,
+    seed: str = typer.Option("0", "--seed", help="Seed of the rollouts' determinisations and chance."),
+    html: Optional[Path] = typer.Option(None, "--html", metavar="OUT.html",
+                                        help="Also draw the answer as a page: each alternative against the decision taken."),
+    overwrite: bool = typer.Option(False, "--overwrite", help="Replace OUT.html if it exists."),
+    as_json: bool = JsonOpt,
+) -> None:
+    """Had another decision been taken at POS: each alternative against the decision taken, paired."""
+    from boardcore.errors import BoardcoreError
+    from boardcore.whatif import compare, decision_at
+
+    if bool(instead) == all_:
+        raise BoardcoreError("give either --instead ACTION (one or more) or --all")
+    if html is not None:
+        page_target(html, overwrite, target)
+    session = _load(target)
+    player = decision_at(session, at).player
+    policies = _policies(policy, session.players)
+    count = (1 + sum(a.player == player for a in session.rules.legal_actions(session.state_at(at - 1)))) if all_ \
+        else len(instead) + 1
+    total = budget if budget is not None else (rollouts or (100 if seconds is None else 0)) * count or None
+    with _Bar(total, "playouts") as bar:
+        report = compare(session, at, None if all_ else list(instead), policy=policies, rollouts=rollouts,
+                         budget=budget, seconds=seconds, omniscient=omniscient, workers=workers, ray=ray, seed=seed,
+                         progress=bar.update)
+    if html is not None:
+        from boardcore.view import whatif_page
+
+        write_page(html, whatif_page(report))
+    if as_json:
+        return _json(report)
+    _out(f"P{report.player} at position {report.position}: {report.decision}")
+    _out(f"{'OMNISCIENT — ' if report.omniscient else ''}{report.information}")
+    who = report.policies[0] if len(set(report.policies)) == 1 else ", ".join(
+        f"P{p}={spec}" for p, spec in enumerate(report.policies, 1))
+    _out(f"rollouts played by {who}: {report.rollouts} in {report.rounds} rounds on {report.workers} "
+         f"worker{'s' if report.workers > 1 else ''}, {report.seconds:.1f}s ({report.budget})")
+    _out(f"{'':3}{'alternative':<44} {'win rate vs taken [95%]':<26} {'score vs taken [95%]':<26} playouts")
+    for alt in report.alternatives:
+        mark = "*" if alt.recorded else ("-" if not alt.contending else " ")
+        w, s = alt.win_diff, alt.score_diff
+        win = "reference" if alt.recorded else f"{w.mean:+.3f} [{w.low:+.3f}, {w.high:+.3f}]"
+        score = "reference" if alt.recorded else f"{s.mean:+.2f} [{s.low:+.2f}, {s.high:+.2f}]"
+        _out(f"{mark:<3}{alt.action:<44} {win:<26} {score:<26} {alt.rollouts}")
+    r, rs = report.regret, report.regret_score
+    _out(f"best: {report.best}; regret of the decision taken: {r.mean:.3f} [{r.low:+.3f}, {r.high:+.3f}] "
+         f"win rate, {rs.mean:.2f} [{rs.low:+.2f}, {rs.high:+.2f}] points")
+    _out(report.verdict)
+    _out("* the decision taken (win rates: its own "
+         f"{next(a.win_rate for a in report.alternatives if a.recorded)}); - dropped from the race, worse than the leader")
+
+
+def _policies(given: list[str], players: int) -> list[str]:
+    """`--policy SPEC` for every seat and `--policy P=SPEC` for one, later ones winning."""
+    from boardcore.errors import BoardcoreError
+    from boardcore.whatif import seat_policies
+
+    seats = ["random"] * players
+    for text in given:
+        key, sep, spec = text.partition("=")
+        if sep and key.strip().isdigit():
+            seat = int(key)
+            if not 1 <= seat <= players:
+                raise BoardcoreError(f"--policy {text}: the seat must be a player number 1-{players}")
+            seats[seat - 1] = spec.strip()
+        else:
+            seats = [text.strip()] * players
+    return seat_policies(seats, players)
+
+
+@app.command()
+def tournament(
+    game: str = typer.Argument(..., help="The game, as `boardcore games` lists it."),
+    agent: list[str] = typer.Option(..., "--agent", "-a", metavar="NAME[:KEY=VALUE,…]",
+                                    help="A bot to enter (repeatable): random, greedy, mcts, mcts:iterations=400, …"),
+    games_: int = typer.Option(20, "--games", "-n", min=1, help="Games per pairing (per agent in a solo mode)."),
+    players: Optional[int] = PlayersOpt,
+    mode: Optional[str] = ModeOpt,
+    level: Optional[str] = LevelOpt,
+    mission: Optional[str] = MissionOpt,
+    option: list[str] = OptionOpt,
+    seed: str = typer.Option("0", "--seed", help="Seed of the deals and the bots' randomness."),
+    workers: Optional[int] = WorkersOpt,
+    ray: Optional[str] = RayOpt,
+    as_json: bool = JsonOpt,
+) -> None:
+    """Every pairing of the agents, seats rotated, in parallel: win rates with 95% intervals (solo: against the automa)."""
+    from boardcore import games as registry
+    from boardcore.tournament import seatings, tournament as run_tournament
+
+    rules = registry.get(game)
+    config = _config(rules, players, mode, level, mission, option)
+    n = int(config.players)
+    pairs = 1 if n == 1 else len(agent) * (len(agent) - 1) // 2
+    with _Bar(games_ * (len(agent) if n == 1 else pairs), "games") as bar:
+        report = run_tournament(rules, config, agent, games_, seed=seed, workers=workers, ray=ray,
+                                progress=bar.update)
+    if as_json:
+        return _json(report)
+    plan = seatings(n)
+    if report.solo:
+        _out(f"{report.game} solo ({_options(report.config)}): each agent against the automa on the same "
+             f"{games_} deals; {report.workers} worker{'s' if report.workers > 1 else ''}, {report.seconds:.0f}s")
+    else:
+        shown = ", ".join("-".join("AB"[x] for x in s) for s in plan)
+        _out(f"{report.game} for {n} ({_options(report.config)}): {games_} games per pairing, seatings {shown} "
+             f"on each deal; {report.workers} worker{'s' if report.workers > 1 else ''}, {report.seconds:.0f}s"
+             + (f"; {report.truncated} truncated" if report.truncated else ""))
+        for p in report.pairings:
+            _out(f"  {p.a} vs {p.b}: {p.a} wins {p.a_rate}, {p.b} wins {p.b_rate} "
+                 f"({p.a_wins:g}-{p.b_wins:g}{f', {p.no_winner} without a winner' if p.no_winner else ''})")
+    width = max(len(s.agent) for s in report.standings)
+    for s in report.standings:
+        rating = f"  rating {s.rating:+.0f}" if s.rating is not None else ""
+        _out(f"  {s.agent:<{width}}  win {s.win_rate}  score {s.score.mean:.1f} [{s.score.low:.1f}, "
+             f"{s.score.high:.1f}]{rating}  reply {s.reply_seconds:.2f}s (max {s.reply_max_seconds:.2f}s)")
+
+
+class _Bar:
+    """A progress bar shown from the first piece of work done, so a refusal before any (a bad policy,
+    a bad budget) is the one line on stderr it should be."""
+
+    def __init__(self, total: int | None, what: str) -> None:
+        self.total, self.what, self.bar, self.task = total, what, None, None
+
+    def update(self, done: int) -> None:
+        if self.bar is None:
+            self.bar, self.task = _progress(self.total, self.what)
+            self.bar.start()
+        self.bar.update(self.task, completed=done)
+
+    def __enter__(self) -> _Bar:
+        return self
+
+    def __exit__(self, *exc: object) -> None:
+        if self.bar is not None:
+            self.bar.stop()
+
+
+def _options(config: dict) -> str:
+    return ", ".join(f"{k}={v}" for k, v in config.items() if k != "players") or "defaults"

@@ -1,0 +1,232 @@
+"""Tournaments: how strong is each bot, measured with intervals.
+
+`tournament(rules, config, ["mcts", "greedy"], games=200)` plays every pairing of the agents. For a
+game of P players a pairing A-B is played under 2P seatings, `[A, B, …, B]` and `[B, A, …, A]` each
+rotated through every seat (for 2 players just A-B and B-A), and each deal is played under every seating
+before the next deal, so no agent profits from a seat or from the luck of a deal. Each agent's
+share of the wins (a shared victory is split; a game that ends without a winner gives nobody
+anything) is reported with a Wilson 95% interval, and, with three agents or more, an Elo-like
+rating fitted to all the pairings (Bradley-Terry).
+
+In a solo mode (one player, against the game's automa) every agent plays the same deals and its
+win rate against the automa and mean score are reported.
+
+Games are work items run by `boardcore.execute.run` (`workers`, `ray`), seeded by their pairing
+and index: the games and their results are the same on any number of workers. Only the timings
+(`seconds`, `reply_seconds`) vary from run to run.
+"""
+
+from __future__ import annotations
+
+import math
+import os
+import time
+from collections.abc import Callable, Sequence
+from itertools import combinations
+from typing import Any
+
+import msgspec
+
+from boardcore import agents as agent_kinds
+from boardcore.errors import BoardcoreError
+from boardcore.execute import resolve_workers, run
+from boardcore.play import agent_rng, seeded, start
+from boardcore.rules import Rules
+from boardcore.stats import Estimate, mean_interval, rate_interval
+
+
+class Pairing(msgspec.Struct, frozen=True):
+    """Agents `a` and `b` against each other: each one's share of the wins, with intervals."""
+
+    a: str
+    b: str
+    games: int
+    a_wins: float
+    b_wins: float
+    no_winner: int
+    a_rate: Estimate
+    b_rate: Estimate
+
+
+class Standing(msgspec.Struct, frozen=True):
+    """One agent over all its games: its share of the wins, its mean score, and (three agents or more) a
+    rating. `reply_seconds`: mean thinking time per decision with a choice (timing: varies by run)."""
+
+    agent: str
+    games: int
+    wins: float
+    win_rate: Estimate
+    score: Estimate
+    rating: float | None
+    reply_seconds: float
+    reply_max_seconds: float
+
+
+class TournamentReport(msgspec.Struct, frozen=True):
+    game: str
+    config: dict[str, Any]
+    solo: bool
+    games_per_pairing: int
+    seatings: list[list[int]]
+    truncated: int
+    seconds: float
+    workers: int
+    pairings: list[Pairing]
+    standings: list[Standing]
+
+
+class _Shared(msgspec.Struct, frozen=True):
+    rules: Any
+    config: Any
+    agents: list[str]
+    seed: str
+
+
+class _Game(msgspec.Struct, frozen=True):
+    """One game's result: per seat, the agent (index), its win share and score; per agent, time spent."""
+
+    agents: list[int]
+    shares: list[float]
+    scores: list[float]
+    truncated: bool
+    think: dict[int, list[float]]
+
+
+def seatings(players: int) -> list[list[int]]:
+    """The seatings of a pairing: 0 stands for agent a, 1 for agent b (see the module docstring)."""
+    if players == 1:
+        return [[0]]
+    out: list[list[int]] = []
+    for lead, rest in ((0, 1), (1, 0)):
+        base = [lead] + [rest] * (players - 1)
+        for r in range(players):
+            seating = base[-r:] + base[:-r] if r else base
+            if seating not in out:      # with 2 players the two rotations coincide
+                out.append(seating)
+    return out
+
+
+def tournament(rules: Rules, config: Any, agents: Sequence[str], games: int, *, seed: int | str = 0,
+               workers: int | None = 1, ray: str | None = None,
+               progress: Callable[[int], None] | None = None) -> TournamentReport:
+    """Play `games` games of every pairing of `agents` (in a solo mode: of every agent), in parallel."""
+    agents = list(agents)
+    players = int(config.players)
+    if games < 1:
+        raise BoardcoreError(f"-n must be at least 1, not {games}")
+    if not agents:
+        raise BoardcoreError("give at least one --agent")
+    if len(set(agents)) != len(agents):
+        raise BoardcoreError("an agent is named twice: give each once (vary a parameter to compare budgets)")
+    if players > 1 and len(agents) < 2:
+        raise BoardcoreError(f"a {players}-player tournament needs at least two agents (--agent twice)")
+    for spec in agents:
+        agent_kinds.make(spec, rules)          # a bad spec is refused before any game
+    workers = resolve_workers(workers)
+    solo = players == 1
+    plan = seatings(players)
+    pairs = [(i, i) for i in range(len(agents))] if solo else list(combinations(range(len(agents)), 2))
+    items = [(p, g, [pairs[p][side] for side in plan[g % len(plan)]])
+             for p in range(len(pairs)) for g in range(games)]
+    began = time.perf_counter()
+    local = workers == 1 and not (ray or os.environ.get("BOARDCORE_RAY"))
+    shipped = rules if local else agent_kinds.shippable(rules)
+    results = run(_play, _Shared(shipped, config, agents, str(seed)), items, workers=workers, ray=ray,
+                  progress=progress)
+    elapsed = time.perf_counter() - began
+    pairings = [] if solo else [_pairing(agents, pairs[p], [r for (q, _, _), r in zip(items, results) if q == p])
+                                for p in range(len(pairs))]
+    standings = _standings(agents, results, pairings)
+    return TournamentReport(rules.name, msgspec.to_builtins(config), solo, games, plan,
+                            sum(r.truncated for r in results), elapsed, workers, pairings, standings)
+
+
+def deal_seed(seed: str, pairing: int, game: int, players: int) -> str:
+    """The seed of game `game`'s chance: one deal per round of seatings, so each deal is played under
+    every seating of its pairing; in a solo mode every agent plays deal g in its game g."""
+    deal = game // len(seatings(players))
+    return f"tournament/{seed}/{deal}" if players == 1 else f"tournament/{seed}/{pairing}/{deal}"
+
+
+_AGENTS: dict[tuple[int, str], Any] = {}
+
+
+def _agent(rules: Any, spec: str) -> Any:
+    key = (id(rules), spec)
+    agent = _AGENTS.get(key)
+    if agent is None:
+        agent = _AGENTS[key] = agent_kinds.make(spec, rules)
+    return agent
+
+
+def _play(shared: _Shared, item: tuple[int, int, list[int]]) -> _Game:
+    """Game `g` of pairing `p` with `seated[k]` the agent in seat k+1; its deal is shared by the seatings."""
+    p, g, seated = item
+    rules = agent_kinds.resolve(shared.rules)
+    chance = seeded(deal_seed(shared.seed, p, g, len(seated)))
+    choice = agent_rng(f"tournament/{shared.seed}/{p}/{g}")
+    state, position = start(rules, shared.config, chance)
+    bots = {seat: _agent(rules, shared.agents[a]) for seat, a in enumerate(seated, 1)}
+    think: dict[int, list[float]] = {}
+    outcome, to_act, legal_actions, unfold, view = (rules.outcome, rules.to_act, rules.legal_actions,
+                                                    rules.unfold, rules.view)
+    result = outcome(state)
+    while result is None:
+        seat = to_act(state)[0]
+        legal = [a for a in legal_actions(state) if a.player == seat]
+        bot = bots[seat]
+        t = time.perf_counter()
+        action = bot.choose(view(state, seat) if bot.reads_view else None, legal, choice(position))
+        if len(legal) > 1:
+            think.setdefault(seated[seat - 1], []).append(time.perf_counter() - t)
+        u = unfold(state, action, chance(position), trusted=True)
+        state, position = u.state, position + len(u.events)
+        result = outcome(state)
+    shares = [1.0 / len(result.winners) if seat in result.winners else 0.0 for seat in range(1, len(seated) + 1)]
+    return _Game(seated, shares, [result.points(seat) for seat in range(1, len(seated) + 1)], result.truncated,
+                 think)
+
+
+def _pairing(agents: list[str], pair: tuple[int, int], results: list[_Game]) -> Pairing:
+    a, b = pair
+    a_wins = sum(s for r in results for who, s in zip(r.agents, r.shares) if who == a)
+    b_wins = sum(s for r in results for who, s in zip(r.agents, r.shares) if who == b)
+    none = sum(1 for r in results if not any(r.shares))
+    n = len(results)
+    return Pairing(agents[a], agents[b], n, a_wins, b_wins, none, rate_interval(a_wins, n), rate_interval(b_wins, n))
+
+
+def _standings(agents: list[str], results: list[_Game], pairings: list[Pairing]) -> list[Standing]:
+    ratings = _ratings(agents, pairings) if len(agents) > 2 else None
+    out = []
+    for i, name in enumerate(agents):
+        mine = [(s, x) for r in results for who, s, x in zip(r.agents, r.shares, r.scores) if who == i]
+        games = sum(1 for r in results if i in r.agents)
+        wins = sum(s for r in results for who, s in zip(r.agents, r.shares) if who == i)   # its seats' shares
+        times = [t for r in results for t in r.think.get(i, [])]
+        out.append(Standing(name, games, wins, rate_interval(wins, games), mean_interval([x for _, x in mine]),
+                            None if ratings is None else ratings[i],
+                            sum(times) / len(times) if times else 0.0, max(times, default=0.0)))
+    return out
+
+
+def _ratings(agents: list[str], pairings: list[Pairing], rounds: int = 200) -> list[float]:
+    """Bradley-Terry strengths fitted to every pairing's wins (minorise-maximise), as Elo-like points
+    with mean 0; half a win is added to each side of each pairing so no strength runs off to 0 or infinity."""
+    index = {name: i for i, name in enumerate(agents)}
+    n = len(agents)
+    wins = [[0.0] * n for _ in range(n)]
+    for p in pairings:
+        a, b = index[p.a], index[p.b]
+        wins[a][b] += p.a_wins + 0.5
+        wins[b][a] += p.b_wins + 0.5
+    strength = [1.0] * n
+    for _ in range(rounds):
+        new = []
+        for i in range(n):
+            total = sum(wins[i][j] for j in range(n) if j != i)
+            denom = sum((wins[i][j] + wins[j][i]) / (strength[i] + strength[j]) for j in range(n) if j != i)
+            new.append(total / denom if denom else strength[i])
+        mean_log = sum(math.log(s) for s in new) / n
+        strength = [s / math.exp(mean_log) for s in new]
+    return [400 * math.log10(s) for s in strength]

@@ -1,0 +1,155 @@
+"""What-if answers the player's question: paired on common random numbers, from the player's view,
+adaptive, the same on any number of workers, right where the answer is known."""
+
+from __future__ import annotations
+
+import msgspec
+import pytest
+
+from boardcore import whatif
+from boardcore.errors import BoardcoreError
+from boardcore.events import Decision
+from boardcore.session import Session
+from boardcore.stats import paired_interval, rate_interval, t95, unpaired_interval
+from toygame import RULES, CardPicked, Hold, Roll
+from toygame.positions import HOLD_BEATS_ROLL_UNDER_RANDOM, first_pick, last_turn
+from tests_support import finished_game
+
+
+def rolled_at_the_end(**position) -> Session:
+    """A game from the known position in which P1 rolled: the decision questioned, at position 2."""
+    s = Session.from_state(RULES, last_turn(**position), seed=1)
+    s.apply(Roll(player=1))
+    return s
+
+
+def test_holding_was_better_by_the_known_amount():
+    s = rolled_at_the_end()
+    report = whatif.compare(s, 2, rollouts=400, seed=3)
+    assert report.decision == "P1 roll" and report.player == 1 and not report.omniscient
+    best = report.alternatives[0]
+    assert best.action == "P1 hold" and report.best == "P1 hold" and not best.recorded
+    diff = best.win_diff
+    assert diff.low > 0 and diff.low <= HOLD_BEATS_ROLL_UNDER_RANDOM <= diff.high
+    assert report.regret == diff and "better than the decision taken" in report.verdict
+    assert best.win_rate.mean == 1.0                       # holding wins every rollout
+    recorded = report.alternatives[1]
+    assert recorded.recorded and recorded.win_diff.mean == 0 and recorded.win_diff.low == recorded.win_diff.high
+
+
+def test_no_regret_when_the_decision_taken_was_best():
+    s = Session.from_state(RULES, last_turn(), seed=1)
+    s.apply(Hold(player=1))
+    report = whatif.compare(s, 2, rollouts=200, seed=3)
+    assert report.best == "P1 hold" and report.alternatives[0].recorded
+    assert report.regret.mean == 0 and "the decision taken was the best" in report.verdict
+    roll = report.alternatives[1]
+    assert roll.win_diff.high < 0 and not roll.contending     # raced out once its interval left zero behind
+
+
+def test_pairing_narrows_the_interval_on_the_difference():
+    """With P2's turn still to come, both decisions' outcomes hang on P2's dice and choices; rollout k of
+    both shares them (P2's j-th roll meets the same die however often P1 rolled), so the outcomes are
+    correlated and the paired interval is narrower than the one from the same outcomes taken as
+    independent samples. (Without common random numbers the two would be as wide.)"""
+    s = rolled_at_the_end(rival_to_come=True)
+    report = whatif.compare(s, 2, rollouts=200, seed=5, adaptive=False)
+    hold, roll = sorted(report.alternatives, key=lambda a: a.action)
+
+    def outcomes(alt):
+        wins = round(alt.win_rate.mean * alt.rollouts)
+        return [1.0] * wins + [0.0] * (alt.rollouts - wins)
+
+    independent = unpaired_interval(outcomes(hold), outcomes(roll))
+    paired = hold.win_diff
+    assert hold.rollouts == roll.rollouts == 200
+    assert paired.high - paired.low < 0.95 * (independent.high - independent.low)
+
+
+def test_the_same_answer_on_one_worker_and_on_two():
+    s = finished_game(RULES, seed=11)
+    at = next(i for i, r in enumerate(s.history.live, 1) if isinstance(r.event, CardPicked) and r.event.player == 1)
+    one = whatif.compare(s, at, rollouts=24, seed=2, workers=1)
+    two = whatif.compare(s, at, rollouts=24, seed=2, workers=2)
+    strip = lambda r: {k: v for k, v in msgspec.to_builtins(r).items() if k not in ("seconds", "workers")}  # noqa: E731
+    assert strip(one) == strip(two) and len(one.alternatives) >= 2
+
+
+def test_twin_games_differing_only_in_hidden_cards_get_the_same_answer():
+    """P2's hand is hidden from P1: from P1's view the twins are one position, and so is the answer; the
+    omniscient answer plays from the true hands, and says so."""
+    answers, omniscient = [], []
+    for p2_hand, deck in (((1, 4, 8), (3, 6, 7)), ((3, 6, 7), (1, 4, 8))):
+        s = Session.from_state(RULES, first_pick(p2_hand=p2_hand, deck=deck), seed=4)
+        s.apply(CardPicked(player=1, card=5))
+        answers.append(msgspec.to_builtins(whatif.compare(s, 2, rollouts=40, seed=1)))
+        omniscient.append(whatif.compare(s, 2, rollouts=40, seed=1, omniscient=True))
+    for a in answers:
+        a.pop("seconds")
+    assert answers[0] == answers[1]
+    assert omniscient[0].omniscient and "omniscient" in omniscient[0].information
+    assert not whatif.compare(s, 2, rollouts=2).omniscient
+
+
+def test_the_race_spends_the_budget_on_contenders():
+    s = Session.from_state(RULES, first_pick(), seed=4)
+    s.apply(CardPicked(player=1, card=2))
+    report = whatif.compare(s, 2, budget=300, seed=1)
+    assert report.rollouts <= 300 and report.rounds >= 2
+    counts = {a.action: a.rollouts for a in report.alternatives}
+    assert counts["P1 card_picked card=2"] == max(counts.values())   # the reference plays every round
+
+
+def test_policies_per_seat_and_the_budget_in_words():
+    s = rolled_at_the_end()
+    report = whatif.compare(s, 2, policy={1: "greedy"}, rollouts=20, seconds=30)
+    assert report.policies == ["greedy", "random"]
+    assert report.budget == "20 rollouts per alternative, 30 seconds"
+
+
+@pytest.mark.parametrize("kwargs, words", [
+    ({"at": 1}, "no decision was taken at position 1"),
+    ({"at": 2, "rollouts": 1}, "at least 2"),
+    ({"at": 2, "seconds": 0}, "above 0"),
+    ({"at": 2, "policy": "genius"}, "unknown policy"),
+    ({"at": 2, "policy": {3: "greedy"}}, "player number 1-2"),
+    ({"at": 2, "instead": [CardPicked(player=1, card=7)]}, "was not legal"),
+])
+def test_bad_questions_are_one_clear_error(kwargs, words):
+    with pytest.raises(BoardcoreError, match=words):
+        whatif.compare(rolled_at_the_end(), **kwargs)
+
+
+def test_paired_and_unpaired_intervals():
+    a = [1.0, 0.0, 1.0, 1.0, 0.0, 1.0, 0.0, 1.0]
+    same = paired_interval(a, a)
+    assert same.mean == 0 and same.low == same.high == 0          # shared luck cancels out entirely
+    shifted = paired_interval([x + 1 for x in a], a)
+    assert shifted.mean == 1 and shifted.low == shifted.high == 1
+    apart = unpaired_interval([x + 1 for x in a], a)
+    assert apart.mean == 1 and apart.low < 1 < apart.high         # taken as independent, the luck stays
+    assert 2.57 < t95(5) < 2.58 and 2.08 < t95(20) < 2.09 and t95(10_000) == pytest.approx(1.96, abs=1e-3)
+    with pytest.raises(ValueError):
+        paired_interval([1.0], [1.0, 2.0])
+    assert rate_interval(0, 0).n == 0
+
+
+@pytest.mark.parametrize("replay", ["solar_sphere/2p.jsonl", "apogee/2p.jsonl", "warlords/2p.jsonl",
+                                    "warlords/solo-standard.jsonl", "apogee/solo-mission1.jsonl"])
+def test_the_saved_games_first_decisions_can_be_questioned(replay):
+    from pathlib import Path
+
+    from boardcore.errors import UnknownGame
+
+    path = Path(__file__).resolve().parents[2] / "replays" / replay
+    try:
+        s = Session.load(path)
+    except UnknownGame:
+        pytest.skip(f"{replay}: its game is not installed")
+    live = s.history.live
+    at = next(i for i, r in enumerate(live, 1) if isinstance(r.event, Decision)
+              and sum(a.player == r.event.player for a in s.rules.legal_actions(s.state_at(i - 1))) > 1)
+    report = whatif.compare(s, at, rollouts=2, seed=1)
+    legal = [a for a in s.rules.legal_actions(s.state_at(at - 1)) if a.player == report.player]
+    assert len(report.alternatives) == len(legal) and report.rollouts == 2 * len(legal)
+    assert sum(a.recorded for a in report.alternatives) == 1
