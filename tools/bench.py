@@ -6,7 +6,9 @@ of several tries (the least disturbed); the CLI figures run with bytecode cachin
 installed package has it.
 
 - games.<g>: random-playout decisions/s and games/s (the bare rules loop), its own fold rate,
-  `session_vs_bare` (the same games played through `Session` in memory), and greedy decisions/s;
+  `session_vs_bare` (the same games played through `Session` in memory), greedy decisions/s, and
+  `rl_env_vs_session` (`boardcore.rl` env steps with random masked actions against `Session` random
+  play of the same game; absent without the `[rl]` extra);
 - cli_help/legal/act_vs_import_typer: `boardcore --help`, `legal FILE` and `act FILE 1` on a saved
   game against `python -c "import typer"`;
 - replay_sqlite_vs_floor: `Session.load` of a game from SQLite against SELECT + decode + fold of the
@@ -15,7 +17,8 @@ installed package has it.
   state carrying a real Solar Sphere position (copied with the game's own copy);
 - append_jsonl/sqlite_decisions_per_s: only the writes of `Session.apply` (decided beforehand), fsync'd;
 - list_10000_vs_100: `boardcore list` with 10,000 games in the database against 100;
-- workers_2_vs_1: wall time of simulate, check and audit with 2 workers against 1 (same work);
+- workers_2_vs_1: wall time of simulate (1,000 games), whatif, check and audit with 2 workers against 1
+  (same work, same results);
 - audit_batch_vs_cli_per_file: one `audit` of 1,000 saved games against one CLI call per file;
 - ray_vs_local: 1,000 simulated games on a one-node local Ray cluster against local workers.
 
@@ -226,11 +229,33 @@ def game_figures(rules, quick: bool) -> dict:
                 agent_stream(played))
         played += 1
     greedy_rate, _ = bare_rate(rules, config, 1 if quick else 3, GreedyAgent)
-    return {"players": int(config.players), "decisions_per_s": round(max(bare)),
-            "games_per_s": round(played / (time.perf_counter() - began), 2),
-            "session_vs_bare": round(max(session) / max(bare), 3),
-            "greedy_decisions_per_s": round(greedy_rate),
-            "fold_events_per_s": round(fold_rate(rules, config, 2 if quick else 6))}
+    figures = {"players": int(config.players), "decisions_per_s": round(max(bare)),
+               "games_per_s": round(played / (time.perf_counter() - began), 2),
+               "session_vs_bare": round(max(session) / max(bare), 3),
+               "greedy_decisions_per_s": round(greedy_rate),
+               "fold_events_per_s": round(fold_rate(rules, config, 2 if quick else 6))}
+    rl = rl_vs_session(rules, config, quick)
+    if rl is not None:
+        figures["rl_env_vs_session"] = rl
+    return figures
+
+
+def rl_vs_session(rules, config, quick: bool) -> float | None:
+    """Env steps/s (random masked actions, CPU time) against `Session` random play, interleaved."""
+    try:
+        from boardcore.rl import steps_per_second
+    except ImportError:
+        return None
+    try:
+        steps_per_second(rules, 0.01, players=int(config.players))
+    except Exception:  # noqa: BLE001 - the [rl] extra is not installed
+        return None
+    env, session = [], []
+    for _ in range(2 if quick else 3):
+        env.append(steps_per_second(rules, 0.5 if quick else 2.0, clock=time.process_time,
+                                    players=int(config.players)))
+        session.append(session_rate(rules, config, 3 if quick else 12))
+    return round(max(env) / max(session), 3)
 
 
 # -- streams -----------------------------------------------------------------------------------
@@ -381,18 +406,22 @@ def workers_ratios(tmp: Path, quick: bool) -> dict:
     from boardcore.audit import audit_many
     from boardcore.check import check
     from boardcore.simulate import simulate
+    from boardcore.whatif import compare
 
     rules = games.get("warlords")
     config = rules.make_config(players=2)
     n = 40 if quick else 400
     folder = archive(tmp / "archive", 40 if quick else 400)
+    question = Session.load(ROOT / "replays" / "solar_sphere" / "2p.jsonl")   # its first decision is at 24
 
     def ratio(fn) -> float:
         one = best(lambda: fn(1), 2)
         two = best(lambda: fn(2), 2)
         return round(two / one, 3)
 
-    return {"simulate": ratio(lambda w: simulate(rules, config, ["random", "random"], n, workers=w)),
+    return {"simulate": ratio(lambda w: simulate(rules, config, ["random", "random"], n * 2 if quick else 1000,
+                                                 workers=w)),
+            "whatif": ratio(lambda w: compare(question, 24, rollouts=8 if quick else 40, workers=w)),
             "check": ratio(lambda w: check(rules, config, games=n // 4, workers=w)),
             "audit": ratio(lambda w: audit_many([str(folder)], workers=w))}
 

@@ -144,7 +144,7 @@ class Session:
                               seats=tuple(seats))
         state = rules.initial(config)
         facts = rules.setup(rules.copy(state), session._rng_at(1))
-        session._create([created, *marker, *facts], seed)
+        session._create([created, *marker, *facts], seed, start=(config, state))
         return session
 
     @classmethod
@@ -312,7 +312,8 @@ class Session:
         from this list is known legal, so `apply` does not check it again."""
         actions = self._legal
         if actions is None:
-            if self.outcome is not None:
+            known = self._outcome
+            if (self.outcome if known is None else known[0]) is not None:
                 return []
             actions = self._legal = self.rules.legal_actions(self.state)
         return list(actions) if player is None else [a for a in actions if a.player == player]
@@ -399,13 +400,24 @@ class Session:
         if legal is None and self.outcome is not None:
             raise IllegalAction("the game is over", rule=getattr(self.rules, "over_rule", None))
         trusted = legal is not None and action in legal
+        rules = self.rules
         # Decided on the session's own state (no copy): if anything fails from here on (the rules,
         # or the write), the state is rebuilt from the nearest checkpoint, so nothing changes.
         try:
-            unfolding = self.rules.unfold(self.state, action, self._rng_at(self.position),
-                                          trusted=trusted, in_place=True)
+            position = len(self._history.live) + len(self._tail)
+            derive = self._derive       # `_rng_at`'s usual case, spelled out
+            rng = derive[1](position) if derive is not None and self.rng is None and derive[0] == self.seed \
+                else self._rng_at(position)
+            unfolding = rules.unfold(self.state, action, rng, trusted=trusted, in_place=True)
             events, after = unfolding.events, unfolding.state
-            outcome = self.rules.outcome(after)
+            outcome = rules.outcome(after)
+            if outcome is None and self._lazy and not self._history.undone:
+                # the usual case, `_commit`'s path for a plain decision in memory, spelled out
+                head = self._head
+                self.store.append_events(self.stream_id, head, events)
+                self._tail.extend(events)
+                self.state, self._legal, self._outcome, self._head = after, None, (None,), head + len(events)
+                return events
             reveal = outcome is not None and self.seed is not None and not self.revealed
             self._commit([*events, SeedRevealed(seed=self.seed)] if reveal else events, after, outcome,
                          markers=reveal)
@@ -417,7 +429,7 @@ class Session:
 
     def _rng_at(self, position: int) -> Rng:
         derive = self._derive
-        if derive is not None and derive[0] == self.seed and self.rng is None:
+        if derive is not None and self.rng is None and derive[0] == self.seed:
             return derive[1](position)
         if self.rng is not None:
             return self.rng
@@ -522,9 +534,14 @@ class Session:
         return Summary(self.rules.name, self.players, self.seats, status_line(self.rules, state, outcome),
                        int(time.time()))
 
-    def _create(self, events: Sequence[Event], seed: str | None) -> None:
+    def _create(self, events: Sequence[Event], seed: str | None, start: tuple[Any, Any] | None = None) -> None:
         """Write a new stream (with its seed) and load it; a store that lists games gets its
-        summary, for which the position after setup is folded once more."""
+        summary, for which the position after setup is folded once more. `start`: the config and
+        the initial state `GameCreated` stands for, when the caller has them (a new game)."""
+        if self._lazy and not self._summaries:   # in memory: hashed when first read, like every append
+            self.store.create_events(self.stream_id, events, seed)
+            self._absorb(list(map(Recorded, range(len(events)), events, repeat(""))), start)
+            return
         records = chain(GENESIS, 0, events)
         summary = None
         if self._summaries:
@@ -532,7 +549,7 @@ class Session:
             probe._absorb(records)
             summary = probe.summary()
         self.store.create(self.stream_id, records, seed, summary)
-        self._absorb(records)
+        self._absorb(records, start)
 
     def _commit(self, events: Sequence[Event], state: Any, outcome: Any = False, markers: bool = True) -> None:
         """Append `events`, which lead to `state` (whose `outcome` the caller may know already;
@@ -565,7 +582,7 @@ class Session:
         self._outcome = (outcome,)
         self._head = head + len(events)
 
-    def _absorb(self, records: Sequence[Recorded]) -> None:
+    def _absorb(self, records: Sequence[Recorded], start_with: tuple[Any, Any] | None = None) -> None:
         """Load records already stored: history, state and checkpoints, in one lazy fold (events
         are only evolved at the end, or when an undo cuts into what was already folded)."""
         history = self.history
@@ -573,7 +590,7 @@ class Session:
         folded = 0
         start = 0
         if self.created is None and records:
-            self._begin(records[0])
+            self._begin(records[0], start_with)
             folded = len(live)
             start = 1
         if len(records) > 1 and isinstance(records[1].event, BranchedFrom):
@@ -611,11 +628,22 @@ class Session:
         self.state = state
         self._legal = self._outcome = None
 
-    def _begin(self, rec: Recorded) -> None:
+    def _begin(self, rec: Recorded, start_with: tuple[Any, Any] | None = None) -> None:
+        """The position `GameCreated` stands for: its config and starting state, read from the
+        record (or, for a game just made, `start_with`: the same two, not rebuilt)."""
         created = rec.event
         if not isinstance(created, GameCreated):
             raise CorruptStream("a stream must begin with GameCreated", seq=rec.seq)
         self.created = created
+        if start_with is not None:
+            self.config, self.state = start_with
+        else:
+            self._read_start(created)
+        self.history.add(rec)
+        self._checkpoints, self._marks = {}, []
+        self._checkpoint(1, self.state)
+
+    def _read_start(self, created: GameCreated) -> None:
         try:
             self.config = msgspec.convert(created.config, self.rules.config_type)
             if created.start is not None:
@@ -625,6 +653,3 @@ class Session:
                 self.state = self.rules.initial(self.config)
         except (msgspec.ValidationError, BoardcoreError, TypeError, ValueError) as exc:
             raise CorruptStream(f"the game's config or starting position is not valid: {exc}", seq=0) from None
-        self.history.add(rec)
-        self._checkpoints, self._marks = {}, []
-        self._checkpoint(1, self.state)

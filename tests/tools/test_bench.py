@@ -18,8 +18,9 @@ def test_bench_quick_json_has_every_figure():
                 "cli_legal_vs_import_typer", "cli_act_vs_import_typer", "list_10000_vs_100", "workers_2_vs_1",
                 "audit_batch_vs_cli_per_file", "games"):
         assert key in figures and "error" not in str(figures[key]), (key, figures.get(key))
-    assert set(figures["workers_2_vs_1"]) == {"simulate", "check", "audit"}
+    assert set(figures["workers_2_vs_1"]) == {"simulate", "whatif", "check", "audit"}
     assert figures["fold_events_per_s"] > 0 and figures["replay_sqlite_vs_floor"] > 0
     for name, rates in figures["games"].items():
         assert rates["decisions_per_s"] > 0 and rates["games_per_s"] > 0, name
         assert rates["session_vs_bare"] > 0 and rates["greedy_decisions_per_s"] > 0, name
+        assert rates["rl_env_vs_session"] > 0, name                 # the [rl] extra is part of the dev install

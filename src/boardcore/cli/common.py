@@ -7,6 +7,7 @@ its own body, so a command pays for nothing it does not run.
 from __future__ import annotations
 
 import json
+import os
 import sys
 from pathlib import Path
 from typing import TYPE_CHECKING, Any, Optional
@@ -148,11 +149,7 @@ def _lines_json(lines: Any) -> list[dict[str, Any]]:
 
 def _show_lines(lines: Any) -> None:
     """History lines as `replay` prints them: position, then the words (facts indented)."""
-    from rich.text import Text
-
-    console = _console()
-    for line in lines:
-        console.print(Text(f"{line.position:>5} {'' if line.decision else '  '}{line.text}"))
+    sys.stdout.write("".join(f"{line.position:>5} {'' if line.decision else '  '}{line.text}\n" for line in lines))
 
 
 def _progress(total: int, what: str):
@@ -223,14 +220,17 @@ def _legal_rows(session: Session, player: Optional[int]) -> list[dict[str, Any]]
 
 
 def _show_legal(session: Session, player: Optional[int]) -> None:
-    from rich.text import Text
-
-    console = _console()
     for row in _legal_rows(session, player):
-        text = Text(f"{row['n']:>3}. {row['words']}")
-        if row["words"] != row["action"]:
-            text.append(f"   [{row['action']}]", style="dim")
-        console.print(text)
+        form = "   " + _dim("[" + row["action"] + "]") if row["words"] != row["action"] else ""
+        _out(f"{row['n']:>3}. {row['words']}{form}")
+
+
+def _dim(text: str) -> str:
+    """Faint text on a colour terminal (the text form beside the words), as it is anywhere else;
+    written as one escape code, so the commands that print plain lines never import rich."""
+    if sys.stdout.isatty() and "NO_COLOR" not in os.environ and os.environ.get("TERM") != "dumb":
+        return f"\x1b[2m{text}\x1b[22m"
+    return text
 
 
 def _pick(session: Session, text: str, player: Optional[int]) -> Any:

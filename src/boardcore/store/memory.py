@@ -41,6 +41,11 @@ class MemoryStore:
         if seed is not None:
             self._seeds[stream_id] = seed
 
+    def create_events(self, stream_id: str, events: Sequence[Event], seed: str | None) -> None:
+        """`create`, with the events sealed into records when first read (see `append_events`)."""
+        self.create(stream_id, [], seed)
+        self._pending[stream_id] = list(events)
+
     def append(self, stream_id: str, expected_seq: int, records: Sequence[Recorded],
                summary: Summary | None = None) -> None:
         if stream_id not in self._streams or self.head(stream_id) != expected_seq:
