@@ -57,7 +57,8 @@ class Alternative(msgspec.Struct, frozen=True):
     """One decision the player could have taken. `win_diff` and `score_diff` are paired differences
     from the decision taken (zero for the decision taken itself); `win_rate` and `mean_score` are its
     own estimates with independent intervals, for reference. `contending`: still in the race when the
-    budget ran out (otherwise it was dropped after `rollouts`)."""
+    budget ran out (otherwise it was dropped after `rollouts`). `action` is the text form (what
+    `--instead` and `boardcore act` read), `words` the same in the game's own words."""
 
     action: str
     recorded: bool
@@ -67,6 +68,7 @@ class Alternative(msgspec.Struct, frozen=True):
     win_rate: Estimate
     mean_score: Estimate
     contending: bool
+    words: str = ""
 
 
 class WhatIfReport(msgspec.Struct, frozen=True):
@@ -375,6 +377,7 @@ def _budget_text(rollouts: int | None, budget: int | None, seconds: float | None
 def _report(session: Session, at: int, shared: _Shared, race: _Race, budget: str, workers: int,
             elapsed: float) -> WhatIfReport:
     rules = session.rules
+    seen = rules.view(session.state_at(at - 1), shared.player)
     alternatives = []
     order = sorted(range(len(shared.actions)), key=lambda a: (race.key(a), -a), reverse=True)
     for a in order:
@@ -382,7 +385,8 @@ def _report(session: Session, at: int, shared: _Shared, race: _Race, budget: str
         n = len(race.wins[a])
         alternatives.append(Alternative(
             rules.format_action(shared.actions[a]), a == 0, n, win, score,
-            rate_interval(sum(race.wins[a]), n), mean_interval(race.scores[a]), a in race.contenders))
+            rate_interval(sum(race.wins[a]), n), mean_interval(race.scores[a]), a in race.contenders,
+            rules.describe(seen, shared.actions[a], shared.player)))
     best = alternatives[0]
     if best.recorded:
         regret = regret_score = Estimate(0.0, 0.0, 0.0, best.rollouts)
@@ -415,5 +419,8 @@ def _verdict(alternatives: list[Alternative]) -> str:
                                                            and a.score_diff.high < 0)]
     if len(beaten) == len(others):
         return "the decision taken was the best: every alternative's interval on the difference lies below zero"
-    return (f"the decision taken ranks first, but {len(others) - len(beaten)} alternatives are indistinguishable "
-            "from it at this budget (their intervals on the difference include zero)")
+    close = len(others) - len(beaten)
+    return (f"the decision taken ranks first, but {close} alternative{'s are' if close > 1 else ' is'} "
+            f"indistinguishable from it at this budget ("
+            f"{'their intervals on the difference include' if close > 1 else 'its interval on the difference includes'}"
+            " zero)")

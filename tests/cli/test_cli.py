@@ -206,8 +206,13 @@ def test_whatif_compares_alternatives(run, game_file):
     report = json.loads(out)
     assert code == 0 and report["position"] == at and report["decision"].endswith("roll")
     assert sum(a["recorded"] for a in report["alternatives"]) == 1 and len(report["alternatives"]) >= 1
+    words = {a["action"]: a["words"] for a in report["alternatives"]}
+    assert all(words.values()) and words[report["decision"]] == s.rules.describe(
+        s.rules.view(s.state_at(at - 1), report["player"]), s.history.live[at - 1].event, report["player"])
     code, out, _ = run("whatif", game_file, "--at", at, "--instead", "roll", "-k", "5", "--workers", "1")
     assert code == 0 and "* the decision taken" in out
+    rows = [line for line in out.splitlines() if line.startswith("*  ")]
+    assert len(rows) == 1 and words[report["decision"]] in rows[0] and report["decision"] in rows[0]  # words, text form
     code, _, err = run("whatif", game_file, "--at", "2", "--all")
     one_line_error(code, err)
 

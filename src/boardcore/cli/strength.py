@@ -8,7 +8,8 @@ from typing import Optional
 import typer
 
 from boardcore.cli.common import (FileArg, JsonOpt, LevelOpt, MissionOpt, ModeOpt, OptionOpt, PlayersOpt, RayOpt,
-                                  WorkersOpt, _config, _json, _load, _out, _progress, app, page_target, write_page)
+                                  WorkersOpt, _config, _dim, _json, _load, _out, _progress, app, page_target,
+                                  write_page)
 
 
 @app.command()
@@ -60,21 +61,26 @@ def whatif(
         write_page(html, whatif_page(report))
     if as_json:
         return _json(report)
-    _out(f"P{report.player} at position {report.position}: {report.decision}")
+    taken = next(a for a in report.alternatives if a.recorded)
+    _out(f"P{report.player} at position {report.position}: {taken.words or report.decision}   "
+         f"{_dim('[' + report.decision + ']')}")
     _out(f"{'OMNISCIENT — ' if report.omniscient else ''}{report.information}")
     who = report.policies[0] if len(set(report.policies)) == 1 else ", ".join(
         f"P{p}={spec}" for p, spec in enumerate(report.policies, 1))
-    _out(f"rollouts played by {who}: {report.rollouts} in {report.rounds} rounds on {report.workers} "
+    _out(f"rollouts played by {who}: {report.rollouts} in {report.rounds} round{'s' if report.rounds != 1 else ''} on {report.workers} "
          f"worker{'s' if report.workers > 1 else ''}, {report.seconds:.1f}s ({report.budget})")
-    _out(f"{'':3}{'alternative':<44} {'win rate vs taken [95%]':<26} {'score vs taken [95%]':<26} playouts")
+    _out(f"{'':3}{'alternative':<44} {'win rate vs taken [95%]':<26} {'score vs taken [95%]':<26} playouts  "
+         "text form")
     for alt in report.alternatives:
         mark = "*" if alt.recorded else ("-" if not alt.contending else " ")
         w, s = alt.win_diff, alt.score_diff
         win = "reference" if alt.recorded else f"{w.mean:+.3f} [{w.low:+.3f}, {w.high:+.3f}]"
         score = "reference" if alt.recorded else f"{s.mean:+.2f} [{s.low:+.2f}, {s.high:+.2f}]"
-        _out(f"{mark:<3}{alt.action:<44} {win:<26} {score:<26} {alt.rollouts}")
+        _out(f"{mark:<3}{_fit(alt.words or alt.action, 44):<44} {win:<26} {score:<26} {alt.rollouts:<8}  "
+             f"{_dim(alt.action)}")
     r, rs = report.regret, report.regret_score
-    _out(f"best: {report.best}; regret of the decision taken: {r.mean:.3f} [{r.low:+.3f}, {r.high:+.3f}] "
+    best = report.alternatives[0]
+    _out(f"best: {best.words or report.best} [{report.best}]; regret of the decision taken: {r.mean:.3f} [{r.low:+.3f}, {r.high:+.3f}] "
          f"win rate, {rs.mean:.2f} [{rs.low:+.2f}, {rs.high:+.2f}] points")
     _out(report.verdict)
     _out("* the decision taken (win rates: its own "
@@ -166,6 +172,11 @@ class _Bar:
     def __exit__(self, *exc: object) -> None:
         if self.bar is not None:
             self.bar.stop()
+
+
+def _fit(text: str, width: int) -> str:
+    """`text` cut to `width` characters (with an ellipsis), so the columns stay put."""
+    return text if len(text) <= width else text[:width - 1] + "…"
 
 
 def _options(config: dict) -> str:

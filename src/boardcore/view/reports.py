@@ -79,7 +79,7 @@ def whatif_page(report: Any) -> str:
               ]))
 
     def rows(field: str) -> list:
-        return [charts.Bar(a.action, getattr(a, field).mean, getattr(a, field).low, getattr(a, field).high,
+        return [charts.Bar(a.words or a.action, getattr(a, field).mean, getattr(a, field).low, getattr(a, field).high,
                            note="taken" if a.recorded else ("" if a.contending else "dropped"), strong=a.recorded)
                 for a in alts]
 
@@ -88,7 +88,8 @@ def whatif_page(report: Any) -> str:
     scores = charts.bar_chart(f"P{report.player}'s score against the decision taken (paired 95% interval)",
                               rows("score_diff"))
     table = "".join(
-        f'<tr{" class=strong" if a.recorded else ""}><td>{escape(a.action)}{" (taken)" if a.recorded else ""}</td>'
+        f'<tr{" class=strong" if a.recorded else ""}><td>{escape(a.words or a.action)}{" (taken)" if a.recorded else ""}'
+        f"<br><code>{escape(a.action)}</code></td>"
         f"<td>{_signed(a.win_diff, a.recorded, '.1%')}</td><td>{_signed(a.score_diff, a.recorded, '.2f')}</td>"
         f"<td>{a.win_rate.mean:.1%} ({a.win_rate.low:.1%} – {a.win_rate.high:.1%})</td>"
         f"<td>{a.rollouts}{'' if a.contending else ', dropped'}</td></tr>"
