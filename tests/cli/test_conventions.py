@@ -150,6 +150,11 @@ def test_one_numbering_replay_show_and_branch_agree(run, tmp_path, toy):
     code, _, err = run("branch", done, "--at", fact, "-o", tmp_path / "c.jsonl")
     one_line_error(code, err)
     assert "nearest decisions are at" in err and str(n) in err
+    code, out, _ = run("whatif", done, "--at", n, "--all", "-k", "2", "--workers", "1", "--json")  # the same n
+    report = json.loads(out)
+    assert code == 0 and report["position"] == n and report["decision"] == session.rules.format_action(decision)
+    code, _, err = run("whatif", done, "--at", fact, "--all", "-k", "2", "--workers", "1")
+    one_line_error(code, err)
 
 
 def test_show_is_compact_and_full_on_request(run, tmp_path, monkeypatch):

@@ -90,8 +90,9 @@ def test_random_episodes_keep_every_promise(mode, tmp_path):
         session = env.session
         step, final = 0, {}
         for agent in env.agent_iter():
-            obs, reward, terminated, truncated, _ = env.last()
+            obs, reward, terminated, truncated, info = env.last()
             if terminated or truncated:
+                assert "action_mask" not in info       # an agent leaving has nothing to choose
                 assert terminated != truncated and truncated == session.outcome.truncated
                 final[agent] = reward
                 env.step(None)
@@ -100,6 +101,7 @@ def test_random_episodes_keep_every_promise(mode, tmp_path):
                 check_position(env, session, other, table, codec)
             if step % 5 == 0:
                 check_twins(env, session, table, twins)
+            assert np.array_equal(info["action_mask"], obs["action_mask"])   # the mask in the info, too
             legal = np.flatnonzero(obs["action_mask"])
             env.step(int(legal[pick.integers(len(legal))]))
             step += 1

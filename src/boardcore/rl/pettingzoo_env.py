@@ -6,6 +6,9 @@ Toy Pig's pick) the players answer in turn, and each answer stays private until 
 it, because an observation is encoded from the observer's own view. Solo modes have one agent;
 the automa is part of the rules.
 
+The selected agent's info carries its `action_mask` too (the very array its observation holds),
+so a loop that needs only the mask never has an observation encoded.
+
 Rewards come at the end (see `boardcore.rl.table.REWARDS`). A game the rules end is a
 termination for every agent; a run cut off by a cap (`Outcome.truncated`, Apogee's `max_turns`) is
 a truncation. As PettingZoo asks, each agent is then stepped once more with `None` to leave.
@@ -124,7 +127,10 @@ class TableEnv(AECEnv):
             to_act = self.table.rules.to_act(session.state)
             if not to_act:
                 raise BoardcoreError(f"{self.table.rules.name}: the game is not over but nobody is to act")
-            self.agent_selection = self.possible_agents[to_act[0] - 1]
+            agent = self.agent_selection = self.possible_agents[to_act[0] - 1]
+            # the mask also in the info, as PettingZoo's tools read it: a loop that needs only the
+            # mask (random masked play, a search) does not pay for encoding an observation
+            self.infos[agent]["action_mask"] = episode.mask(to_act[0])
             return
         self._rewarded = True
         for name, reward in zip(self.possible_agents, episode.rewards(), strict=True):
