@@ -74,10 +74,11 @@ class Episode:
         return {"observation": values, "action_mask": self.mask(player)}
 
     def mask(self, player: int) -> np.ndarray:
-        self._here()
+        if self.session.revision != self._revision:
+            self._here()
         mask = self._masks.get(player)
         if mask is None:
-            mask = self._masks[player] = self.table.mask(self.session.legal_actions(), player)
+            mask = self._masks[player] = self.table.mask(self.session.legal_actions(player), player)
         return mask
 
     def take(self, player: int, action: Any) -> str | None:
