@@ -12,23 +12,23 @@ from __future__ import annotations
 
 import os
 import time
-from bisect import bisect_right, insort
 from itertools import islice, repeat
 from collections.abc import Sequence
-from typing import Any, Literal
+from typing import Any
 
 import msgspec
 
 from boardcore import games
+from boardcore.checkpoints import Checkpoints
 from boardcore.errors import BoardcoreError, CorruptStream, IllegalAction, StreamExists, UndoRefused
-from boardcore.events import (MARKERS, BranchedFrom, Decision, Event, Fact, GameCreated, Redone, SeedRevealed,
+from boardcore.events import (MARKERS, BranchedFrom, Decision, Event, GameCreated, Redone, SeedRevealed,
                               Undone, UndoPolicySet)
 from boardcore.rng import NoRng, Rng, commitment
 from boardcore.rules import Outcome, Rules, status_line
 from boardcore.store import JsonlFile, MemoryStore, Store, Summary, open_target
 from boardcore.stream import GENESIS, History, Recorded, chain, verify
+from boardcore.undo import UndoPolicy, check_undo, decision_starts, default_policy, policy_marker
 
-UndoPolicy = Literal["free", "own"]
 CHECKPOINT_EVERY = 32
 
 
@@ -45,24 +45,6 @@ def new_stream_id(rules: Rules) -> str:
 def new_seed() -> str:
     """A secret seed: 128 bits from the operating system's generator (what `secrets` uses)."""
     return os.urandom(16).hex()
-
-
-def decision_starts(live: Sequence[Recorded]):
-    """Where each decision in `live` stands, latest first."""
-    return (i for i in range(len(live) - 1, 0, -1) if isinstance(live[i].event, Decision))
-
-
-def default_policy(seats: Sequence[str]) -> UndoPolicy:
-    """`own` when several humans share the table, else `free` (ARCHITECTURE.md, Session)."""
-    return "own" if list(seats).count("human") > 1 else "free"
-
-
-def policy_marker(policy: str, seats: Sequence[str]) -> list[Event]:
-    """The `UndoPolicySet` a creating commit carries: none when `policy` is what the seats imply
-    anyway, so games keeping the default are recorded exactly as before the marker existed."""
-    if policy not in ("free", "own"):
-        raise BoardcoreError(f"unknown undo policy {policy!r}: choose free or own")
-    return [] if policy == default_policy(seats) else [UndoPolicySet(policy=policy)]
 
 
 class Receipt(msgspec.Struct, frozen=True):
@@ -106,8 +88,7 @@ class Session:
         self.branched: BranchedFrom | None = None
         self.config: Any = None
         self.revealed = False
-        self._checkpoints: dict[int, Any] = {}     # position -> a private copy of the state there
-        self._marks: list[int] = []                # the checkpoints' positions, ascending
+        self._checkpoints = Checkpoints(rules, checkpoint_every)
         self._head = 0
         self._last_hash = GENESIS
         self._legal: list[Decision] | None = None     # legal_actions of the current state, once asked
@@ -353,34 +334,8 @@ class Session:
         return self._fold_to(position)
 
     def _fold_to(self, position: int) -> Any:
-        """The state at `position`, from the nearest checkpoint at or before it (found by bisection).
-
-        Checkpoints are made here, when someone first looks back this far: a copy every
-        `checkpoint_every` events on the way, kept for the next look, so a session that never
-        looks back (a simulation, an RL episode, one CLI command) never pays for them."""
-        base = self._marks[bisect_right(self._marks, position) - 1]
-        state = self.rules.copy(self._checkpoints[base])
-        evolve, every, live = self.rules.evolve, self.checkpoint_every, self.history.live
-        if not every or position - base <= every:
-            for rec in live[base:position]:
-                state = evolve(state, rec.event)
-            return state
-        for i in range(base, position):
-            state = evolve(state, live[i].event)
-            if (i + 1) % every == 0 and i + 1 < position and (i + 1) not in self._checkpoints:
-                self._checkpoint(i + 1, state)
-        return state
-
-    def _checkpoint(self, position: int, state: Any) -> None:
-        self._checkpoints[position] = self.rules.copy(state)
-        insort(self._marks, position)
-
-    def _forget_after(self, position: int) -> None:
-        """Drop the checkpoints an undo cut away."""
-        keep = bisect_right(self._marks, position)
-        for mark in self._marks[keep:]:
-            del self._checkpoints[mark]
-        del self._marks[keep:]
+        """A fresh state at `position`, from the nearest checkpoint (see `boardcore.checkpoints`)."""
+        return self._checkpoints.fold_to(position, self.history.live)
 
     def boundaries(self) -> list[int]:
         """Positions between whole decisions: where a decision lands, and the end."""
@@ -468,18 +423,7 @@ class Session:
         return bool(seats) and 0 < player <= len(seats) and seats[player - 1] != "human"
 
     def _check_undo(self, group: list[Recorded], by: int | None) -> None:
-        if self.revealed:
-            raise UndoRefused("the seed has been revealed, so the dice are known: branch instead of undoing")
-        if self.undo_policy != "own":
-            return
-        decision = group[0].event
-        if decision.player != by and not self._is_bot(decision.player):
-            raise UndoRefused(f"P{by} may not undo P{decision.player}'s decision: with several people at the "
-                              "table each may undo only their own (undo policy 'own')")
-        shown = next((r for r in group if isinstance(r.event, Fact) and r.event.reveals), None)
-        if shown is not None:
-            raise UndoRefused(f"cannot undo past {shown.event.__struct_config__.tag}: it revealed chance or "
-                              "hidden information to the table (undo policy 'own')")
+        check_undo(group, by, self.undo_policy, self.revealed, self._is_bot)
 
     def redo(self, by: int | None = None) -> None:
         """Restore the most recently undone decision, with its facts exactly as they were, by
@@ -570,7 +514,7 @@ class Session:
                                                              repeat(""))):
                 kind = history.add(rec)
                 if kind == "undo":
-                    self._forget_after(len(history.live))
+                    self._checkpoints.forget_after(len(history.live))
                 elif kind == "marker" and isinstance(rec.event, SeedRevealed):
                     self.revealed = True
         elif self._lazy:  # the usual case: a decision and its facts; their records are made if asked
@@ -603,7 +547,7 @@ class Session:
                 plain = i + 1
                 kind = history.add(records[i])
                 if kind == "undo" and len(live) < folded:
-                    self._forget_after(len(live))
+                    self._checkpoints.forget_after(len(live))
                     folded = len(live)
                     self.state = self._fold_to(folded)
                 elif kind == "marker" and isinstance(records[i].event, SeedRevealed):
@@ -640,8 +584,7 @@ class Session:
         else:
             self._read_start(created)
         self.history.add(rec)
-        self._checkpoints, self._marks = {}, []
-        self._checkpoint(1, self.state)
+        self._checkpoints.start(self.state)
 
     def _read_start(self, created: GameCreated) -> None:
         try:

@@ -152,17 +152,17 @@ def test_checkpoints_are_made_when_someone_first_looks_back():
 
     s = Session.new("solar-sphere", players=2, seed=4)
     run_bots(s, {1: RandomAgent(s.rules), 2: RandomAgent(s.rules)}, seed=4)
-    assert s._marks == [1]                     # playing on made no copy
+    assert s._checkpoints.marks == [1]         # playing on made no copy
     far = s.position - 5
     looked = s.state_at(far)
-    marks = s._marks
-    assert marks == sorted(set(marks)) and set(marks) == set(s._checkpoints)
+    marks = s._checkpoints.marks
+    assert marks == sorted(set(marks)) and set(marks) == set(s._checkpoints.states)
     assert all(b - a == 32 for a, b in zip(marks[1:], marks[2:])) and far - marks[-1] <= 32
     fresh = Session.load(s.stream_id, store=s.store, checkpoint_every=0)
     assert enc(looked) == enc(fresh._fold_to(far)) == enc(s.state_at(far))
     s.revealed = False                         # analysis: allow undo after the end in this test
     s.undo(40)                                 # an undo cuts the copies beyond it away
-    assert all(m <= s.position for m in s._marks)
+    assert all(m <= s.position for m in s._checkpoints.marks)
 
 
 def test_branch_replays_standalone_and_meets_the_same_dice_only_when_asked(toy):
