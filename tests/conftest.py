@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import io
 import os
 import sys
 from pathlib import Path
@@ -16,6 +17,23 @@ import toygame  # noqa: E402  (registers "toy-pig")
 @pytest.fixture
 def toy():
     return toygame.RULES
+
+
+@pytest.fixture
+def run(capsys, monkeypatch):
+    """The `boardcore` command in-process, through its real entry point:
+    `run(*args, stdin="")` -> (exit code, stdout, stderr)."""
+    from boardcore import cli
+
+    def run(*args, stdin: str = "") -> tuple[int, str, str]:
+        monkeypatch.setattr(sys, "argv", ["boardcore", *map(str, args)])
+        monkeypatch.setattr(sys, "stdin", io.StringIO(stdin))
+        with pytest.raises(SystemExit) as exit_:
+            cli.main()
+        out, err = capsys.readouterr()
+        return exit_.value.code, out, err
+
+    return run
 
 
 @pytest.fixture(autouse=True)

@@ -42,3 +42,10 @@ def rewrite(path: Path, events) -> None:
     a forgery that only re-deciding, the seed, or a kept receipt can catch."""
     path.unlink(missing_ok=True)
     JsonlFile(path).create(JsonlFile.STREAM, chain(GENESIS, 0, events), None)
+
+
+def one_line_error(code: int, err: str) -> None:
+    """A refusal as the CLI promises it: exit 2 and one line on stderr, never a traceback."""
+    assert code == 2, err
+    assert "Traceback" not in err
+    assert len(err.strip().splitlines()) == 1 and err.startswith("error: "), err

@@ -91,21 +91,6 @@ def test_bad_tournaments_are_refused():
 
 
 # -- the commands ----------------------------------------------------------------------------------
-@pytest.fixture
-def run(capsys, monkeypatch):
-    """boardcore ARGS... -> (exit code, stdout, stderr)."""
-
-    def run(*args: str) -> tuple[int, str, str]:
-        monkeypatch.setattr(sys, "argv", ["boardcore", *map(str, args)])
-        monkeypatch.setattr(sys, "stdin", io.StringIO(""))
-        with pytest.raises(SystemExit) as exit_:
-            cli.main()
-        out, err = capsys.readouterr()
-        return exit_.value.code, out, err
-
-    return run
-
-
 def test_tournament_command(run):
     code, out, err = run("tournament", "toy-pig", "--agent", "random", "--agent", "greedy", "-n", "4", "--workers", "1")
     assert code == 0, err

@@ -13,9 +13,8 @@ import pytest
 from boardcore.session import Session
 from boardcore.store import JsonlFile
 from boardcore.stream import GENESIS, chain
-from tests_support import finished_game
+from tests_support import finished_game, one_line_error
 
-from test_cli import one_line_error, run  # noqa: F401  (the fixture)
 
 
 @pytest.fixture

@@ -2,7 +2,6 @@
 
 from __future__ import annotations
 
-import io
 import json
 import os
 import subprocess
@@ -11,34 +10,12 @@ import sys
 import msgspec
 import pytest
 
-from boardcore import cli
 from boardcore.session import Session
 from boardcore.store import JsonlFile
-from tests_support import finished_game
+from tests_support import finished_game, one_line_error
 
 COMMANDS = ["games", "list", "new", "show", "legal", "act", "undo", "redo", "branch", "replay", "audit",
             "whatif", "tournament", "check", "simulate", "export", "import", "repair", "play"]
-
-
-@pytest.fixture
-def run(capsys, monkeypatch):
-    """boardcore ARGS... -> (exit code, stdout, stderr)."""
-
-    def run(*args: str, stdin: str = "") -> tuple[int, str, str]:
-        monkeypatch.setattr(sys, "argv", ["boardcore", *map(str, args)])
-        monkeypatch.setattr(sys, "stdin", io.StringIO(stdin))
-        with pytest.raises(SystemExit) as exit_:
-            cli.main()
-        out, err = capsys.readouterr()
-        return exit_.value.code, out, err
-
-    return run
-
-
-def one_line_error(code: int, err: str) -> None:
-    assert code == 2, err
-    assert "Traceback" not in err
-    assert len(err.strip().splitlines()) == 1 and err.startswith("error: "), err
 
 
 @pytest.fixture

@@ -20,9 +20,8 @@ from boardcore import cli, replay
 from boardcore.cli import common
 from boardcore.session import Session
 from boardcore.store import JsonlFile
-from tests_support import finished_game
+from tests_support import finished_game, one_line_error
 
-from test_cli import one_line_error, run  # noqa: F401  (the fixture)
 
 
 def commands() -> dict:

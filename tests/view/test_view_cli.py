@@ -2,36 +2,14 @@
 
 from __future__ import annotations
 
-import io
-import sys
 
 import msgspec
 import pytest
 
-from boardcore import cli
 from boardcore.session import Session
 from boardcore.store import JsonlFile
 from view_helpers import PICTURED, ROOT, bot_game, card, viewer_data
-
-
-@pytest.fixture
-def run(capsys, monkeypatch):
-    """boardcore ARGS... -> (exit code, stdout, stderr)."""
-
-    def run(*args) -> tuple[int, str, str]:
-        monkeypatch.setattr(sys, "argv", ["boardcore", *map(str, args)])
-        monkeypatch.setattr(sys, "stdin", io.StringIO(""))
-        with pytest.raises(SystemExit) as exit_:
-            cli.main()
-        out, err = capsys.readouterr()
-        return exit_.value.code, out, err
-
-    return run
-
-
-def one_line_error(code: int, err: str) -> None:
-    assert code == 2, err
-    assert "Traceback" not in err and len(err.strip().splitlines()) == 1 and err.startswith("error: "), err
+from tests_support import one_line_error
 
 
 @pytest.fixture
