@@ -34,9 +34,9 @@ def view(s: WarlordsState, player: int | None) -> WarlordsState:
         if p != player:
             v.hands[p - 1] = [""] * len(s.hands[p - 1])
             v.support_hands[p - 1] = [""] * len(s.support_hands[p - 1])
-    if s.taken and not (player == s.active or (s.ctx and player == s.ctx[-1].target)):
+    if s.taken and not knows_taken(s, player):
         v.taken = "?"   # GW-SUB-02: the card taken is seen by the two players involved only
-        _name_taken(v, s, "?")   # ... and so is its name in the action being resolved
+        _name_taken(v, s, "?")   # ... and so is its name in the Subterfuge being resolved
     if s.mode == "solo":
         v.exchange = s.exchange[:] if player == 1 else ["?" if x else x for x in s.exchange]
     else:
@@ -140,15 +140,20 @@ def _mercenaries(c, s: WarlordsState, v: WarlordsState, player: int | None, othe
         seen += s.hands[player - 1]
     if s.mode == "solo":
         seen += s.exchange                  # set aside by the solo player (GW-SSET-09)
+    # GW-SUB-02: the player a Subterfuge took from knows that card is in the taker's hand
+    owed = s.taken if s.taken and s.taken != "?" and player != s.active and knows_taken(s, player) else ""
+    if owed:
+        seen.append(owed)
     cards = rng.shuffled(_unseen(_merc_pool(c, s), seen, "mercenaries"))
     hidden_exchange = [k for k, x in enumerate(s.exchange) if x == "?"] if s.mode == "solo" else []
     if len(cards) != len(s.deck) + len(s.removed_unseen) + sum(len(s.hands[p - 1]) for p in others) \
-            + len(hidden_exchange):
+            + len(hidden_exchange) - bool(owed):
         raise AssertionError("the unseen mercenaries do not fill the hidden places")
     v.deck = [cards.pop() for _ in s.deck]
     v.removed_unseen = [cards.pop() for _ in s.removed_unseen]
     for p in others:
-        v.hands[p - 1] = [cards.pop() for _ in s.hands[p - 1]]
+        unknown = len(s.hands[p - 1]) - (1 if owed and p == s.active else 0)
+        v.hands[p - 1] = [cards.pop() for _ in range(unknown)] + ([owed] if owed and p == s.active else [])
     if hidden_exchange:
         v.exchange = s.exchange[:]
         for k in hidden_exchange:
@@ -159,7 +164,7 @@ def _mercenaries(c, s: WarlordsState, v: WarlordsState, player: int | None, othe
             picker = s.active if k == 0 else teammate(s, s.active)
             if x == "?" and v.hands[picker - 1]:
                 v.exchange[k] = v.hands[picker - 1][rng.randbelow(len(v.hands[picker - 1]))]
-    if s.taken and not (player == s.active or (s.ctx and player == s.ctx[-1].target)):
+    if s.taken and not knows_taken(s, player):
         v.taken = v.hands[s.active - 1][-1] if v.hands[s.active - 1] else s.taken   # GW-SUB-02: the card taken
         _name_taken(v, s, v.taken)
 
@@ -198,11 +203,33 @@ def _rebels(c, s: WarlordsState, v: WarlordsState, rng) -> None:
     v.rebel_removed = removed
 
 
+def _subterfuge(s: WarlordsState) -> int | None:
+    """Where in the stack of actions under way is the Subterfuge that holds the card taken: the top
+    while its option is chosen, lower while the borrowed card's own action resolves above it."""
+    for i in range(len(s.ctx) - 1, -1, -1):
+        if s.ctx[i].kind == "subterfuge" and s.ctx[i].card == s.taken:
+            return i
+    return None
+
+
+def knows_taken(s: WarlordsState, player: int | None) -> bool:
+    """GW-SUB-02: the card a Subterfuge took is seen by the taker (the active player) and by the
+    player it was taken from, for as long as the action lasts."""
+    if player is None:
+        return False
+    if player == s.active:
+        return True
+    i = _subterfuge(s)
+    ctx = s.ctx[i] if i is not None else (s.ctx[-1] if s.ctx else None)
+    return ctx is not None and player == ctx.target
+
+
 def _name_taken(v, s, card: str) -> None:
-    """GW-SUB-02: a Subterfuge's action carries the card taken (`Ctx.card`) while its option is chosen;
+    """GW-SUB-02: a Subterfuge's action carries the card taken (`Ctx.card`) until it has gone back;
     for the players not involved it shows `card` instead (hidden, or dealt afresh)."""
-    if s.ctx and s.ctx[-1].kind == "subterfuge" and s.ctx[-1].card == s.taken:
-        v.ctx = [*s.ctx[:-1], msgspec.structs.replace(s.ctx[-1], card=card)]
+    i = _subterfuge(s)
+    if i is not None:
+        v.ctx = [*s.ctx[:i], msgspec.structs.replace(s.ctx[i], card=card), *s.ctx[i + 1:]]
 
 
 def visible(e, player: int | None):

@@ -207,3 +207,34 @@ def test_a_third_player_s_view_and_log_do_not_name_the_card_a_subterfuge_took():
     from boardcore.rng import LocalRng
     twin = RULES.hidden_variant(st, 3, LocalRng("twin"))
     assert msgspec.json.encode(RULES.view(twin, 3)) == msgspec.json.encode(RULES.view(st, 3))
+
+
+@pytest.mark.rule("GW-SUB-02")
+@pytest.mark.parametrize("seed", [0, 1, 2])
+def test_a_deal_during_a_subterfuge_keeps_the_card_taken_where_both_involved_know_it_is(seed):
+    """While a Subterfuge holds a card (its option being chosen, or the borrowed card's own action
+    resolving above it), the player it was taken from knows it sits in the taker's hand: a deal of
+    what that player cannot see (from the table or from their view) keeps it there, so the search and
+    what-if play on to the card's return instead of giving back a card the taker does not hold."""
+    from boardcore.agents import RandomAgent
+    from boardcore.play import agent_stream, playout, run_bots
+    from boardcore.session import Session
+    from warlords.hidden import knows_taken
+
+    s = Session.new(RULES, players=2, seed=seed)
+    held = []
+    run_bots(s, {1: RandomAgent(RULES), 2: RandomAgent(RULES)}, seed=seed,
+             on_decision=lambda _: held.append(s.position) if s.state.taken else None)
+    assert held, "no Subterfuge held a card in this game"
+    bots = {1: RandomAgent(RULES), 2: RandomAgent(RULES)}
+    for position in held:
+        state = s.state_at(position)
+        for player in (1, 2):
+            assert knows_taken(state, player)               # two players: both are involved
+            seen = RULES.view(state, player)
+            for k, start_from in enumerate((state, seen)):
+                twin = RULES.hidden_variant(start_from, player, LocalRng(f"{seed}/{position}/{player}/{k}"))
+                assert msgspec.json.encode(RULES.view(twin, player)) == msgspec.json.encode(seen)
+                assert state.taken in twin.hands[state.active - 1]
+                rng = seeded(f"{seed}/{position}")
+                playout(RULES, twin, position, bots, rng, agent_stream(position))   # plays on to the end
