@@ -111,3 +111,20 @@ def require_episode(episode: Episode | None) -> Episode:
     if episode is None:
         raise BoardcoreError("the environment has no episode yet: call reset() first")
     return episode
+
+
+class OnTable:
+    """What both environments give beyond their own API: the episode's game and the action codec."""
+
+    episode: Episode | None
+    table: Table
+
+    @property
+    def session(self) -> Session:
+        """The episode's game: save, replay or audit it like any other."""
+        return require_episode(self.episode).session
+
+    @property
+    def codec(self):
+        """The game's action codec: which decision each index stands for."""
+        return self.table.codec

@@ -19,12 +19,11 @@ import gymnasium
 from boardcore.agents import Agent
 from boardcore.errors import BoardcoreError
 from boardcore.play import run_bots
-from boardcore.rl.episode import Episode, Seeds, numpy_seed, require_episode
+from boardcore.rl.episode import Episode, OnTable, Seeds, numpy_seed, require_episode
 from boardcore.rl.table import PENALTY, Table
-from boardcore.session import Session
 
 
-class SeatEnv(gymnasium.Env):
+class SeatEnv(OnTable, gymnasium.Env):
     """A Gymnasium environment in which the learner plays `seat` and `opponents` play the rest."""
 
     metadata = {"render_modes": ["ansi"]}
@@ -45,16 +44,6 @@ class SeatEnv(gymnasium.Env):
         self.episode: Episode | None = None
         self._seeds = Seeds()
         self._ended = False
-
-    @property
-    def session(self) -> Session:
-        """The episode's game: save, replay or audit it like any other."""
-        return require_episode(self.episode).session
-
-    @property
-    def codec(self):
-        """The game's action codec: which decision each index stands for."""
-        return self.table.codec
 
     def reset(self, *, seed: int | str | None = None, options: dict[str, Any] | None = None):
         """A new episode (seeded as `boardcore.rl.episode.Seeds` says; no options), played by the

@@ -22,12 +22,11 @@ from gymnasium import logger, spaces
 from pettingzoo import AECEnv
 
 from boardcore.errors import BoardcoreError
-from boardcore.rl.episode import Episode, Seeds, require_episode
+from boardcore.rl.episode import Episode, OnTable, Seeds, require_episode
 from boardcore.rl.table import PENALTY, Table, agent_name
-from boardcore.session import Session
 
 
-class TableEnv(AECEnv):
+class TableEnv(OnTable, AECEnv):
     """A PettingZoo AEC environment in which every seat of the game is an agent."""
 
     metadata = {"render_modes": ["ansi"], "is_parallelizable": False}
@@ -53,16 +52,6 @@ class TableEnv(AECEnv):
 
     def action_space(self, agent: str) -> spaces.Discrete:
         return self.action_spaces[self._known(agent)]
-
-    @property
-    def session(self) -> Session:
-        """The episode's game: save, replay or audit it like any other."""
-        return require_episode(self.episode).session
-
-    @property
-    def codec(self):
-        """The game's action codec: which decision each index stands for."""
-        return self.table.codec
 
     # -- the AEC cycle ---------------------------------------------------------------------------
     def reset(self, seed: int | str | None = None, options: dict[str, Any] | None = None) -> None:
