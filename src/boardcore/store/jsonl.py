@@ -125,12 +125,6 @@ class JsonlFile:
     def _read(self) -> tuple[bytes, os.stat_result]:
         fd = self._open_regular(os.O_RDONLY)
         try:
-            # A writer holds LOCK_EX while its line goes down and is synced; the file's size grows as
-            # the write proceeds, so without this a reader could take half a line for a torn write.
-            try:
-                fcntl.flock(fd, fcntl.LOCK_SH)
-            except OSError:  # a filesystem without flock: read as it is
-                pass
             st = os.fstat(fd)
             return _read_all(fd, st.st_size), st
         finally:
