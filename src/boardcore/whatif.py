@@ -179,7 +179,8 @@ def compare(session: Session, at: int, instead: Sequence[Decision | str] | None 
             race.eliminate()
         if race.contenders == [0]:                # the decision taken has beaten every alternative
             break
-        batch *= 2
+        if race.done[0] >= batch:                 # a probe or a cut round leaves the batch to grow into
+            batch *= 2
     return _report(session, at, shared, race, _budget_text(rollouts, budget, seconds), workers,
                    time.perf_counter() - began)
 
@@ -357,11 +358,13 @@ def _round_size(race: _Race, batch: int, rollouts: int | None, budget: int | Non
         size = min(size, (budget - race.total) // len(race.contenders))
     if seconds is not None:
         left = seconds - elapsed
-        if left <= 0:
+        if left <= 0 and race.total:             # (the probe runs whatever the budget: an answer needs it)
             return 0
         if race.total:                           # as many as the rate so far says will fit
             rate = race.total / elapsed
             size = min(size, max(1, int(left * rate / len(race.contenders))))
+        else:                                    # no rate yet: a probe of two pairs each measures it, so
+            size = min(size, 2)                  # a short budget is not overrun by a whole first round
     if done + size < 2 <= done + batch and size > 0:   # a paired interval needs two pairs
         size = 2 - done
     return size

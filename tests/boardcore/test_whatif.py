@@ -107,6 +107,16 @@ def test_policies_per_seat_and_the_budget_in_words():
     assert report.budget == "20 rollouts per alternative, 30 seconds"
 
 
+def test_a_time_budget_first_measures_the_pace_with_two_pairs_each():
+    """With only `seconds` bounding it, the first round is a probe of two rollouts per alternative
+    (the fewest a paired interval takes): a short budget is not overrun by a whole first round of
+    FIRST_ROUND each, which with slow policies took minutes."""
+    s = rolled_at_the_end()
+    report = whatif.compare(s, 2, seconds=1e-9)
+    assert report.rounds == 1 and all(a.rollouts == 2 for a in report.alternatives)
+    assert report.rollouts == 2 * len(report.alternatives) < whatif.FIRST_ROUND
+
+
 @pytest.mark.parametrize("kwargs, words", [
     ({"at": 1}, "no decision was taken at position 1"),
     ({"at": 2, "rollouts": 1}, "at least 2"),
