@@ -13,7 +13,8 @@ only the wall time differs.
 
 One worker runs in this process (no pickling, tracebacks as usual). Several use a pool of
 processes forked from a clean fork server (no inherited threads or open database connections)
-fed in chunks. Ctrl-C stops the pool and cancels what has not started.
+fed in chunks. Ctrl-C or SIGTERM stops the pool and cancels what has not started; a worker whose
+program is gone (killed with SIGKILL, say) ends itself instead of playing on unseen.
 """
 
 from __future__ import annotations
@@ -73,9 +74,40 @@ def chunks(items: list[Any], parts: int) -> list[tuple[int, list[Any]]]:
     return [(i, items[i:i + size]) for i in range(0, len(items), size)]
 
 
-def _init(shared: Any) -> None:
+def _init(shared: Any, program: int) -> None:
     global _shared
     _shared = shared
+    _end_with(program)
+
+
+def _end_with(program: int) -> None:
+    """A worker outlives the program that started it only if nobody ends it: the fork server it was
+    forked from lives on while any worker holds its pipe, so neither notices a SIGKILLed program.
+    A daemon thread waits on the program's pidfd (Linux) or polls it, and ends the worker with it."""
+    import threading
+
+    def watch() -> None:
+        import select
+        import time
+
+        try:
+            select.select([os.pidfd_open(program)], [], [])
+        except (AttributeError, OSError):      # no pidfds here: look once a second
+            while _running(program):
+                time.sleep(1.0)
+        os._exit(1)
+
+    threading.Thread(target=watch, name="boardcore-parent-watch", daemon=True).start()
+
+
+def _running(pid: int) -> bool:
+    try:
+        os.kill(pid, 0)              # signal 0: is it there? (PermissionError: there, someone else's)
+    except ProcessLookupError:
+        return False
+    except PermissionError:
+        pass
+    return True
 
 
 def _chunk(task: Task, chunk: list[Any]) -> list[Any]:
@@ -92,7 +124,9 @@ def _on_processes(task: Task, shared: Any, items: list[Any], workers: int,
     # module imported, and forks each worker from it: workers start in milliseconds, not seconds.
     context = multiprocessing.get_context("forkserver")
     context.set_forkserver_preload(["boardcore.execute", "boardcore.session", task.__module__])
-    pool = ProcessPoolExecutor(max_workers=workers, mp_context=context, initializer=_init, initargs=(shared,))
+    pool = ProcessPoolExecutor(max_workers=workers, mp_context=context, initializer=_init,
+                               initargs=(shared, os.getpid()))
+    restore = _sigterm_raises()
     try:
         pending = {pool.submit(_chunk, task, chunk): (start, len(chunk)) for start, chunk in chunks(items, workers)}
         done_count = 0
@@ -105,10 +139,41 @@ def _on_processes(task: Task, shared: Any, items: list[Any], workers: int,
                 if progress:
                     progress(done_count)
     except BaseException:
+        _stop(pool)
         pool.shutdown(wait=False, cancel_futures=True)
         raise
+    finally:
+        restore()
     pool.shutdown()
     return results
+
+
+def _sigterm_raises() -> Callable[[], None]:
+    """While a pool runs, SIGTERM raises SystemExit in the main thread (by default it would end the
+    program at once and leave the workers playing their chunks for as long as those take); returns
+    what puts the previous handler back."""
+    import signal
+    import threading
+
+    if threading.current_thread() is not threading.main_thread():
+        return lambda: None
+    previous = signal.getsignal(signal.SIGTERM)
+    if previous not in (signal.SIG_DFL, None):   # the program has its own plan for SIGTERM
+        return lambda: None
+
+    def stop(signum: int, frame: Any) -> None:
+        raise SystemExit(128 + signum)
+
+    signal.signal(signal.SIGTERM, stop)
+    return lambda: signal.signal(signal.SIGTERM, previous)
+
+
+def _stop(pool: Any) -> None:
+    """End the workers now: cancelling only stops chunks that have not started. (The pool's process
+    table is private; Python 3.14's `terminate_workers` does this in public.)"""
+    for process in list(getattr(pool, "_processes", {}).values()):
+        if process.is_alive():
+            process.terminate()
 
 
 def _on_ray(task: Task, shared: Any, items: list[Any], address: str,

@@ -85,3 +85,57 @@ def test_a_ray_cluster_gives_the_local_results(ray_head):
     assert check(wl, wl.make_config(players=2), games=4, ray=ray_head) == check(wl, wl.make_config(players=2),
                                                                                  games=4, workers=1)
     assert audit_many([str(REPLAYS / "warlords")], ray=ray_head) == audit_many([str(REPLAYS / "warlords")])
+
+
+SLOW_WORK = '''
+import os, sys, time
+from boardcore.execute import run
+
+def slow(folder, item):
+    open(os.path.join(folder, str(os.getpid())), "w").close()
+    time.sleep(300)
+
+if __name__ == "__main__":
+    run(slow, sys.argv[1], range(8), workers=2)
+'''
+
+
+def _alive(pid: int) -> bool:
+    try:
+        with open(f"/proc/{pid}/stat") as f:
+            return f.read().rsplit(")", 1)[1].split()[0] != "Z"
+    except FileNotFoundError:
+        return False
+
+
+@pytest.mark.skipif(not sys.platform.startswith("linux"), reason="reads process states from /proc")
+@pytest.mark.parametrize("signal_name", ["SIGTERM", "SIGKILL"])
+def test_workers_end_with_the_program_that_started_them(tmp_path, signal_name):
+    """Stopping a command with workers (SIGTERM from a supervisor, or SIGKILL) ends its workers too;
+    they used to play on through their chunks for as long as those took."""
+    import signal
+    import time
+
+    script = tmp_path / "work.py"
+    script.write_text(SLOW_WORK)
+    started = tmp_path / "started"
+    started.mkdir()
+    parent = subprocess.Popen([sys.executable, str(script), str(started)], cwd=tmp_path)
+    try:
+        deadline = time.monotonic() + 60
+        while len(os.listdir(started)) < 2:
+            assert time.monotonic() < deadline and parent.poll() is None, "the workers never started"
+            time.sleep(0.05)
+        workers = [int(name) for name in os.listdir(started)]
+        parent.send_signal(getattr(signal, signal_name))
+        parent.wait(timeout=30)
+        deadline = time.monotonic() + 30
+        while any(map(_alive, workers)) and time.monotonic() < deadline:
+            time.sleep(0.05)
+        assert not any(map(_alive, workers)), f"workers {workers} outlived their program"
+    finally:
+        if parent.poll() is None:
+            parent.kill()
+        for name in os.listdir(started):
+            if _alive(int(name)):
+                os.kill(int(name), signal.SIGKILL)
