@@ -151,6 +151,38 @@ def format_1(records: list[Recorded], created) -> bytes:
     return b"\n".join(lines) + b"\n"
 
 
+def test_a_reader_waits_for_a_write_under_way_instead_of_calling_it_torn(toy, tmp_path):
+    """A write is not atomic to readers: one that reads mid-line used to report a torn write (the
+    rare failure of four writers on one file). Now it waits for the writer's lock and reads the whole
+    line; a file truly cut off, with no writer, is still reported torn at once."""
+    import fcntl
+    import threading
+
+    path = finished_game(toy, tmp_path / "g.jsonl", seed=3)
+    expected = len(JsonlFile(path).read())
+    lines = path.read_bytes().split(b"\n")
+    last = lines[-2]
+    path.write_bytes(b"\n".join(lines[:-2]) + b"\n")
+    fd = os.open(path, os.O_WRONLY | os.O_APPEND)
+    fcntl.flock(fd, fcntl.LOCK_EX)
+    os.write(fd, last[:10])                        # a writer half-way through its line, lock held
+    read: dict = {}
+    reader = threading.Thread(target=lambda: read.update(records=len(JsonlFile(path).read())))
+    reader.start()
+    reader.join(0.3)
+    assert reader.is_alive(), "the reader did not wait for the writer"
+    os.write(fd, last[10:] + b"\n")
+    fcntl.flock(fd, fcntl.LOCK_UN)
+    os.close(fd)
+    reader.join(10)
+    assert read == {"records": expected}
+    path.write_bytes(b"\n".join(lines[:-2]) + b"\n" + last[:10])
+    began = time.monotonic()
+    with pytest.raises(TornWrite):
+        JsonlFile(path).read()
+    assert time.monotonic() - began < 5             # no writer: no waiting
+
+
 def test_format_1_files_still_read_audit_append_and_repair_by_group(toy, tmp_path):
     s = finished_game(toy, seed=4)
     records = s.records()

@@ -26,6 +26,7 @@ import fcntl
 import os
 import re
 import stat
+import time
 from collections.abc import Sequence
 from pathlib import Path
 from typing import Any
@@ -123,12 +124,20 @@ class JsonlFile:
         return fd
 
     def _read(self) -> tuple[bytes, os.stat_result]:
+        """The file's bytes, read without a lock. A file not ending in a newline is either torn or
+        being appended to right now (a write is not atomic to readers): then the writer's lock is
+        waited for (shared, at most WRITER_WAIT seconds) and the file read again, so a reader never
+        takes a line still being written for a torn one."""
         fd = self._open_regular(os.O_RDONLY)
         try:
             st = os.fstat(fd)
-            return _read_all(fd, st.st_size), st
+            data = _read_all(fd, st.st_size)
+            if data and not data.endswith(b"\n") and _shared_lock(fd, WRITER_WAIT):
+                st = os.fstat(fd)
+                data = _read_all(fd, st.st_size)
+            return data, st
         finally:
-            os.close(fd)
+            os.close(fd)    # (and with it the shared lock)
 
     def header(self) -> Header:
         return self._parse()[0].header
@@ -374,6 +383,24 @@ def decision_groups(records: Sequence[Recorded]) -> list[list[Recorded]]:
         else:
             groups[-1].append(rec)
     return groups
+
+
+WRITER_WAIT = 10.0
+"""Seconds a reader waits for a writer it finds mid-line (a write plus its fsync) before it reports
+the line torn. Polled, never blocking: the same process may hold the writer's lock on another fd."""
+
+
+def _shared_lock(fd: int, seconds: float) -> bool:
+    """A shared flock on `fd` within `seconds`, or False."""
+    deadline = time.monotonic() + seconds
+    while True:
+        try:
+            fcntl.flock(fd, fcntl.LOCK_SH | fcntl.LOCK_NB)
+            return True
+        except BlockingIOError:
+            if time.monotonic() >= deadline:
+                return False
+            time.sleep(0.002)
 
 
 def _read_all(fd: int, size: int) -> bytes:
