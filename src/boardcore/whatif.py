@@ -181,8 +181,8 @@ def compare(session: Session, at: int, instead: Sequence[Decision | str] | None 
             break
         if race.done[0] >= batch:                 # a probe or a cut round leaves the batch to grow into
             batch *= 2
-    return _report(session, at, shared, race, _budget_text(rollouts, budget, seconds), workers,
-                   time.perf_counter() - began)
+    return _report(rules, at, rules.view(start, player), shared, race, _budget_text(rollouts, budget, seconds),
+                   workers, time.perf_counter() - began)
 
 
 # -- the rollouts (module level: they run in worker processes) ------------------------------------
@@ -377,10 +377,9 @@ def _budget_text(rollouts: int | None, budget: int | None, seconds: float | None
     return ", ".join(p for p in parts if p)
 
 
-def _report(session: Session, at: int, shared: _Shared, race: _Race, budget: str, workers: int,
+def _report(rules: Any, at: int, seen: Any, shared: _Shared, race: _Race, budget: str, workers: int,
             elapsed: float) -> WhatIfReport:
-    rules = session.rules
-    seen = rules.view(session.state_at(at - 1), shared.player)
+    """`seen`: the position as the deciding player saw it, for naming the alternatives in words."""
     alternatives = []
     order = sorted(range(len(shared.actions)), key=lambda a: (race.key(a), -a), reverse=True)
     for a in order:
