@@ -217,7 +217,7 @@ def check(rules: Rules, config: Any, *, games: int = 100, seed: int = 0, max_dec
     `progress(n)` counts games played; `shrinking(n)` counts the games tried while shrinking."""
     report = CheckReport(game=rules.name, config=msgspec.to_builtins(config))
     walked = run(walk_one, (rules, config, max_decisions, views, seed), range(games), workers=workers, ray=ray,
-                 progress=progress)
+                 progress=progress, preload=[type(rules).__module__])
     failed = next((w for w in walked if w.promise), None)
     if failed is None:
         report.games = games

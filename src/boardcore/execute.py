@@ -50,9 +50,11 @@ def resolve_workers(workers: int | None) -> int:
 
 
 def run(task: Task, shared: Any, items: Sequence[Any], *, workers: int | None = None, ray: str | None = None,
-        progress: Callable[[int], None] | None = None) -> list[Any]:
+        progress: Callable[[int], None] | None = None, preload: Sequence[str] = ()) -> list[Any]:
     """`[task(shared, item) for item in items]`, spread over workers (see the module docstring).
-    `progress(n)` is called with the number of items done so far."""
+    `progress(n)` is called with the number of items done so far. `preload` names modules every
+    worker needs (the game's): the fork server imports them once, when it starts, so workers forked
+    from it later need not (a program that runs work again, a tournament or a bench, pays once)."""
     items = list(items)
     ray = ray if ray is not None else os.environ.get("BOARDCORE_RAY") or None
     if ray:
@@ -65,13 +67,21 @@ def run(task: Task, shared: Any, items: Sequence[Any], *, workers: int | None = 
             if progress:
                 progress(i)
         return out
-    return _on_processes(task, shared, items, workers, progress)
+    return _on_processes(task, shared, items, workers, progress, preload)
 
 
 def chunks(items: list[Any], parts: int) -> list[tuple[int, list[Any]]]:
-    """Items in consecutive chunks (start index, chunk), several per worker so a slow one is balanced."""
-    size = max(1, len(items) // (parts * 4))
-    return [(i, items[i:i + size]) for i in range(0, len(items), size)]
+    """Items in consecutive chunks (start index, chunk): at most a quarter of a worker's share each
+    (progress shows often enough), shrinking towards the end (guided scheduling), so that no worker
+    idles long while another finishes a big chunk, as the last of equal chunks made it."""
+    n = len(items)
+    largest, smallest = max(1, n // (parts * 4)), max(1, n // (parts * 16))
+    out, start = [], 0
+    while start < n:
+        size = max(smallest, min(largest, -(-(n - start) // (parts * 2))))
+        out.append((start, items[start:start + size]))
+        start += size
+    return out
 
 
 def _init(shared: Any, program: int) -> None:
@@ -115,7 +125,7 @@ def _chunk(task: Task, chunk: list[Any]) -> list[Any]:
 
 
 def _on_processes(task: Task, shared: Any, items: list[Any], workers: int,
-                  progress: Callable[[int], None] | None) -> list[Any]:
+                  progress: Callable[[int], None] | None, preload: Sequence[str]) -> list[Any]:
     import multiprocessing
     from concurrent.futures import FIRST_COMPLETED, ProcessPoolExecutor, wait
 
@@ -123,7 +133,7 @@ def _on_processes(task: Task, shared: Any, items: list[Any], workers: int,
     # A fork server starts clean (no threads, no open connections) once, with boardcore and the task's
     # module imported, and forks each worker from it: workers start in milliseconds, not seconds.
     context = multiprocessing.get_context("forkserver")
-    context.set_forkserver_preload(["boardcore.execute", "boardcore.session", task.__module__])
+    context.set_forkserver_preload(["boardcore.execute", "boardcore.session", task.__module__, *preload])
     pool = ProcessPoolExecutor(max_workers=workers, mp_context=context, initializer=_init,
                                initargs=(shared, os.getpid()))
     restore = _sigterm_raises()

@@ -75,7 +75,7 @@ def simulate(rules: Rules, config: Any, policies: Sequence[str], games: int, *, 
         agent_kinds.make(kind, rules)  # an unknown policy is refused before any work
     began = time.perf_counter()
     played = run(play_one, (rules, config, tuple(policies), str(seed)), range(games), workers=workers, ray=ray,
-                 progress=progress)
+                 progress=progress, preload=[type(rules).__module__])
     wins = [0.0] * players
     for game in played:
         for p in game.winners:

@@ -132,7 +132,7 @@ def tournament(rules: Rules, config: Any, agents: Sequence[str], games: int, *, 
     local = workers == 1 and not (ray or os.environ.get("BOARDCORE_RAY"))
     shipped = rules if local else agent_kinds.shippable(rules)
     results = run(_play, _Shared(shipped, config, agents, str(seed)), items, workers=workers, ray=ray,
-                  progress=progress)
+                  progress=progress, preload=[type(rules).__module__])
     elapsed = time.perf_counter() - began
     pairings = [] if solo else [_pairing(agents, pairs[p], [r for (q, _, _), r in zip(items, results) if q == p])
                                 for p in range(len(pairs))]

@@ -172,7 +172,7 @@ def compare(session: Session, at: int, instead: Sequence[Decision | str] | None 
         k0 = race.done[0]
         items = [(i, k) for i in race.contenders for k in range(k0, k0 + size)]
         before = race.total
-        out = run(_rollout, shared, items, workers=workers, ray=ray,
+        out = run(_rollout, shared, items, workers=workers, ray=ray, preload=[type(rules).__module__],
                   progress=(lambda n, b=before: progress(b + n)) if progress else None)
         race.record(items, out)
         if adaptive:

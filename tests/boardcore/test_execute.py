@@ -31,8 +31,13 @@ def same(a, b) -> bool:
 
 def test_results_come_back_in_item_order_whatever_the_chunks():
     assert run(square, 3, range(50), workers=2) == [3 * i * i for i in range(50)]
-    assert [start for start, _ in chunks(list(range(10)), 2)] == [0, 1, 2, 3, 4, 5, 6, 7, 8, 9]
-    assert sum(len(c) for _, c in chunks(list(range(1000)), 3)) == 1000
+    for n, parts in ((10, 2), (1000, 2), (1000, 3), (7, 8)):
+        split = chunks(list(range(n)), parts)
+        assert [x for _, c in split for x in c] == list(range(n))           # every item once, in order
+        assert all(start == c[0] for start, c in split)
+        sizes = [len(c) for _, c in split]
+        assert sizes == sorted(sizes, reverse=True)                          # largest first
+        assert sizes[-1] <= max(1, n // (parts * 16))                        # a small piece last
 
 
 def test_simulate_check_and_audit_are_the_same_on_one_worker_or_two(tmp_path):
