@@ -110,7 +110,7 @@ def usable(c, s: SolarState, seat: int, where: str) -> list[int]:
             if p.morale >= 2:                                                          # SS-ALM-12: can pay 2
                 out.append(card)
         elif kind == "refresh":
-            if q.refresh_targets(s, seat, card):
+            if q.refresh_targets(c, s, seat):
                 out.append(card)
         else:
             out.append(card)
@@ -135,7 +135,7 @@ def use(u, seat: int, card: int) -> None:
 
 @POINTS.options("refresh", asks="Choose a rotated crew member to turn upright (SS-ALM-13)")
 def refresh_options(c, s: SolarState, player: int) -> list:
-    return choices(player, [c.crew[card].id for card in q.refresh_targets(s, player, int(top(s).arg))])
+    return choices(player, [c.crew[card].id for card in q.refresh_targets(c, s, player)])
 
 
 @POINTS.resolves("refresh")

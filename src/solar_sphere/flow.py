@@ -64,7 +64,7 @@ def settle(c, u, t: Task, rng) -> bool:
             u.emit(AuxDieGained(player=t.player, value=rng.roll(6)))
         return True
     elif ((t.kind == "salvage" and (t.n <= 0 or s.p[t.player - 1].inactive == 0))  # SS-SAL-04, SS-AMB-38: nothing to salvage
-          or (t.kind == "refresh" and not q.refresh_targets(s, t.player, int(t.arg)))   # nothing rotated
+          or (t.kind == "refresh" and not q.refresh_targets(c, s, t.player))   # nothing rotated
           or (t.kind == "kickback" and t.n <= 0)
           or (t.kind == "attack" and not q.attack_options(s, t))):  # SS-FLT-06: no further ship can be attacked
         u.emit(TaskDone())

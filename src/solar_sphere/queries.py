@@ -98,11 +98,14 @@ def upright(c: Components, p: PlayerState, action: str) -> int | None:
                  if not used and c.crew[card].action == action), None)
 
 
-def refresh_targets(s: SolarState, seat: int, using: int) -> list[int]:
-    """SS-ALM-13, SS-AMB-26: T3-02 may turn upright any rotated current crew member but the very
-    card being used (so the other copy of T3-02 may be refreshed)."""
+def refresh_targets(c: Components, s: SolarState, seat: int) -> list[int]:
+    """SS-ALM-13, SS-AMB-26: T3-02 may turn upright any rotated current crew member but a T3-02:
+    neither the card being used nor the other copy. Refreshing the twin rotates one T3-02 to turn
+    the other upright, so it never gains a use (as many refreshes are left either way) while the two
+    copies could refresh each other without end, the loop SS-AMB-26 forbids for one card (bots
+    holding both did loop forever: rules 1.2)."""
     p = s.p[seat - 1]
-    return [card for card, used in zip(p.crew, p.used, strict=True) if used and card != using]
+    return [card for card, used in zip(p.crew, p.used, strict=True) if used and c.crew[card].action != "refresh"]
 
 
 # -- the Resistance Fleet ------------------------------------------------------------------------

@@ -28,7 +28,7 @@ from solar_sphere.render import render
 from solar_sphere.scoring import winners
 from solar_sphere.state import SolarConfig, SolarState, Task
 
-VERSION = "1.1"  # 1.1: "When you visit" crew after the action (SS-AMB-25); T3-02 may refresh its twin (SS-ALM-13)
+VERSION = "1.2"  # 1.1: "When you visit" crew after the action (SS-AMB-25); 1.2: T3-02 refreshes no T3-02 (SS-AMB-26)
 
 POINTS.complete()
 

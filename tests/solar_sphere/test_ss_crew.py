@@ -152,14 +152,19 @@ def test_t3_02_refreshes_another():
 
 
 @pytest.mark.rule("SS-ALM-13", "SS-AMB-26")
-def test_t3_02_may_refresh_the_other_copy_but_not_itself():
-    config, s, a = crew_turn(crew=("T3-02a", "T3-02b"))
-    s.p[a - 1].used = [False, True]
+def test_t3_02_refreshes_neither_itself_nor_the_other_copy():
+    """The two copies refreshing each other gained nothing and never ended (bots looped forever):
+    with only the other T3-02 rotated there is nothing to refresh, so T3-02 cannot be used; with
+    another card rotated as well, that card alone is offered."""
+    config, s, a = crew_turn(crew=("T3-02a", "T3-02b", "T2-01a"))
+    s.p[a - 1].used = [False, True, False]
+    assert UseCrew(player=a, card="T3-02a") not in RULES.legal_actions(s)
+    s.p[a - 1].used = [False, True, True]
     session = play(config, s)
     session.apply(UseCrew(player=a, card="T3-02a"))
-    assert RULES.task_options(session.state, session.state.tasks[-1]) == ["T3-02b"]
-    choose(session, a, "T3-02b")
-    assert session.state.p[a - 1].used == [True, False]
+    assert RULES.task_options(session.state, session.state.tasks[-1]) == ["T2-01a"]
+    choose(session, a, "T2-01a")
+    assert session.state.p[a - 1].used == [True, True, False]
 
 
 @pytest.mark.rule("SS-ALM-07", "SS-AMB-27", "SS-ALM-17")
