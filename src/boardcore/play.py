@@ -44,8 +44,13 @@ def start(rules: Rules, config: Any, chance: RngAt) -> tuple[Any, int]:
     return state, position
 
 
+MAX_DECISIONS = 100_000
+"""More decisions than any game of ours takes by far: a bot game still going after this many is
+caught in an endless legal loop, a rules bug, reported as an error rather than played forever."""
+
+
 def playout(rules: Rules, state: Any, position: int, agents: Mapping[int, Agent], chance: RngAt,
-            choice: RngAt, max_decisions: int = 100_000) -> tuple[Any, int, int]:
+            choice: RngAt, max_decisions: int = MAX_DECISIONS) -> tuple[Any, int, int]:
     """Let the agents play from `state` until the game ends; each decision's facts are evolved
     once (its unfolding's state is kept), and an action picked from the legal list is not checked again.
 

@@ -30,7 +30,7 @@ import msgspec
 from boardcore import agents as agent_kinds
 from boardcore.errors import BoardcoreError
 from boardcore.execute import resolve_workers, run
-from boardcore.play import agent_rng, seeded, start
+from boardcore.play import MAX_DECISIONS, agent_rng, seeded, start
 from boardcore.rules import Rules
 from boardcore.stats import Estimate, mean_interval, rate_interval
 
@@ -171,7 +171,11 @@ def _play(shared: _Shared, item: tuple[int, int, list[int]]) -> _Game:
     outcome, to_act, legal_actions, unfold, view = (rules.outcome, rules.to_act, rules.legal_actions,
                                                     rules.unfold, rules.view)
     result = outcome(state)
+    decisions = 0
     while result is None:
+        if decisions >= MAX_DECISIONS:          # a rules bug (an endless legal loop): say so, never hang
+            raise BoardcoreError(f"{rules.name}: game {g} of pairing {p} had no end after {MAX_DECISIONS} decisions")
+        decisions += 1
         seat = to_act(state)[0]
         legal = [a for a in legal_actions(state) if a.player == seat]
         bot = bots[seat]

@@ -43,6 +43,7 @@ from boardcore import agents as agent_kinds
 from boardcore.errors import BoardcoreError, IllegalAction
 from boardcore.events import Decision
 from boardcore.execute import resolve_workers, run
+from boardcore.play import MAX_DECISIONS
 from boardcore.rng import Rng
 from boardcore.session import Session
 from boardcore.stats import Z95, Estimate, mean_interval, paired_interval, rate_interval
@@ -248,7 +249,7 @@ def _rollout(shared: _Shared, item: tuple[int, int]) -> tuple[float, float]:
 
 
 def _play(rules: Any, state: Any, action: Decision, bots: Mapping[int, Any], family: str,
-          max_decisions: int = 100_000) -> Any:
+          max_decisions: int = MAX_DECISIONS) -> Any:
     """`action`, then the bots to the end, on common random numbers. A decision's chance comes from a
     stream of its seat and kind: the j-th decision of that kind by that seat which draws chance gets
     the j-th value of the stream, whatever happened in between (so P2's third roll meets the same die

@@ -171,3 +171,14 @@ def test_rules_that_do_not_pickle_travel_by_name():
     assert agents.shippable(RULES) is RULES                 # what pickles travels as it is
     report = tournament(rules, rules.make_config(players=2), ["random", "greedy"], 2, workers=2)
     assert report.pairings[0].games == 2
+
+
+def test_a_game_without_end_is_an_error_not_a_hang(monkeypatch):
+    """An endless legal loop (Solar Sphere's two T3-02 copies, before rules 1.2) kept a duel running
+    for hours; past the decision limit a tournament now stops with the game named."""
+    import boardcore.tournament as module
+    from boardcore.errors import BoardcoreError
+
+    monkeypatch.setattr(module, "MAX_DECISIONS", 1)
+    with pytest.raises(BoardcoreError, match="game 0 of pairing 0 had no end after 1 decisions"):
+        tournament(RULES, RULES.make_config(players=2), ["random", "greedy"], 2, seed=1)
