@@ -121,8 +121,8 @@ def use(u, seat: int, card: int) -> None:
     """SS-CREW-15: rotate the card, then carry out its action."""
     action = u.rules.c.crew[card].action
     u.emit(CrewUsed(player=seat, card=card))
-    if action == "refresh":                                   # SS-ALM-13: remembers which card refreshes
-        ask(u, Task(kind="refresh", player=seat, arg=str(card)))
+    if action == "refresh":                                   # SS-ALM-13: the target is asked for next
+        ask(u, Task(kind="refresh", player=seat))
         return
     if action.startswith("visit:"):
         action = action.split(":", 2)[2]                      # "gain:ore" / "kickback"
