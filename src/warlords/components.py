@@ -230,6 +230,7 @@ class Components:
         self.domination_value = tuple(data.planets.track.domination)
         self.track_last = len(self.deploy_value) - 1
         self.mercs = {c.id: c for c in data.mercenaries.cards}
+        self.mission_of = {c.id: c.mission for c in data.mercenaries.cards}   # scored at every greedy step
         self.merc_ids = tuple(c.id for c in data.mercenaries.cards)
         self.support = {c.id: c.kind for c in data.support.cards}
         self.support_name = {c.id: c.name or c.kind for c in data.support.cards}

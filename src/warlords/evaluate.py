@@ -6,39 +6,56 @@ from __future__ import annotations
 
 from warlords import events as ev
 from warlords import reputation
-from warlords.scoring import guards, majority, missions
+from warlords.scoring import Holdings, guards, majority, missions
 from warlords.state import LP, REBEL, opponents, teammate
 
 
-def projected(c, s, maj, p: int) -> float:
-    """Power so far plus what the end would add now, and a little for reputation and ready units."""
+def projected(c, s, h: Holdings, maj, p: int) -> float:
+    """Power so far plus what the end would add now, and a little for reputation and ready units.
+    `h` and `maj`: the state's holdings and majorities, shared by every seat's projection. (Plain
+    loops rather than generators: the greedy bot projects every seat of every position it tries.)"""
     if s.over:
         return float(s.power[p - 1])
     if s.mode == "solo" and p == REBEL:
         return s.power[p - 1] + maj[p - 1] + sum(sum(x) for x in s.pre)
-    b = s.base[p - 1]
+    i = p - 1
+    b = s.base[i]
     ready = b[LP * 3] + b[LP * 3 + 1] + b[LP * 3 + 2]
-    value = (s.power[p - 1] + guards(s, p) + maj[p - 1] + missions(c, s, p)
-             + 0.5 * s.rep[p - 1] + 0.1 * ready + 0.3 * len(s.support_hands[p - 1]))
-    held = {s.planet_type[i] for i, o in enumerate(s.owner) if o == p}
-    value += 0.8 * sum(1 for card in s.hands[p - 1] if card in c.mercs and c.mercs[card].mission in held)
+    value = (s.power[i] + guards(s, p) + maj[i] + missions(c, s, p, h)
+             + 0.5 * s.rep[i] + 0.1 * ready + 0.3 * len(s.support_hands[i]))
+    held = h.planets[i]   # the types of which `p` holds a planet
+    mission_of = c.mission_of
+    hopes = 0             # mercenaries in hand whose mission `p` could already score
+    for card in s.hands[i]:
+        if mission_of.get(card) in held:
+            hopes += 1
+    value += 0.8 * hopes
     if s.active == p:
-        value += 0.8 * sum(1 for x in s.ctx if x.kind not in ("bonus",))   # an action under way
-        ship = s.ships[p - 1]
+        under_way = 0     # an action under way
+        for x in s.ctx:
+            if x.kind != "bonus":
+                under_way += 1
+        value += 0.8 * under_way
+        ship = s.ships[i]
         if ship and s.phase in ("tactical", "merc", "actions"):
-            value += 0.4 * sum(1 for i, x in enumerate(s.planet_sector) if x == ship and s.revealed[i]
-                               and not s.owner[i])
+            owner, revealed = s.owner, s.revealed
+            open_here = 0  # empty revealed planets the ship's sector offers
+            for k, x in enumerate(s.planet_sector):
+                if x == ship and revealed[k] and not owner[k]:
+                    open_here += 1
+            value += 0.4 * open_here
     return value
 
 
 def evaluate(c, s, player: int) -> float:
-    maj = majority(c, s)
-    mine = projected(c, s, maj, player)
+    h = Holdings(s)
+    maj = majority(c, s, h)
+    mine = projected(c, s, h, maj, player)
     if s.mode == "teams":
-        mine += projected(c, s, maj, teammate(s, player))
-        opp = sum(projected(c, s, maj, q) for q in opponents(s, player))
+        mine += projected(c, s, h, maj, teammate(s, player))
+        opp = sum(projected(c, s, h, maj, q) for q in opponents(s, player))
     else:
-        opp = max(projected(c, s, maj, q) for q in opponents(s, player))
+        opp = max(projected(c, s, h, maj, q) for q in opponents(s, player))
     return mine - opp
 
 

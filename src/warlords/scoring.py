@@ -13,19 +13,44 @@ from warlords.state import GUARDED, REBEL
 def guards(s, p: int) -> int:
     """GW-SCORE-01, GW-SSCORE-01: a Power per guard still on a circle; GW-GUARD-07: beside a wounded
     mercenary too."""
-    return sum(1 for g in s.guard[p - 1] if g == GUARDED)
+    return s.guard[p - 1].count(GUARDED)
 
 
-def majority(c, s) -> list[int]:
+class Holdings:
+    """What the planets add up to for scoring, gathered in one pass over them: the units each seat
+    has on each planet type (majorities) and the planets each seat holds of each type (missions).
+    The greedy bot's estimate scores every seat of every position it tries, so the planets are read
+    once per position rather than once per type and per seat. It belongs to one state as it is
+    now: build it afresh after any change (nothing keeps it)."""
+
+    __slots__ = ("units", "planets")
+
+    def __init__(self, s) -> None:
+        seats, types, pu = s.seats, s.planet_type, s.pu
+        self.units: dict[str, list[int]] = {}        # type -> units per seat (guards and bases are elsewhere)
+        self.planets: list[dict[str, int]] = [{} for _ in range(seats)]   # seat -> type -> planets held
+        for i, o in enumerate(s.owner):
+            if not o:
+                continue
+            kind, u = types[i], pu[i]
+            row = self.units.get(kind)
+            if row is None:
+                row = self.units[kind] = [0] * seats
+            row[o - 1] += u[0] + u[1] + u[2]           # GW-COMP-10: every unit counts as one
+            held = self.planets[o - 1]
+            held[kind] = held.get(kind, 0) + 1
+
+
+def majority(c, s, h: Holdings | None = None) -> list[int]:
     """GW-SCORE-02, GW-SSCORE-04: per planet type, the player with strictly the most units on its
     planets (guards and bases do not count) scores the type's Domination value (the rulebook's
-    example: GW-EX-09)."""
+    example: GW-EX-09). `h`: the state's holdings when the caller has them already."""
+    units = (h or Holdings(s)).units
     out = [0] * s.seats
     for t, kind in enumerate(c.types):
-        counts = [0] * s.seats
-        for i, o in enumerate(s.owner):
-            if o and s.planet_type[i] == kind:
-                counts[o - 1] += sum(s.pu[i])
+        counts = units.get(kind)
+        if counts is None:
+            continue                     # nobody holds a planet of this type
         top = max(counts)
         if top and counts.count(top) == 1:   # GW-AMB-06: a tie for the most, or no units, scores nothing
             # GW-SCORE-10: the value at the marker's final position, after all devastation
@@ -33,21 +58,20 @@ def majority(c, s) -> list[int]:
     return out
 
 
-def missions(c, s, p: int) -> int:
+def missions(c, s, p: int, h: Holdings | None = None) -> int:
     """GW-SCORE-03, GW-SSCORE-02: the Power of `p`'s mercenary missions (the rulebook's examples:
-    GW-EX-03, GW-EX-15)."""
-    held: dict[str, int] = {}
-    for i, o in enumerate(s.owner):
-        if o == p:
-            held[s.planet_type[i]] = held.get(s.planet_type[i], 0) + 1
+    GW-EX-03, GW-EX-15). `h`: the state's holdings when the caller has them already."""
+    held = (h or Holdings(s)).planets[p - 1]
+    per_planet = s.mission == "per_planet"
+    wounded = s.wounded[p - 1]
     total = 0
     for card in s.area[p - 1]:   # GW-SCORE-04: only cards in play, not in hand...
-        if card in s.wounded[p - 1]:
+        if card in wounded:
             continue             # ...and not wounded
         n = held.get(c.mercs[card].mission, 0)
         # 2 per planet held of the card's type; GW-AMB-40: or, as the `per_mercenary` variant, 2 per
         # card whose type has any planet held
-        total += 2 * (n if s.mission == "per_planet" else (1 if n else 0))
+        total += 2 * (n if per_planet else (1 if n else 0))
     return total
 
 
