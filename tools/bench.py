@@ -2,8 +2,8 @@
 
 These machines are noisy, so every target is a ratio within one run (run it on an idle machine;
 to compare two versions, run both, side by side, in one sitting). Wall-time figures are the best
-of several tries (the least disturbed); the CLI figures run with bytecode caching on, as an
-installed package has it.
+of several tries (the least disturbed), the two sides of a ratio taking turns; the CLI figures
+run with bytecode caching on, as an installed package has it.
 
 - games.<g>: random-playout decisions/s and games/s (the bare rules loop), its own fold rate,
   `session_vs_bare` (the same games played through `Session` in memory), greedy decisions/s, and
@@ -145,6 +145,16 @@ def best(fn, repeat: int = 5) -> float:
         fn()
         out = min(out, time.perf_counter() - began)
     return out
+
+
+def best_ratio(fn, reference, repeat: int = 5) -> float:
+    """Best wall time of `fn` over the best of `reference`, the two taking turns: a spell of load on
+    the machine then disturbs both sides alike instead of only the one measured during it."""
+    ours = theirs = float("inf")
+    for _ in range(repeat):
+        ours = min(ours, best(fn, 1))
+        theirs = min(theirs, best(reference, 1))
+    return ours / theirs
 
 
 def installed() -> list:
@@ -297,7 +307,7 @@ def replay_vs_floor(tmp: Path, rules) -> tuple[float, int]:
     def load():
         Session.load("replay", store=store)
 
-    ratio = best(load, 20) / best(floor, 20)
+    ratio = best_ratio(load, floor, 40)
     conn.close()
     return ratio, len(records)
 
@@ -397,11 +407,11 @@ def list_ratio(tmp: Path, quick: bool) -> float:
     exe = Path(sys.executable).with_name("boardcore")
     env = {k: v for k, v in os.environ.items() if k != "PYTHONDONTWRITEBYTECODE"}
 
-    def wall(path: Path) -> float:
-        return best(lambda: subprocess.run([str(exe), "list"], env={**env, "BOARDCORE_DB": str(path)},
-                                           stdout=subprocess.DEVNULL, check=True), 5)
+    def listing(path: Path):
+        return lambda: subprocess.run([str(exe), "list"], env={**env, "BOARDCORE_DB": str(path)},
+                                      stdout=subprocess.DEVNULL, check=True)
 
-    return round(wall(tmp / "big.sqlite") / wall(tmp / "small.sqlite"), 3)
+    return round(best_ratio(listing(tmp / "big.sqlite"), listing(tmp / "small.sqlite"), 7), 3)
 
 
 # -- every core --------------------------------------------------------------------------------
@@ -418,9 +428,7 @@ def workers_ratios(tmp: Path, quick: bool) -> dict:
     question = Session.load(ROOT / "replays" / "solar_sphere" / "2p.jsonl")   # its first decision is at 24
 
     def ratio(fn) -> float:
-        one = best(lambda: fn(1), 2)
-        two = best(lambda: fn(2), 2)
-        return round(two / one, 3)
+        return round(best_ratio(lambda: fn(2), lambda: fn(1), 2), 3)
 
     return {"simulate": ratio(lambda w: simulate(rules, config, ["random", "random"], n * 2 if quick else 1000,
                                                  workers=w)),
