@@ -244,6 +244,36 @@ class Data(msgspec.Struct, frozen=True):
     tables: Tables
 
 
+class Bands:
+    """Which band of a table's axis a value falls in: the first (or, with `last`, the last) band whose lowest
+    value it reaches, -1 for none. The scan is done once for every value from one below the lowest bound to the
+    highest, beyond which the answer no longer changes, so the rules index instead of scanning: the yield and
+    probability lookups (AP-YLD-01, AP-PRB-01) are asked for every rocket greedy looks at."""
+
+    __slots__ = ("base", "top", "bands")
+
+    def __init__(self, lows: list[int], last: bool = False) -> None:
+        self.base = min(lows, default=0) - 1
+        self.top = max(lows, default=0)
+        self.bands = tuple(_scan(lows, x, last) for x in range(self.base, self.top + 1))
+
+    def of(self, x: int) -> int:
+        if x <= self.base:
+            return -1
+        return self.bands[(x if x < self.top else self.top) - self.base]
+
+
+def _scan(lows: list[int], x: int, last: bool) -> int:
+    """The band of `x` by reading the bounds in order, as the rulebook's tables are read."""
+    found = -1
+    for i, low in enumerate(lows):
+        if x >= low:
+            found = i
+            if not last:
+                break
+    return found
+
+
 class Catalog:
     """Everything the rules look up, by card id. Built once per data set."""
 
@@ -255,6 +285,11 @@ class Catalog:
         self.dest_index = {name: i for i, name in enumerate(self.destinations)}
         self.yield_table = d.tables.yield_
         self.prob_table = d.tables.probability
+        # AP-YLD-01: the row is the first whose lowest thrust the rocket reaches, the column the last whose lowest
+        # mass it reaches; AP-PRB-01: the row is the first whose lowest yield it reaches
+        self.thrust_band = Bands(self.yield_table.thrust)
+        self.mass_band = Bands(self.yield_table.mass, last=True)
+        self.yield_band = Bands(self.prob_table.yield_)
         self.required = tuple(d.tables.authority.required)
         # Technology cards: ids 0..109 in file order (AP-COMP-04).
         techs: list[Tech] = []

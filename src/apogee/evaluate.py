@@ -8,24 +8,28 @@ from apogee import events as ev
 from apogee.components import FIRST, PAYLOAD, RND, UPPER, Catalog
 from apogee.missions import goal_met, goals, objective_met
 from apogee.queries import mission_of
-from apogee.rocket import build_problem, has_stages, mass, min_roll, soc_authority, thrust, yield_of
+from apogee.rocket import BuildCheck, has_stages, mass, min_roll, soc_authority, thrust, yield_of
 from apogee.state import CONSTRUCTION, DESIGN, RND as RND_SPOT, SOC, SOC_FIXED, SPECIALTY, ApogeeState
 
 SPOT_VALUE = {SPECIALTY: 1.5, RND_SPOT: 2.0, DESIGN: 3.0}
 
 
 def evaluate(c: Catalog, s: ApogeeState, player: int) -> float:
+    """Greedy asks this of every position it weighs, so what several terms share (the goals and whether each
+    is met, the rocket's build checks) is worked out once per call."""
     if s.over:
         return 0.0 if s.truncated else (1000.0 if player in s.winners else -1000.0)
     pl = s.p[player - 1]
     m = mission_of(c, s)
+    gs = goals(c, s)
+    met = [goal_met(c, g, pl) for g in gs]
     score = 0.0
-    if objective_met(c, s, player) and not (m.end_credits or m.end_authority):
+    if objective_met(c, s, player, met) and not (m.end_credits or m.end_authority):
         score += 500
     # -- the Mission ---------------------------------------------------------
     targets = []
-    for g in goals(c, s):
-        if goal_met(c, g, pl):
+    for g, done in zip(gs, met):
+        if done:
             score += 120
             continue
         d = c.dest_index[g.destination]
@@ -66,22 +70,25 @@ def evaluate(c: Catalog, s: ApogeeState, player: int) -> float:
         n, authority = soc_authority(c, pl)
         if n and authority >= min(c.required[d] for d in targets):
             score += 15
-    gs = goals(c, s)
-    wanted = {k for g in gs for k in g.cards}
-    crewed = any(g.crewed or g.astronauts for g in gs)
-    rnd_needed = any(g.min_rnd for g in gs)
+    wanted: set[str] = set()
+    crewed = rnd_needed = False
+    for g in gs:
+        wanted.update(g.cards)
+        crewed = crewed or bool(g.crewed or g.astronauts)
+        rnd_needed = rnd_needed or bool(g.min_rnd)
     for card in pl.pad:
         tc = c.tech[card]
         if tc.name in wanted or (crewed and tc.crew) or (rnd_needed and c.kind[card] == RND):
             score += 12
     # -- means -----------------------------------------------------------------
     score += 0.06 * pl.credits + 4 * pl.dice + 8 * len(pl.investors)
-    missing = {FIRST: not stages[0], UPPER: not stages[1], PAYLOAD: not stages[2], RND: rnd_needed and not any(
-        c.kind[card] == RND for card in pl.pad)}
+    check = BuildCheck(c, s, pl)
+    missing = {FIRST: not stages[0], UPPER: not stages[1], PAYLOAD: not stages[2],
+               RND: rnd_needed and not check.by_kind[RND]}
     ready = set()
     buildable_now = 0
     for card in pl.reserve:
-        if card < 0 or build_problem(c, s, pl, card) is not None:
+        if card < 0 or check.problem(card) is not None:
             score += 0.3
             continue
         k = c.kind[card]

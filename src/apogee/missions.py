@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+from collections.abc import Iterable, Sequence
+
 from apogee.components import Catalog, Goal
 from apogee.queries import mission_of
 from apogee.state import ApogeeState, Player
@@ -37,21 +39,26 @@ def goal_met(c: Catalog, goal: Goal, pl: Player) -> bool:
     return True
 
 
-def goals(c: Catalog, s: ApogeeState) -> list[Goal]:
-    """The Mission's goals plus those added by Solo Events 13/14 (AP-SMIS-08, AP-SEV-20, AP-SEV-22)."""
+def goals(c: Catalog, s: ApogeeState) -> Sequence[Goal]:
+    """The Mission's goals plus those added by Solo Events 13/14 (AP-SMIS-08, AP-SEV-20, AP-SEV-22). Without
+    such Events, the Mission's own list (read it, never change it): greedy asks for every position it weighs."""
+    m = mission_of(c, s)
+    if not s.extra_goals:
+        return m.goals
     extra = [c.events[e].goal for e in s.extra_goals]
-    return [*mission_of(c, s).goals, *(g for g in extra if g is not None)]
+    return [*m.goals, *(g for g in extra if g is not None)]
 
 
-def objective_met(c: Catalog, s: ApogeeState, player: int) -> bool:
-    """The cumulative part of the objective: goals and Investors (AP-MIS-04, AP-SMIS-02)."""
+def objective_met(c: Catalog, s: ApogeeState, player: int, met: Iterable[bool] | None = None) -> bool:
+    """The cumulative part of the objective: goals and Investors (AP-MIS-04, AP-SMIS-02). `met`, when the caller
+    has it already, says `goal_met` of each of `goals(c, s)` in turn, so that they are not judged twice."""
     m = mission_of(c, s)
     pl = s.p[player - 1]
     if m.investors and len(pl.investors) < m.investors:
         return False
     if m.race_turn:
         return bool(pl.launches)
-    return all(goal_met(c, g, pl) for g in goals(c, s))
+    return all(goal_met(c, g, pl) for g in goals(c, s)) if met is None else all(met)
 
 
 def end_clauses_met(c: Catalog, s: ApogeeState, player: int) -> bool:

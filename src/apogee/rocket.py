@@ -58,23 +58,16 @@ def mass(c: Catalog, pl: Player) -> int:
 def yield_of(c: Catalog, thrust_: int, mass_: int) -> int:
     """AP-YLD-01, AP-GAP-05: the yield in tenths, 0 when the rocket is not in the table (the rulebook's lookup
     example, AP-YLD-03; Pedro's 24/16 gives 1.6, AP-GAP-06) (AP-LCH-07, AP-YLD-02, AP-GAP-28)."""
-    table = c.yield_table
-    row = next((i for i, low in enumerate(table.thrust) if thrust_ >= low), -1)
-    col = -1
-    for j, low in enumerate(table.mass):
-        if mass_ >= low:
-            col = j
-    return 0 if row < 0 or col < 0 else table.cells[row][col]
+    row = c.thrust_band.of(thrust_)
+    col = c.mass_band.of(mass_)
+    return 0 if row < 0 or col < 0 else c.yield_table.cells[row][col]
 
 
 def min_roll(c: Catalog, yield_: int, destination: int) -> int:
     """AP-PRB-01, AP-GAP-07: the least die result for a launch, 0 when unreachable (AP-LCH-08). Every yield
     falls in exactly one row (AP-PRB-03); 1.9 to Venus needs 7 (AP-PRB-02); 1.6 to the Moon 5 (AP-GAP-08)."""
-    table = c.prob_table
-    for i, low in enumerate(table.yield_):
-        if yield_ >= low:
-            return table.cells[i][destination]
-    return 0
+    row = c.yield_band.of(yield_)
+    return 0 if row < 0 else c.prob_table.cells[row][destination]
 
 
 def rocket_yield(c: Catalog, pl: Player) -> int:
@@ -148,45 +141,74 @@ def required_authority(c: Catalog, s: ApogeeState, pl: Player, destination: int)
     return max(0, c.required[destination] - cut)
 
 
+class BuildCheck:
+    """`build_problem` for one player's rocket, the bans and the pad read once: a whole reserve is checked at
+    the cost of one scan of the pad (the legal builds, and greedy's estimate of every position it weighs)."""
+
+    __slots__ = ("c", "forbid_rnd", "forbid_nuclear", "nuclear_ban", "ssto_ban", "by_kind", "stages", "ssto",
+                 "names")
+
+    def __init__(self, c: Catalog, s: ApogeeState, pl: Player) -> None:
+        m = mission_of(c, s)
+        tech, kinds = c.tech, c.kind
+        self.c = c
+        self.forbid_rnd, self.forbid_nuclear = m.forbid_rnd, m.forbid_nuclear
+        self.nuclear_ban, self.ssto_ban = "nuclear_build" in s.bans, "ssto_build" in s.bans
+        self.by_kind: tuple[list[int], ...] = ([], [], [], [])  # the pad's cards by kind, in pad order
+        self.names = set()
+        self.ssto = False  # a Single-Stage Orbital Launcher among the stages
+        for x in pl.pad:
+            k = kinds[x]
+            t = tech[x]
+            self.by_kind[k].append(x)
+            self.names.add(t.name)
+            if t.ssto and k in (FIRST, UPPER):
+                self.ssto = True
+        self.stages = bool(self.by_kind[FIRST] or self.by_kind[UPPER])
+
+    def problem(self, card: int) -> tuple[str, str] | None:
+        """Why `card` may not be built on this rocket now: (reason, rule), or None. AP-TECH-21: the same checks
+        for every way of building. Mission bans (AP-MIS-09, AP-MIS-10, AP-MIS-22) and Solo bans (AP-SEV-04,
+        AP-SEV-05, AP-SEV-06) forbid building only: such cards may still be acquired and sold. The SSTO takes
+        one First Stage space and closes the Upper Stage slot (AP-GAP-29). Extra Seat, Aerospike and
+        Pressurization never block a build (AP-AMB-30)."""
+        c = self.c
+        t = c.tech[card]
+        k = c.kind[card]
+        if self.forbid_rnd and k == RND:
+            return "Mission 4 forbids building R&D Technologies", "AP-MIS-09"
+        if t.nuclear and k in (FIRST, UPPER):
+            if self.forbid_nuclear:
+                return "Mission 9 forbids building Nuclear stages", "AP-MIS-22"
+            if self.nuclear_ban:
+                return "Internal Ethics Policy forbids building Nuclear stages", "AP-SEV-04"
+        if t.ssto and self.ssto_ban:
+            return "Technological Delay forbids building the Single-Stage Orbital Launcher", "AP-SEV-06"
+        same = self.by_kind[k]
+        if len(same) >= c.n.slot_limit:
+            return "that Launch Pad slot already holds 3 cards", "AP-COMP-18"
+        if k in (FIRST, UPPER):
+            if t.ssto and self.stages:
+                return "a Single-Stage Orbital Launcher needs an empty First and Upper Stage", "AP-TECH-04"
+            if self.ssto:
+                return "no other stage may join a Single-Stage Orbital Launcher", "AP-TECH-04"
+            tech = c.tech
+            for other in same:
+                if tech[other].group != t.group:
+                    rule = {"pulsed_nuclear": "AP-TECH-01", "pulsed_laser": "AP-TECH-02", "ion": "AP-TECH-06",
+                            "nuclear_upper": "AP-TECH-07"}.get(t.group or tech[other].group, "AP-TECH-01")
+                    return f"{t.name} is not compatible with {tech[other].name}", rule
+        if t.unique and t.name in self.names:
+            return f"only one {t.name} per rocket", "AP-TECH-16" if t.heavy else "AP-TECH-05"
+        return None
+
+
 def build_problem(c: Catalog, s: ApogeeState, pl: Player, card: int) -> tuple[str, str] | None:
-    """Why `card` may not be built on `pl`'s rocket now: (reason, rule), or None. AP-TECH-21: the same checks
-    for every way of building. Mission bans (AP-MIS-09, AP-MIS-10, AP-MIS-22) and Solo bans (AP-SEV-04,
-    AP-SEV-05, AP-SEV-06) forbid building only: such cards may still be acquired and sold. The SSTO takes one
-    First Stage space and closes the Upper Stage slot (AP-GAP-29). Extra Seat, Aerospike and Pressurization
-    never block a build (AP-AMB-30)."""
-    t = c.tech[card]
-    k = c.kind[card]
-    m = mission_of(c, s)
-    if m.forbid_rnd and k == RND:
-        return "Mission 4 forbids building R&D Technologies", "AP-MIS-09"
-    if t.nuclear and k in (FIRST, UPPER):
-        if m.forbid_nuclear:
-            return "Mission 9 forbids building Nuclear stages", "AP-MIS-22"
-        if "nuclear_build" in s.bans:
-            return "Internal Ethics Policy forbids building Nuclear stages", "AP-SEV-04"
-    if t.ssto and "ssto_build" in s.bans:
-        return "Technological Delay forbids building the Single-Stage Orbital Launcher", "AP-SEV-06"
-    tech, kinds = c.tech, c.kind
-    same = [x for x in pl.pad if kinds[x] == k]
-    if len(same) >= c.n.slot_limit:
-        return "that Launch Pad slot already holds 3 cards", "AP-COMP-18"
-    if k in (FIRST, UPPER):
-        stages = [x for x in pl.pad if kinds[x] in (FIRST, UPPER)]
-        if t.ssto and stages:
-            return "a Single-Stage Orbital Launcher needs an empty First and Upper Stage", "AP-TECH-04"
-        if any(tech[x].ssto for x in stages):
-            return "no other stage may join a Single-Stage Orbital Launcher", "AP-TECH-04"
-        for other in same:
-            if tech[other].group != t.group:
-                rule = {"pulsed_nuclear": "AP-TECH-01", "pulsed_laser": "AP-TECH-02", "ion": "AP-TECH-06",
-                        "nuclear_upper": "AP-TECH-07"}.get(t.group or tech[other].group, "AP-TECH-01")
-                return f"{t.name} is not compatible with {tech[other].name}", rule
-    if t.unique and any(tech[x].name == t.name for x in pl.pad):
-        return f"only one {t.name} per rocket", "AP-TECH-16" if t.heavy else "AP-TECH-05"
-    return None
+    """Why `card` may not be built on `pl`'s rocket now (see `BuildCheck.problem`)."""
+    return BuildCheck(c, s, pl).problem(card)
 
 
 def buildable(c: Catalog, s: ApogeeState, player: int, cards) -> list[int]:
     """Those of `cards` that `player` may build now, whatever the way of building (AP-TECH-21)."""
-    pl = s.p[player - 1]
-    return [card for card in cards if build_problem(c, s, pl, card) is None]
+    check = BuildCheck(c, s, s.p[player - 1])
+    return [card for card in cards if check.problem(card) is None]

@@ -104,6 +104,25 @@ def test_tables():
         assert row == sorted(row, reverse=True)
 
 
+@pytest.mark.rule("AP-YLD-01", "AP-PRB-01")
+def test_lookups_read_the_tables_as_printed():
+    """The precomputed bands give what reading each table row by row gives, for every value, in range or not."""
+    def read_yield(thrust, mass):
+        t = CAT.yield_table
+        row = next((i for i, low in enumerate(t.thrust) if thrust >= low), -1)
+        col = max((j for j, low in enumerate(t.mass) if mass >= low), default=-1)
+        return 0 if row < 0 or col < 0 else t.cells[row][col]
+
+    def read_roll(yield_, d):
+        p = CAT.prob_table
+        return next((p.cells[i][d] for i, low in enumerate(p.yield_) if yield_ >= low), 0)
+
+    for thrust in range(-5, 80):
+        assert [yield_of(CAT, thrust, m) for m in range(-5, 60)] == [read_yield(thrust, m) for m in range(-5, 60)]
+    for y in range(-5, 80):
+        assert [min_roll(CAT, y, d) for d in range(6)] == [read_roll(y, d) for d in range(6)]
+
+
 @pytest.mark.rule("AP-GAP-09", "AP-GAP-30", "AP-COMP-21", "AP-GEN-04", "AP-GAP-03", "AP-COMP-02")
 def test_authority_and_destinations():
     assert CAT.destinations == ("GEO", "Moon", "Venus", "Mars", "Europa", "Titan")
