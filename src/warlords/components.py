@@ -226,11 +226,13 @@ class Components:
         self.types = tuple(data.planets.types)
         self.type_index = {t: i for i, t in enumerate(self.types)}
         self.tiles = tuple(f"P-{t}-{k}" for t in self.types for k in range(1, data.planets.tiles_per_type + 1))
+        # a mercenary's mission as a type index: scored for every seat at every greedy step
+        self.mission_type = {c.id: self.type_index[c.mission] for c in data.mercenaries.cards
+                             if c.mission in self.type_index}
         self.deploy_value = tuple(data.planets.track.deploy)
         self.domination_value = tuple(data.planets.track.domination)
         self.track_last = len(self.deploy_value) - 1
         self.mercs = {c.id: c for c in data.mercenaries.cards}
-        self.mission_of = {c.id: c.mission for c in data.mercenaries.cards}   # scored at every greedy step
         self.merc_ids = tuple(c.id for c in data.mercenaries.cards)
         self.support = {c.id: c.kind for c in data.support.cards}
         self.support_name = {c.id: c.name or c.kind for c in data.support.cards}

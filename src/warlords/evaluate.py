@@ -23,11 +23,11 @@ def projected(c, s, h: Holdings, maj, p: int) -> float:
     ready = b[LP * 3] + b[LP * 3 + 1] + b[LP * 3 + 2]
     value = (s.power[i] + guards(s, p) + maj[i] + missions(c, s, p, h)
              + 0.5 * s.rep[i] + 0.1 * ready + 0.3 * len(s.support_hands[i]))
-    held = h.planets[i]   # the types of which `p` holds a planet
-    mission_of = c.mission_of
+    planets, first, mission_type = h.planets, i * h.types, c.mission_type
     hopes = 0             # mercenaries in hand whose mission `p` could already score
     for card in s.hands[i]:
-        if mission_of.get(card) in held:
+        t = mission_type.get(card)   # None for a hidden card ("") or another kind of card
+        if t is not None and planets[first + t]:
             hopes += 1
     value += 0.8 * hopes
     if s.active == p:
@@ -48,7 +48,7 @@ def projected(c, s, h: Holdings, maj, p: int) -> float:
 
 
 def evaluate(c, s, player: int) -> float:
-    h = Holdings(s)
+    h = Holdings(c, s)
     maj = majority(c, s, h)
     mine = projected(c, s, h, maj, player)
     if s.mode == "teams":

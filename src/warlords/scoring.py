@@ -4,6 +4,8 @@ the end live where they happen (`hire.check_supply`, `reputation.gain`, `mercena
 
 from __future__ import annotations
 
+from itertools import compress
+
 from boardcore.rules import Outcome
 
 from warlords import events as ev
@@ -17,58 +19,69 @@ def guards(s, p: int) -> int:
 
 
 class Holdings:
-    """What the planets add up to for scoring, gathered in one pass over them: the units each seat
-    has on each planet type (majorities) and the planets each seat holds of each type (missions).
-    The greedy bot's estimate scores every seat of every position it tries, so the planets are read
-    once per position rather than once per type and per seat. It belongs to one state as it is
-    now: build it afresh after any change (nothing keeps it)."""
+    """What the planets add up to for scoring, gathered in one pass over the planets held: the units
+    each seat has on each planet type (majorities) and the planets each seat holds of each type
+    (missions). The greedy bot's estimate scores every seat of every position it tries, so the
+    planets are read once per position rather than once per type and per seat. It belongs to one
+    state as it is now: build it afresh after any change (nothing keeps it).
 
-    __slots__ = ("units", "planets")
+    Both are flat lists by type index (`c.type_index`): `units[t * seats + seat]` and
+    `planets[seat * types + t]`, seats from 0. A planet of a type unknown to the viewer (a view)
+    is never held: GW-CON-08, a planet is revealed before anyone lands there."""
 
-    def __init__(self, s) -> None:
-        seats, types, pu = s.seats, s.planet_type, s.pu
-        self.units: dict[str, list[int]] = {}        # type -> units per seat (guards and bases are elsewhere)
-        self.planets: list[dict[str, int]] = [{} for _ in range(seats)]   # seat -> type -> planets held
-        for i, o in enumerate(s.owner):
-            if not o:
+    __slots__ = ("seats", "types", "units", "planets")
+
+    def __init__(self, c, s) -> None:
+        seats, types, index = s.seats, len(c.types), c.type_index
+        self.seats, self.types = seats, types
+        self.units = units = [0] * (types * seats)
+        self.planets = planets = [0] * (seats * types)
+        owner, kinds, pu = s.owner, s.planet_type, s.pu
+        for i in compress(range(len(owner)), owner):   # the planets someone holds
+            t = index.get(kinds[i])
+            if t is None:
                 continue
-            kind, u = types[i], pu[i]
-            row = self.units.get(kind)
-            if row is None:
-                row = self.units[kind] = [0] * seats
-            row[o - 1] += u[0] + u[1] + u[2]           # GW-COMP-10: every unit counts as one
-            held = self.planets[o - 1]
-            held[kind] = held.get(kind, 0) + 1
+            o = owner[i] - 1
+            u = pu[i]
+            units[t * seats + o] += u[0] + u[1] + u[2]   # GW-COMP-10: every unit counts as one
+            planets[o * types + t] += 1
 
 
 def majority(c, s, h: Holdings | None = None) -> list[int]:
     """GW-SCORE-02, GW-SSCORE-04: per planet type, the player with strictly the most units on its
     planets (guards and bases do not count) scores the type's Domination value (the rulebook's
     example: GW-EX-09). `h`: the state's holdings when the caller has them already."""
-    units = (h or Holdings(s)).units
-    out = [0] * s.seats
+    h = h or Holdings(c, s)
+    units, seats, index = h.units, h.seats, c.type_index
+    out = [0] * seats
     for t, kind in enumerate(c.types):
-        counts = units.get(kind)
-        if counts is None:
-            continue                     # nobody holds a planet of this type
-        top = max(counts)
-        if top and counts.count(top) == 1:   # GW-AMB-06: a tie for the most, or no units, scores nothing
+        k = index[kind] * seats
+        top, leader = 0, -1
+        for seat in range(seats):
+            n = units[k + seat]
+            if n > top:
+                top, leader = n, seat
+            elif n == top:
+                leader = -1              # GW-AMB-06: a tie for the most, or no units, scores nothing
+        if leader >= 0:
             # GW-SCORE-10: the value at the marker's final position, after all devastation
-            out[counts.index(top)] += c.domination_value[s.track[t]]
+            out[leader] += c.domination_value[s.track[t]]
     return out
 
 
 def missions(c, s, p: int, h: Holdings | None = None) -> int:
     """GW-SCORE-03, GW-SSCORE-02: the Power of `p`'s mercenary missions (the rulebook's examples:
     GW-EX-03, GW-EX-15). `h`: the state's holdings when the caller has them already."""
-    held = (h or Holdings(s)).planets[p - 1]
+    h = h or Holdings(c, s)
+    planets, first = h.planets, (p - 1) * h.types
     per_planet = s.mission == "per_planet"
     wounded = s.wounded[p - 1]
+    mission_type = c.mission_type
     total = 0
     for card in s.area[p - 1]:   # GW-SCORE-04: only cards in play, not in hand...
         if card in wounded:
             continue             # ...and not wounded
-        n = held.get(c.mercs[card].mission, 0)
+        n = planets[first + mission_type[card]]
         # 2 per planet held of the card's type; GW-AMB-40: or, as the `per_mercenary` variant, 2 per
         # card whose type has any planet held
         total += 2 * (n if per_planet else (1 if n else 0))
