@@ -84,7 +84,7 @@ def evaluate(c: Catalog, s: ApogeeState, player: int) -> float:
     score += 0.06 * pl.credits + 4 * pl.dice + 8 * len(pl.investors)
     check = BuildCheck(c, s, pl)
     missing = {FIRST: not stages[0], UPPER: not stages[1], PAYLOAD: not stages[2],
-               RND: rnd_needed and not check.by_kind[RND]}
+               RND: rnd_needed and not check.count[RND]}
     ready = set()
     buildable_now = 0
     for card in pl.reserve:

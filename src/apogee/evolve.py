@@ -108,26 +108,26 @@ PILES = ("first", "upper", "payload", "rnd")
 
 @HANDLERS.on(ev.PileShuffled)
 def pile_shuffled(s: S, e: ev.PileShuffled) -> S:
-    order = list(e.order)
+    order = tuple(e.order)
     name = e.pile
     if name in PILES:
-        s.piles[PILES.index(name)] = order
+        s.piles[PILES.index(name)] = list(order)
     elif name == "juniors":
-        s.juniors = order
+        s.juniors = list(order)
     elif name == "seniors":
-        s.seniors = order
+        s.seniors = list(order)
     elif name == "investors":
         s.investor_pile = order
     elif name == "events":
         s.event_pile = order
     elif name == "directors":
-        s.directors_out = order
+        s.directors_out = list(order)
     return s
 
 
 @HANDLERS.on(ev.DirectorsDealt)
 def directors_dealt(s: S, e: ev.DirectorsDealt) -> S:
-    s.p[e.player - 1].dealt = list(e.directors)
+    s.p[e.player - 1].dealt = tuple(e.directors)
     for d in e.directors:
         s.directors_out.remove(d)
     return s
@@ -137,14 +137,14 @@ def directors_dealt(s: S, e: ev.DirectorsDealt) -> S:
 def directors_revealed(s: S, e: ev.DirectorsRevealed) -> S:
     for pl in s.p:
         s.directors_out.extend(d for d in pl.dealt if d != pl.director)
-        pl.dealt = []
+        pl.dealt = ()
     s.directors_out.sort()
     return s
 
 
 @HANDLERS.on(ev.StepStarted)
 def step_started(s: S, e: ev.StepStarted) -> S:
-    s.stage, s.order, s.cursor = e.step, list(e.order), e.cursor
+    s.stage, s.order, s.cursor = e.step, tuple(e.order), e.cursor
     return s
 
 
@@ -178,8 +178,8 @@ def turn_started(s: S, e: ev.TurnStarted) -> S:
     s.turn = e.turn
     s.event = e.event
     if e.event >= 0:
-        s.event_pile.pop()
-        s.events_seen.append(e.event)
+        s.event_pile = s.event_pile[:-1]
+        s.events_seen = (*s.events_seen, e.event)
     return s
 
 
@@ -197,7 +197,7 @@ def turn_ended(s: S, e: ev.TurnEnded) -> S:
 
 @HANDLERS.on(ev.GameEnded)
 def game_ended(s: S, e: ev.GameEnded) -> S:
-    s.over, s.winners, s.prompt, s.stage = True, list(e.winners), None, "over"
+    s.over, s.winners, s.prompt, s.stage = True, tuple(e.winners), None, "over"
     for pl in s.p:
         pl.waiting = False
     return s
@@ -249,32 +249,33 @@ def dismissals_owed(s: S, e: ev.DismissalsOwed) -> S:
 
 @HANDLERS.on(ev.InvestorsRevealed)
 def investors_revealed(s: S, e: ev.InvestorsRevealed) -> S:
-    for i in e.investors:
-        s.investor_pile.pop()
-        s.investor_river.append(i)
+    s.investor_pile = s.investor_pile[:len(s.investor_pile) - len(e.investors)]
+    s.investor_river = (*s.investor_river, *e.investors)
     return s
 
 
 @HANDLERS.on(ev.InvestorsReplaced)
 def investors_replaced(s: S, e: ev.InvestorsReplaced) -> S:
+    river = list(s.investor_river)
     for i in e.removed:
-        s.investor_river.remove(i)
-        s.investors_out.append(i)
-    for i in e.revealed:
-        s.investor_pile.pop()
-        s.investor_river.append(i)
+        river.remove(i)
+    s.investors_out = (*s.investors_out, *e.removed)
+    s.investor_pile = s.investor_pile[:len(s.investor_pile) - len(e.revealed)]
+    s.investor_river = (*river, *e.revealed)
     return s
 
 
 @HANDLERS.on(ev.InvestorWon)
 def investor_won(s: S, e: ev.InvestorWon) -> S:
-    s.investor_river.remove(e.investor)
+    river = list(s.investor_river)
+    river.remove(e.investor)
     pl = s.p[e.player - 1]
-    pl.investors.append(e.investor)
+    pl.investors = (*pl.investors, e.investor)
     pl.credits += e.credits
     if e.revealed >= 0:
-        s.investor_pile.pop()
-        s.investor_river.append(e.revealed)
+        s.investor_pile = s.investor_pile[:-1]
+        river.append(e.revealed)
+    s.investor_river = tuple(river)
     return s
 
 
@@ -380,7 +381,7 @@ def rocket_launched(s: S, e: ev.RocketLaunched) -> S:
     pl = s.p[e.player - 1]
     pl.pad = list(e.kept)
     pl.reserve.extend(e.returned)
-    pl.launches.append(e.launch)
+    pl.launches = (*pl.launches, e.launch)
     return s
 
 
@@ -442,13 +443,13 @@ def actions_granted(s: S, e: ev.ActionsGranted) -> S:
 
 @HANDLERS.on(ev.BanAdded)
 def ban_added(s: S, e: ev.BanAdded) -> S:
-    s.bans.append(e.ban)
+    s.bans = (*s.bans, e.ban)
     return s
 
 
 @HANDLERS.on(ev.GoalAdded)
 def goal_added(s: S, e: ev.GoalAdded) -> S:
-    s.extra_goals.append(e.event)
+    s.extra_goals = (*s.extra_goals, e.event)
     return s
 
 

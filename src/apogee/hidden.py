@@ -13,20 +13,13 @@ from apogee.state import (CONSTRUCTION, DESIGN, HIDDEN, IDLE, RND, SOC, SOC_FIXE
 def view(c: Catalog, s: ApogeeState, player: int | None) -> ApogeeState:
     """AP-COMP-25, AP-INV-26: piles face down, others' hands, unrevealed placements, R&D draws and (during
     the choice) Directors hidden as -1."""
-    v = s.__copy__()
-    v.order = s.order[:]
-    v.rivers = [x[:] for x in s.rivers]
-    v.investor_river = s.investor_river[:]
-    v.investors_out = s.investors_out[:]
-    v.events_seen = s.events_seen[:]
-    v.bans = s.bans[:]
-    v.extra_goals = s.extra_goals[:]
-    v.winners = s.winners[:]
+    v = s.__copy__()  # what is in sight and a tuple is shared (see ApogeeState)
+    v.rivers = list(map(list.copy, s.rivers))
     v.piles = [[-1] * len(x) for x in s.piles]
     v.juniors = [-1] * len(s.juniors)
     v.seniors = [-1] * len(s.seniors)
-    v.investor_pile = [-1] * len(s.investor_pile)
-    v.event_pile = [-1] * len(s.event_pile)
+    v.investor_pile = (-1,) * len(s.investor_pile)
+    v.event_pile = (-1,) * len(s.event_pile)
     v.directors_out = [-1] * len(s.directors_out)
     revealed = s.revealed
     hide_director = s.stage == "director"
@@ -36,9 +29,8 @@ def view(c: Catalog, s: ApogeeState, player: int | None) -> ApogeeState:
             players.append(pl.copy())
             continue
         o = pl.__copy__()
-        o.reserve, o.pad, o.investors, o.launches, o.mods = (pl.reserve[:], pl.pad[:], pl.investors[:],
-                                                              pl.launches[:], pl.mods[:])
-        o.dealt = [-1] * len(pl.dealt)
+        o.reserve, o.pad, o.mods = pl.reserve.copy(), pl.pad.copy(), pl.mods.copy()
+        o.dealt = (-1,) * len(pl.dealt)
         o.drawn = [-1] * len(pl.drawn)
         if hide_director:
             o.director = -1
@@ -68,9 +60,9 @@ def hidden_variant(c: Catalog, s: ApogeeState, player: int | None, rng) -> Apoge
     others = [q for q in range(1, s.players + 1) if q != player]
     _technologies(c, s, v, player, others, rng)
     _engineers(c, s, v, player, others, rng)
-    v.investor_pile = rng.shuffled(_unseen(range(len(c.investor)), [*s.investor_river, *s.investors_out,
-                                                                     *(i for pl in s.p for i in pl.investors)]))
-    v.event_pile = _events(c, s, rng)
+    v.investor_pile = tuple(rng.shuffled(_unseen(range(len(c.investor)), [*s.investor_river, *s.investors_out,
+                                                                     *(i for pl in s.p for i in pl.investors)])))
+    v.event_pile = tuple(_events(c, s, rng))
     _directors(c, s, v, player, others, rng)
     return v
 
@@ -179,7 +171,7 @@ def _directors(c: Catalog, s: ApogeeState, v: ApogeeState, player: int | None, o
     for q in others:
         pl = v.p[q - 1]
         if pl.dealt:
-            pl.dealt = [box.pop() for _ in pl.dealt]
+            pl.dealt = tuple([box.pop() for _ in pl.dealt])
             if choosing:
                 pl.director = -1 if pl.waiting else pl.dealt[rng.randbelow(len(pl.dealt))]
         elif choosing and not pl.waiting:

@@ -94,10 +94,10 @@ def registry(c: Catalog) -> dict:
         engineers = s.juniors + s.seniors + [e for pl in s.p for e in pl.hand]
         if sorted(engineers) != eng_ids:
             return "Engineer cards lost or duplicated"
-        investors = s.investor_pile + s.investor_river + s.investors_out + [i for pl in s.p for i in pl.investors]
+        investors = [*s.investor_pile, *s.investor_river, *s.investors_out, *(i for pl in s.p for i in pl.investors)]
         if sorted(investors) != inv_ids:
             return "Investor cards lost or duplicated"
-        events = s.event_pile + s.events_seen
+        events = [*s.event_pile, *s.events_seen]
         if len(set(events)) != len(events):
             return "an Event card is in two places"
         return None

@@ -143,28 +143,27 @@ def required_authority(c: Catalog, s: ApogeeState, pl: Player, destination: int)
 
 class BuildCheck:
     """`build_problem` for one player's rocket, the bans and the pad read once: a whole reserve is checked at
-    the cost of one scan of the pad (the legal builds, and greedy's estimate of every position it weighs)."""
+    the cost of one scan of the pad (the legal builds, and greedy's estimate of every position it weighs).
+    Only counts are kept; the rarer questions (which stages a card would join, another card of its name)
+    read the pad again when asked."""
 
-    __slots__ = ("c", "forbid_rnd", "forbid_nuclear", "nuclear_ban", "ssto_ban", "by_kind", "stages", "ssto",
-                 "names")
+    __slots__ = ("c", "pad", "forbid_rnd", "forbid_nuclear", "bans", "count", "ssto")
 
     def __init__(self, c: Catalog, s: ApogeeState, pl: Player) -> None:
         m = mission_of(c, s)
         tech, kinds = c.tech, c.kind
         self.c = c
+        self.pad = pl.pad
         self.forbid_rnd, self.forbid_nuclear = m.forbid_rnd, m.forbid_nuclear
-        self.nuclear_ban, self.ssto_ban = "nuclear_build" in s.bans, "ssto_build" in s.bans
-        self.by_kind: tuple[list[int], ...] = ([], [], [], [])  # the pad's cards by kind, in pad order
-        self.names = set()
-        self.ssto = False  # a Single-Stage Orbital Launcher among the stages
+        self.bans = s.bans
+        self.count = count = [0, 0, 0, 0]  # the pad's cards of each kind
+        ssto = False  # a Single-Stage Orbital Launcher among the stages
         for x in pl.pad:
             k = kinds[x]
-            t = tech[x]
-            self.by_kind[k].append(x)
-            self.names.add(t.name)
-            if t.ssto and k in (FIRST, UPPER):
-                self.ssto = True
-        self.stages = bool(self.by_kind[FIRST] or self.by_kind[UPPER])
+            count[k] += 1
+            if k in (FIRST, UPPER) and tech[x].ssto:
+                ssto = True
+        self.ssto = ssto
 
     def problem(self, card: int) -> tuple[str, str] | None:
         """Why `card` may not be built on this rocket now: (reason, rule), or None. AP-TECH-21: the same checks
@@ -180,25 +179,25 @@ class BuildCheck:
         if t.nuclear and k in (FIRST, UPPER):
             if self.forbid_nuclear:
                 return "Mission 9 forbids building Nuclear stages", "AP-MIS-22"
-            if self.nuclear_ban:
+            if "nuclear_build" in self.bans:
                 return "Internal Ethics Policy forbids building Nuclear stages", "AP-SEV-04"
-        if t.ssto and self.ssto_ban:
+        if t.ssto and "ssto_build" in self.bans:
             return "Technological Delay forbids building the Single-Stage Orbital Launcher", "AP-SEV-06"
-        same = self.by_kind[k]
-        if len(same) >= c.n.slot_limit:
+        if self.count[k] >= c.n.slot_limit:
             return "that Launch Pad slot already holds 3 cards", "AP-COMP-18"
+        tech = c.tech
         if k in (FIRST, UPPER):
-            if t.ssto and self.stages:
+            if t.ssto and (self.count[FIRST] or self.count[UPPER]):
                 return "a Single-Stage Orbital Launcher needs an empty First and Upper Stage", "AP-TECH-04"
             if self.ssto:
                 return "no other stage may join a Single-Stage Orbital Launcher", "AP-TECH-04"
-            tech = c.tech
-            for other in same:
-                if tech[other].group != t.group:
+            kinds = c.kind
+            for other in self.pad:
+                if kinds[other] == k and tech[other].group != t.group:
                     rule = {"pulsed_nuclear": "AP-TECH-01", "pulsed_laser": "AP-TECH-02", "ion": "AP-TECH-06",
                             "nuclear_upper": "AP-TECH-07"}.get(t.group or tech[other].group, "AP-TECH-01")
                     return f"{t.name} is not compatible with {tech[other].name}", rule
-        if t.unique and t.name in self.names:
+        if t.unique and any(tech[x].name == t.name for x in self.pad):
             return f"only one {t.name} per rocket", "AP-TECH-16" if t.heavy else "AP-TECH-05"
         return None
 

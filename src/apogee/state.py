@@ -48,8 +48,9 @@ class Launch(msgspec.Struct, frozen=True, kw_only=True):
 
 
 class Player(msgspec.Struct, kw_only=True, gc=False):
+    """One seat. The tuples change rarely and are replaced, never changed in place, so copies share them."""
     director: int = -1
-    dealt: list[int] = []
+    dealt: tuple[int, ...] = ()
     credits: int = 0
     dice: int = 0                  # additional dice held, at most 3 (AP-COMP-17)
     hand: list[int] = []          # every Engineer owned, placed or not (AP-GEN-10)
@@ -58,8 +59,8 @@ class Player(msgspec.Struct, kw_only=True, gc=False):
     pad: list[int] = []           # the rocket: built Technologies (AP-GEN-09); only Anatoliy
     # Feoktistov, a successful launch and Engine Failure take cards off it (AP-CON-09)
     drawn: list[int] = []         # R&D cards drawn this step, not yet kept (AP-RND-04)
-    investors: list[int] = []     # Investors won (AP-IVR-02)
-    launches: list[Launch] = []   # successful launches and their SOC deposits  (AP-COMP-21, AP-LCH-19)
+    investors: tuple[int, ...] = ()  # Investors won (AP-IVR-02)
+    launches: tuple[Launch, ...] = ()  # successful launches and their SOC deposits  (AP-COMP-21, AP-LCH-19)
     specialty_used: bool = False
     nation_used: bool = False
     actions: int = 0
@@ -72,20 +73,23 @@ class Player(msgspec.Struct, kw_only=True, gc=False):
     mods: list[int] = []
 
     def copy(self) -> Player:
+        """Explicit and fast (greedy copies every position it weighs): scalars and frozen structs shared, every
+        list new. `list.copy` by name, not slices: no slice object built for each."""
         q = self.__copy__()
-        q.dealt = self.dealt[:]
-        q.hand = self.hand[:]
-        q.spots = self.spots[:]
-        q.reserve = self.reserve[:]
-        q.pad = self.pad[:]
-        q.drawn = self.drawn[:]
-        q.investors = self.investors[:]
-        q.launches = self.launches[:]
-        q.mods = self.mods[:]
+        q.hand = self.hand.copy()
+        q.spots = self.spots.copy()
+        q.reserve = self.reserve.copy()
+        q.pad = self.pad.copy()
+        q.drawn = self.drawn.copy()
+        q.mods = self.mods.copy()
         return q
 
 
 class ApogeeState(msgspec.Struct, kw_only=True, gc=False):
+    """The table. Greedy copies every position it weighs, so most of what changes rarely (the order of play,
+    Investors, Events, bans, winners) is a tuple, replaced when it changes and shared by copies; the lists
+    (piles, rivers, the Engineer piles, the Director box, each seat's hand, reserve and pad) change in place. The
+    wire form is the same either way: msgspec encodes both as arrays."""
     players: int
     mission: int
     solo: bool = False
@@ -93,7 +97,7 @@ class ApogeeState(msgspec.Struct, kw_only=True, gc=False):
     tiebreak: bool = False
     turn: int = 0
     stage: str = "setup"
-    order: list[int] = []
+    order: tuple[int, ...] = ()
     cursor: int = 0
     prompt: Prompt | None = None
     answered: Prompt | None = None
@@ -101,40 +105,32 @@ class ApogeeState(msgspec.Struct, kw_only=True, gc=False):
     rivers: list[list[int]] = []         # First Stage, Upper Stage, Payload (AP-SETUP-15)
     juniors: list[int] = []
     seniors: list[int] = []
-    investor_pile: list[int] = []
-    investor_river: list[int] = []
-    investors_out: list[int] = []        # removed from the game (AP-ENG-16)
-    event_pile: list[int] = []
-    events_seen: list[int] = []
+    investor_pile: tuple[int, ...] = ()
+    investor_river: tuple[int, ...] = ()
+    investors_out: tuple[int, ...] = ()  # removed from the game (AP-ENG-16)
+    event_pile: tuple[int, ...] = ()
+    events_seen: tuple[int, ...] = ()
     event: int = -1                      # this turn's Event, -1 for none (AP-PEV-07); earlier
     # ones are covered in `events_seen` (AP-PEV-05) and affect no later turn (AP-PEV-06)
     supply: int = 0                      # blue dice beside the play area (AP-INV-07)
     revealed: int = 0                    # bit per spot revealed this turn
     # Solo Events 01-04 (AP-SEV-01, AP-SEV-02, AP-SEV-03, AP-SEV-04, AP-SEV-05, AP-SEV-06)
-    bans: list[str] = []
-    extra_goals: list[int] = []          # Solo Events 13/14 that added an objective
+    bans: tuple[str, ...] = ()
+    extra_goals: tuple[int, ...] = ()    # Solo Events 13/14 that added an objective
     directors_out: list[int] = []
     over: bool = False
-    winners: list[int] = []
+    winners: tuple[int, ...] = ()
     truncated: bool = False
     p: list[Player] = []
 
     def copy(self) -> ApogeeState:
-        """Explicit and fast: scalars and frozen structs are shared, every list is new."""
+        """Explicit and fast: scalars, tuples and frozen structs are shared, every list is new (`Player.copy`).
+        The nested lists are copied by `map`, with no comprehension frame."""
         c = self.__copy__()
-        c.order = self.order[:]
-        c.piles = [x[:] for x in self.piles]
-        c.rivers = [x[:] for x in self.rivers]
-        c.juniors = self.juniors[:]
-        c.seniors = self.seniors[:]
-        c.investor_pile = self.investor_pile[:]
-        c.investor_river = self.investor_river[:]
-        c.investors_out = self.investors_out[:]
-        c.event_pile = self.event_pile[:]
-        c.events_seen = self.events_seen[:]
-        c.bans = self.bans[:]
-        c.extra_goals = self.extra_goals[:]
-        c.directors_out = self.directors_out[:]
-        c.winners = self.winners[:]
-        c.p = [x.copy() for x in self.p]
+        c.piles = list(map(list.copy, self.piles))
+        c.rivers = list(map(list.copy, self.rivers))
+        c.juniors = self.juniors.copy()
+        c.seniors = self.seniors.copy()
+        c.directors_out = self.directors_out.copy()
+        c.p = list(map(Player.copy, self.p))
         return c

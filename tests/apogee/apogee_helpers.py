@@ -51,12 +51,17 @@ def table(players: int = 2, mission: int = 1, directors: tuple[str, ...] = (), s
         for e in pl.hand:
             (st.seniors if CAT.senior[e] else st.juniors).insert(0, e)
         pl.hand, pl.spots, pl.waiting = [], [], False
-    st.event_pile.append(st.event) if st.event >= 0 else None
     if st.event >= 0:
-        st.events_seen.remove(st.event)
+        st.event_pile = (*st.event_pile, st.event)
+        st.events_seen = tuple(x for x in st.events_seen if x != st.event)
     st.event = -1
     st.prompt = None
     return st
+
+
+def on_top(pile: tuple[int, ...], card: int) -> tuple[int, ...]:
+    """`pile` with `card` moved to its top (its last place), so that it is drawn or revealed next."""
+    return (*(x for x in pile if x != card), card)
 
 
 def take(s: ApogeeState, name: str) -> int:

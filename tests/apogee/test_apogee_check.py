@@ -64,22 +64,22 @@ def test_invariants_notice_broken_states():
     s.p[0].reserve.append(s.piles[0][-1])
     broken("AP-INV-09", s)
     s = fresh()
-    s.p[0].investors.append(s.investor_river[0])
+    s.p[0].investors = (s.investor_river[0],)
     broken("AP-INV-10", s)
     broken("AP-INV-14", s)
     s = fresh()
     s.piles[0].insert(0, s.rivers[0].pop())
     broken("AP-INV-11", s)
     s = fresh()
-    s.investor_pile.insert(0, s.investor_river.pop())
+    s.investor_pile, s.investor_river = (s.investor_river[-1], *s.investor_pile), s.investor_river[:-1]
     broken("AP-INV-12", s)
     s = fresh()
     s.p[0].drawn = [s.piles[3].pop()]
     broken("AP-INV-16", s)
     s = fresh()
     from apogee.state import Launch
-    s.p[0].launches = [Launch(destination=9, cards=(), astronauts=0, crewed=False, rnd=0, thrust=0, yield_=0,
-                              cost=0, turn=1)]
+    s.p[0].launches = (Launch(destination=9, cards=(), astronauts=0, crewed=False, rnd=0, thrust=0, yield_=0,
+                              cost=0, turn=1),)
     broken("AP-INV-18", s)
     s = fresh()
     s.p[1].director = s.p[0].director
@@ -91,7 +91,7 @@ def test_turns_go_on_after_the_last_event():
     """All 20 Events revealed: turn 21 is played without a new one, and the turn counter still holds."""
     s = fresh()
     s.events_seen += s.event_pile[::-1]
-    s.event_pile = []
+    s.event_pile = ()
     s.turn, s.event = 21, -1
     assert len(s.events_seen) == 20
     assert INV["AP-INV-19"](s) is None

@@ -24,7 +24,7 @@ def reveal(s, card, players=None):
     """Resolve an immediate Event for each player in Director Authority order."""
     from apogee.queries import authority_order
     s.event = card
-    s.stage, s.order, s.cursor = "event", list(authority_order(CAT, s)), 0
+    s.stage, s.order, s.cursor = "event", authority_order(CAT, s), 0
     return _unfolding_for(s)
 
 
@@ -59,8 +59,8 @@ def test_new_patents():
 def test_timid_investors_still_award_the_card():
     s = table(mission=3)
     inv = next(i for i, x in enumerate(CAT.investor) if x.kind == "acquire")
-    s.investor_river[0] = inv
-    s.investor_pile.remove(inv) if inv in s.investor_pile else None
+    s.investor_river = (inv, *s.investor_river[1:])
+    s.investor_pile = tuple(i for i in s.investor_pile if i != inv)
     s.event = event("Timid Investors")
     from apogee.investors import check_investors
     from apogee_helpers import take
@@ -68,7 +68,7 @@ def test_timid_investors_still_award_the_card():
     s.p[0].reserve.append(card)
     u = _unfolding_for(s)
     check_investors(u, 1, "acquire", card=card)
-    assert u.state.p[0].investors == [inv] and u.state.p[0].credits == 80
+    assert u.state.p[0].investors == (inv,) and u.state.p[0].credits == 80
 
 
 @pytest.mark.rule("AP-PEV-04", "AP-PEV-06", "AP-INV-21", "AP-GEN-08")
@@ -76,8 +76,8 @@ def test_whole_turn_event_ends_with_the_turn():
     from apogee_helpers import admin
     s = table()
     s.event = event("Burn Out")
-    s.event_pile.remove(s.event)
-    s.events_seen.append(s.event)
+    s.event_pile = tuple(e for e in s.event_pile if e != s.event)
+    s.events_seen = (*s.events_seen, s.event)
     sess = admin(s, 1, actions=1)
     sess.apply(ev.Pass(player=1))
     sess.apply(ev.Pass(player=2))
@@ -96,7 +96,7 @@ def test_solo_bans_last_the_game():
     for n in (1, 2, 3, 4):
         u = run_event(s, solo_event(n))
         s = u.state
-    assert s.bans == ["senior_recruit", "director_specialty", "nuclear_build", "ssto_build"]
+    assert s.bans == ("senior_recruit", "director_specialty", "nuclear_build", "ssto_build")
     assert senior in s.p[0].hand
     s.p[0].actions = 2
     tags = {a.__struct_config__.tag + str(getattr(a, "senior", "")) for a in admin_actions(CAT, s, 1)}
@@ -145,8 +145,8 @@ def test_all_risk_and_behind_schedule():
     s.p[0].credits = 20
     assert run_event(s, solo_event(8)).state.p[0].credits == 0
     s = table(players=1, mission=1)
-    s.p[0].investors = [0, 1]
-    s.investor_pile = [i for i in s.investor_pile if i not in (0, 1)]
+    s.p[0].investors = (0, 1)
+    s.investor_pile = tuple(i for i in s.investor_pile if i not in (0, 1))
     assert run_event(s, solo_event(8)).state.p[0].credits == 80
 
 
@@ -204,17 +204,17 @@ def test_mission_changes():
     s = table(players=1, mission=5)
     s.p[0].dice, s.supply = 2, 8
     st = run_event(s, solo_event(13), Dice(6)).state
-    assert st.extra_goals == [solo_event(13)] and st.prompt is None
+    assert st.extra_goals == (solo_event(13),) and st.prompt is None
     s = table(players=1, mission=5)
     s.p[0].dice, s.supply = 2, 8
     st = run_event(s, solo_event(13), Dice(7)).state
-    assert st.extra_goals == [] and st.p[0].credits == 40 and st.p[0].dice == 2
+    assert st.extra_goals == () and st.p[0].credits == 40 and st.p[0].dice == 2
     s = table(players=1, mission=6)
     s.p[0].credits = 40
     st = run_event(s, solo_event(14), Dice(10)).state
     assert st.p[0].credits == 0
     s = table(players=1, mission=6)
-    assert run_event(s, solo_event(14), Dice(9)).state.extra_goals == [solo_event(14)]
+    assert run_event(s, solo_event(14), Dice(9)).state.extra_goals == (solo_event(14),)
     from apogee.missions import goals
     assert [g.destination for g in goals(CAT, run_event(table(players=1, mission=6), solo_event(14), Dice(1)).state)] \
         == ["Europa", "Titan", "Titan"]

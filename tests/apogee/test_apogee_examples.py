@@ -4,7 +4,7 @@ with forced dice."""
 from __future__ import annotations
 
 import pytest
-from apogee_helpers import CAT, R, admin, at_soc, build_pad, eng, event, plan, reserve, table, take
+from apogee_helpers import CAT, R, admin, at_soc, build_pad, eng, event, on_top, plan, reserve, table, take
 from boardcore.errors import IllegalAction
 
 from apogee import events as ev
@@ -195,7 +195,7 @@ def test_ex11_crisis_payments_exact():
     s = table(players=3)
     s.p[0].credits, s.p[1].credits, s.p[2].credits = 20, 0, 100
     s.event = event("Economic Crisis")
-    s.stage, s.order, s.cursor = "event", [1, 2, 3], 0
+    s.stage, s.order, s.cursor = "event", (1, 2, 3), 0
     u = _unfolding(s)
     for p in (1, 2, 3):
         resolve_for(u, None, p)
@@ -214,8 +214,7 @@ def test_ex12_engine_failure():
     lh = build_pad(s, 1, "Liquid Hydrogen Propulsion", "Liquid Hydrogen Propulsion")
     s.p[0].dice, s.supply = 1, s.supply - 1
     fail = event("Engine Failure")
-    s.event_pile.remove(fail)
-    s.event_pile.append(fail)
+    s.event_pile = on_top(s.event_pile, fail)
     sess = admin(s, 2, actions=1, rolls=[4, 3])
     finish_turn(sess)
     st = sess.state
@@ -231,8 +230,7 @@ def test_ex12_engine_failure_repaired_on_five():
     s = table()
     lh = build_pad(s, 1, "Liquid Hydrogen Propulsion", "Liquid Hydrogen Propulsion")
     fail = event("Engine Failure")
-    s.event_pile.remove(fail)
-    s.event_pile.append(fail)
+    s.event_pile = on_top(s.event_pile, fail)
     sess = admin(s, 2, actions=1, rolls=[5])
     finish_turn(sess)
     assert sess.state.p[0].pad == lh
@@ -281,7 +279,7 @@ def test_ex15_design_tie():
     s = table()
     sess = plan(s, {1: [("Mark Faget", "design"), ("Natalie Resnik", "design")],
                     2: [("Geza Szebehely", "design"), ("Diane Dyson", "design")]})
-    assert sess.state.order == [2, 1]
+    assert sess.state.order == (2, 1)
 
 
 @pytest.mark.rule("AP-EX-16", "AP-TECH-08", "AP-TECH-09", "AP-TECH-11", "AP-TECH-12", "AP-TECH-18",

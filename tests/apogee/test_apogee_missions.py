@@ -25,7 +25,7 @@ def launch(dest, *cards, astronauts=0, crewed=False, rnd=0, thrust=20, yield_=20
 
 def met(mission, *launches, players=2, **kw):
     s = table(players=players, mission=mission)
-    s.p[0].launches = list(launches)
+    s.p[0].launches = launches
     for k, v in kw.items():
         setattr(s.p[0], k, v)
     return objective_met(CAT, s, 1)
@@ -44,20 +44,19 @@ def test_missions_1_and_2():
 @pytest.mark.rule("AP-MIS-04", "AP-MIS-06", "AP-MIS-07", "AP-END-03", "AP-AMB-71", "AP-INV-24")
 def test_mission_3_first_to_three_investors_wins_at_once():
     s = table(mission=3)
-    s.p[0].investors = [s.investor_pile.pop(0), s.investor_pile.pop(0)]
+    s.p[0].investors, s.investor_pile = s.investor_pile[:2], s.investor_pile[2:]
     inv = next(i for i in s.investor_river if CAT.investor[i].kind == "acquire") if any(
         CAT.investor[i].kind == "acquire" for i in s.investor_river) else None
     if inv is None:
         inv = next(i for i in s.investor_pile if CAT.investor[i].kind == "acquire")
-        s.investor_pile.remove(inv)
-        s.investor_pile.append(s.investor_river.pop())
-        s.investor_river.append(inv)
+        s.investor_pile = (*(i for i in s.investor_pile if i != inv), s.investor_river[-1])
+        s.investor_river = (*s.investor_river[:-1], inv)
     card = take(s, CAT.investor[inv].tech)
     s.p[0].reserve.append(card)
     from apogee.investors import check_investors
     u = _unfolding_for(s)
     check_investors(u, 1, "acquire", card=card)
-    assert u.state.over and u.state.winners == [1]
+    assert u.state.over and u.state.winners == (1,)
     assert R.outcome(u.state).winners == (1,)
 
 
@@ -95,7 +94,7 @@ def test_far_missions():
     assert met(12, launch("Mars", "Cargo"), launch("Titan", "Small Shuttle", crewed=True, astronauts=3),
                launch("Europa", "Interplanetary Vessel", crewed=True, astronauts=4))
     s = table(mission=11)
-    s.p[1].launches = [launch("Titan", "Interplanetary Vessel", crewed=True, astronauts=6)]
+    s.p[1].launches = (launch("Titan", "Interplanetary Vessel", crewed=True, astronauts=6),)
     assert not objective_met(CAT, s, 1) and objective_met(CAT, s, 2)
 
 
@@ -118,9 +117,9 @@ def test_mission_12_yield_floor():
 def test_mission_7_race():
     s = table(players=3, mission=7)
     s.turn = 8
-    s.p[0].launches = [launch("Venus")]
-    s.p[1].launches = [launch("Mars"), launch("GEO")]
-    s.p[2].launches = [launch("Mars")]
+    s.p[0].launches = (launch("Venus"),)
+    s.p[1].launches = (launch("Mars"), launch("GEO"))
+    s.p[2].launches = (launch("Mars"),)
     assert winners_at_turn_end(CAT, s) == (2, 3)
     s.turn = 7
     assert winners_at_turn_end(CAT, s) is None
@@ -148,7 +147,7 @@ def test_game_ends_at_the_end_of_the_turn():
 def test_tie_break():
     s = table(players=3, mission=1, directors=("Andrew Wingfield", "Shuguang Jun", "Fei Lihua"))
     for p in (1, 2, 3):
-        s.p[p - 1].launches = [launch("GEO", rnd=1)]
+        s.p[p - 1].launches = (launch("GEO", rnd=1),)
     assert winners_at_turn_end(CAT, s) == (1, 2, 3)
     s.tiebreak = True
     assert winners_at_turn_end(CAT, s) == (1, 2)  # 5 = 5 < 16: still shared
@@ -189,7 +188,7 @@ def test_solo_mission_fails_after_its_turns():
     assert sess.state.turn == 8 and sess.outcome.winners == ()
     s = table(players=1, mission=1)
     s.turn = 6
-    s.p[0].launches = [launch("GEO")]
+    s.p[0].launches = (launch("GEO"),)
     s.p[0].credits = 420
     assert winners_at_turn_end(CAT, s) == (1,)
     s.p[0].credits = 400
@@ -199,21 +198,21 @@ def test_solo_mission_fails_after_its_turns():
     assert winners_at_turn_end(CAT, s) is None  # end clause: judged at the end of the last turn
     s = table(players=1, mission=3)
     s.turn = 3
-    s.p[0].launches = [launch("Moon", "Cargo", astronauts=6)]
+    s.p[0].launches = (launch("Moon", "Cargo", astronauts=6),)
     assert winners_at_turn_end(CAT, s) == (1,)  # no end clause: won at the end of this turn
 
 
 @pytest.mark.rule("AP-SMIS-08", "AP-AMB-70", "AP-AMB-66")
 def test_solo_extra_goal_and_aid_under_incompetence():
     s = table(players=1, mission=5)
-    s.p[0].launches = [launch("Mars", "CubeSat", "CubeSat", "CubeSat", "CubeSat", "Rover")]
+    s.p[0].launches = (launch("Mars", "CubeSat", "CubeSat", "CubeSat", "CubeSat", "Rover"),)
     assert objective_met(CAT, s, 1)
-    s.extra_goals = [CAT.solo_event_id[13]]
+    s.extra_goals = (CAT.solo_event_id[13],)
     assert not objective_met(CAT, s, 1)
-    s.p[0].launches.append(launch("Mars", "Satellite"))
+    s.p[0].launches += (launch("Mars", "Satellite"),)
     assert objective_met(CAT, s, 1)
     s = table(players=1, mission=2)
-    s.bans = ["director_specialty"]
+    s.bans = ("director_specialty",)
     from test_apogee_events import run_event
     from apogee_helpers import event
     assert run_event(s, event("Exceptional Aid")).state.p[0].credits == 120
@@ -254,6 +253,6 @@ def test_ties_between_players_fall_to_director_authority(tmp_path):
     try:
         s = h.table(directors=("Andrew Wingfield", "Fei Lihua"))
         sess = plan(s, {1: [("Qian Tao", "rnd")], 2: [("Kathy Johnson", "rnd")]})
-        assert sess.state.order == [2, 1]
+        assert sess.state.order == (2, 1)
     finally:
         h.R, h.CAT = saved

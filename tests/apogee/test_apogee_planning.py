@@ -147,7 +147,7 @@ def test_katalina_without_credits_or_room():
 @pytest.mark.rule("AP-ENG-16", "AP-ENG-22", "AP-AMB-50", "AP-AMB-47")
 def test_investor_river_replaced():
     s = table()
-    old = list(s.investor_river)
+    old = s.investor_river
     top = s.investor_pile[-2:][::-1]
     sess = plan(s, {1: [("Mark Faget", "specialty")]})
     st = sess.state

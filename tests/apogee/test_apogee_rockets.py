@@ -76,12 +76,11 @@ def test_aerospikes():
 def investor(s, name_or_kind, **match):
     inv = next(i for i, x in enumerate(CAT.investor) if x.kind == name_or_kind and
                all(getattr(x, k) == v for k, v in match.items()))
-    for pile in (s.investor_pile, s.investor_river):
-        if inv in pile:
-            pile.remove(inv)
-    s.investor_river.insert(0, inv)
-    while len(s.investor_river) > 2:
-        s.investor_pile.append(s.investor_river.pop())
+    pile = [i for i in s.investor_pile if i != inv]
+    river = [inv, *(i for i in s.investor_river if i != inv)]
+    while len(river) > 2:
+        pile.append(river.pop())
+    s.investor_pile, s.investor_river = tuple(pile), tuple(river)
     return inv
 
 
@@ -95,10 +94,10 @@ def test_acquire_investor():
     u = _unfolding_for(s)
     check_investors(u, 1, "acquire", card=card)
     st = u.state
-    assert st.p[0].investors == [inv] and st.p[0].credits == 80 + CAT.investor[inv].credits
+    assert st.p[0].investors == (inv,) and st.p[0].credits == 80 + CAT.investor[inv].credits
     assert top in st.investor_river and len(st.investor_river) == 2
     check_investors(u, 2, "acquire", card=card)
-    assert st.p[1].investors == []
+    assert st.p[1].investors == ()
 
 
 @pytest.mark.rule("AP-IVR-09", "AP-IVR-06", "AP-AMB-18")
@@ -107,9 +106,9 @@ def test_build_investor_only_after_reveal():
     card, = reserve(s, 1, "Ion Engine")
     inv = next(i for i, x in enumerate(CAT.investor) if x.tech == "Ion Engine" and x.kind == "build")
     if inv in s.investor_river:
-        s.investor_river.remove(inv)
-        s.investor_pile.insert(0, inv)
-        s.investor_river.append(s.investor_pile.pop())
+        s.investor_pile = (inv, *s.investor_pile)
+        s.investor_river = (*(i for i in s.investor_river if i != inv), s.investor_pile[-1])
+        s.investor_pile = s.investor_pile[:-1]
     from apogee_helpers import plan
     sess = plan(s, {1: [("Kathy Johnson", "construction")]})
     sess.apply(ev.Build(player=1, card=card))
@@ -123,7 +122,7 @@ def test_static_fire_and_launch_investors():
     build_pad(s, 1, "Solid Propulsion", "Solid Propulsion", "Ion Engine")
     sess = admin(s, 1, rolls=[4])
     sess.apply(ev.StaticFire(player=1))
-    assert sess.state.p[0].investors == [inv]
+    assert sess.state.p[0].investors == (inv,)
     s = table()
     inv = investor(s, "launch", destination="GEO")
     build_pad(s, 1, "Liquid Hydrogen Propulsion", "Ion Engine", "Satellite", "Booster x4", "Booster x4",
@@ -139,9 +138,9 @@ def test_empty_investor_pile():
     s = table()
     inv = investor(s, "acquire", tech="Heavy Version")
     s.investors_out += s.investor_pile
-    s.investor_pile = []
+    s.investor_pile = ()
     card = take(s, "Heavy Version")
     s.p[0].reserve.append(card)
     u = _unfolding_for(s)
     check_investors(u, 1, "acquire", card=card)
-    assert len(u.state.investor_river) == 1 and u.state.p[0].investors == [inv]
+    assert len(u.state.investor_river) == 1 and u.state.p[0].investors == (inv,)

@@ -54,7 +54,7 @@ def test_director_choice_is_simultaneous_and_hidden():
     keep = s.p[1].dealt[0]
     sess.apply(ev.KeepDirector(player=2, director=keep))
     assert sess.to_act == (1,)
-    assert sess.view(1).p[1].director == -1 and sess.view(1).p[1].dealt == [-1, -1]
+    assert sess.view(1).p[1].director == -1 and sess.view(1).p[1].dealt == (-1, -1)
     assert R.visible(sess.records()[-1].event, 1) == ev.KeepDirector(player=2, director=-1)
     sess.apply(ev.KeepDirector(player=1, director=s.p[0].dealt[1]))
     st = sess.state
@@ -97,7 +97,7 @@ def test_turns_count_events_and_go_on_without_them():
             sess.apply(pick)
     assert sess.state.turn == 4 and len(sess.state.events_seen) == 4
     st = R.copy(sess.state)
-    st.event_pile = []
+    st.event_pile = ()
     from apogee.flow import turn_start_step
     from apogee_helpers import _unfolding_for
     u = _unfolding_for(st)

@@ -5,7 +5,7 @@ not see never named for them."""
 from __future__ import annotations
 
 import pytest
-from apogee_helpers import (CAT, R, admin, at_soc, build_pad, eng, event, give_engineer, plan, reserve,
+from apogee_helpers import (CAT, R, admin, at_soc, build_pad, eng, event, give_engineer, on_top, plan, reserve,
                             solo_event, table, take)
 from boardcore.rules import Unfolding
 from boardcore.session import Session
@@ -274,9 +274,9 @@ def test_investors_replaced_and_won_in_words():
     # Investor 01 pays for acquiring a Pulsed Nuclear Propulsion, by Design here
     s = table()
     wanted = next(i for i, x in enumerate(CAT.investor) if x.tech == "Pulsed Nuclear Propulsion")
-    s.investor_pile.remove(wanted)
-    s.investor_pile.append(s.investor_river.pop(0))
-    s.investor_river.insert(0, wanted)
+    assert wanted in s.investor_pile
+    s.investor_pile = (*(i for i in s.investor_pile if i != wanted), s.investor_river[0])
+    s.investor_river = (wanted, *s.investor_river[1:])
     top = s.investor_pile[-1]
     pulsed = take(s, "Pulsed Nuclear Propulsion")
     s.piles[0].append(s.rivers[0].pop())
@@ -292,8 +292,7 @@ def test_engine_failure_sends_the_stages_back_in_words():
     s = table()
     build_pad(s, 1, "Liquid Hydrogen Propulsion", "Liquid Hydrogen Propulsion")
     fail = event("Engine Failure")
-    s.event_pile.remove(fail)
-    s.event_pile.append(fail)
+    s.event_pile = on_top(s.event_pile, fail)
     sess = admin(s, 2, actions=1, rolls=[4])
     sess.apply(ev.Pass(player=2))
     lines = told(sess, ev.Pass(player=1), reader=2)
