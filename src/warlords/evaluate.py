@@ -9,6 +9,8 @@ from warlords import reputation
 from warlords.scoring import Holdings, guards, majority, missions
 from warlords.state import LP, REBEL, opponents, teammate
 
+_PAD = LP * 3   # the Launch Pad's first counter in a base
+
 
 def projected(c, s, h: Holdings, maj, p: int) -> float:
     """Power so far plus what the end would add now, and a little for reputation and ready units.
@@ -20,7 +22,7 @@ def projected(c, s, h: Holdings, maj, p: int) -> float:
         return s.power[p - 1] + maj[p - 1] + sum(sum(x) for x in s.pre)
     i = p - 1
     b = s.base[i]
-    ready = b[LP * 3] + b[LP * 3 + 1] + b[LP * 3 + 2]
+    ready = b[_PAD] + b[_PAD + 1] + b[_PAD + 2]
     value = (s.power[i] + guards(s, p) + maj[i] + missions(c, s, p, h)
              + 0.5 * s.rep[i] + 0.1 * ready + 0.3 * len(s.support_hands[i]))
     planets, first, mission_type = h.planets, i * h.types, c.mission_type
@@ -47,15 +49,36 @@ def projected(c, s, h: Holdings, maj, p: int) -> float:
     return value
 
 
-def evaluate(c, s, player: int) -> float:
+def planets_scored(c, s) -> tuple[Holdings, list[int]]:
+    """The state's holdings and majorities (GW-SCORE-02), served again when the planets are what they
+    were at the last call. The greedy bot estimates the position after each legal action, all from
+    one view, and most actions leave the planets and the planet track as they were.
+
+    What was computed is kept beside a snapshot of everything it depends on: the component data,
+    the seats, and by value the planets' owners, types and units and the track. The snapshot is
+    compared with `==`, never by identity, so a state changed in place (by `evolve` in place, or by
+    a test) is never served a stale result; one tuple, replaced whole, so threads cannot mix two."""
+    global _last
+    last = _last
+    if last[0] is c and last[1] == s.seats and last[2] == (s.owner, s.planet_type, s.pu, s.track):
+        return last[3]
     h = Holdings(c, s)
-    maj = majority(c, s, h)
+    found = (h, majority(c, s, h))
+    _last = (c, s.seats, (s.owner[:], s.planet_type[:], [row[:] for row in s.pu], s.track[:]), found)
+    return found
+
+
+_last: tuple = (None, 0, (), ())
+
+
+def evaluate(c, s, player: int) -> float:
+    h, maj = planets_scored(c, s)
     mine = projected(c, s, h, maj, player)
     if s.mode == "teams":
         mine += projected(c, s, h, maj, teammate(s, player))
         opp = sum(projected(c, s, h, maj, q) for q in opponents(s, player))
     else:
-        opp = max(projected(c, s, h, maj, q) for q in opponents(s, player))
+        opp = max([projected(c, s, h, maj, q) for q in opponents(s, player)])
     return mine - opp
 
 
