@@ -26,8 +26,8 @@ class Holdings:
     state as it is now: build it afresh after any change (nothing keeps it).
 
     Both are flat lists by type index (`c.type_index`): `units[t * seats + seat]` and
-    `planets[seat * types + t]`, seats from 0. A planet of a type unknown to the viewer (a view)
-    is never held: GW-CON-08, a planet is revealed before anyone lands there."""
+    `planets[seat * types + t]`, seats from 0. A planet whose type the viewer does not know (""
+    in a view) is left out: no majority and no mission is of an unknown type."""
 
     __slots__ = ("seats", "types", "units", "planets")
 
