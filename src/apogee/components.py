@@ -274,6 +274,13 @@ def _scan(lows: list[int], x: int, last: bool) -> int:
     return found
 
 
+def yield_at(c: Catalog, thrust: int, mass: int) -> int:
+    """AP-YLD-01: the yield table's cell for the rocket's row and column, 0 outside the table."""
+    row = c.thrust_band.of(thrust)
+    col = c.mass_band.of(mass)
+    return 0 if row < 0 or col < 0 else c.yield_table.cells[row][col]
+
+
 class Catalog:
     """Everything the rules look up, by card id. Built once per data set."""
 
@@ -290,6 +297,10 @@ class Catalog:
         self.thrust_band = Bands(self.yield_table.thrust)
         self.mass_band = Bands(self.yield_table.mass, last=True)
         self.yield_band = Bands(self.prob_table.yield_)
+        # the yield of every rocket from nothing built to the bands' highest bounds, looked up in one step
+        self.yields = {(t, m): yield_at(self, t, m)
+                       for t in range(min(0, self.thrust_band.base), self.thrust_band.top + 1)
+                       for m in range(min(0, self.mass_band.base), self.mass_band.top + 1)}
         self.required = tuple(d.tables.authority.required)
         # Technology cards: ids 0..109 in file order (AP-COMP-04).
         techs: list[Tech] = []

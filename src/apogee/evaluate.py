@@ -34,7 +34,7 @@ def evaluate(c: Catalog, s: ApogeeState, player: int) -> float:
             continue
         d = c.dest_index[g.destination]
         targets.append(d)
-        mine = [x for x in pl.launches if x.destination == d]
+        mine = [x for x in pl.launches if x.destination == d] if pl.launches else []
         if g.launches:
             score += 60 * min(len(mine), g.launches) / g.launches
         if g.cards:
@@ -63,12 +63,14 @@ def evaluate(c: Catalog, s: ApogeeState, player: int) -> float:
     score += 0.8 * min(t, 24)
     launchable = False
     if complete and y:
-        need = min(min_roll(c, y, d) or 99 for d in targets)
+        need = 99  # the least roll over the targets (a loop, not a generator: asked of every position)
+        for d in targets:
+            need = min(need, min_roll(c, y, d) or 99)
         if need <= 12 and y >= m.min_yield:
             launchable = True
             score += 25 + 3 * (13 - need)
         n, authority = soc_authority(c, pl)
-        if n and authority >= min(c.required[d] for d in targets):
+        if n and authority >= min(map(c.required.__getitem__, targets)):
             score += 15
     wanted: set[str] = set()
     crewed = rnd_needed = False

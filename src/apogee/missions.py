@@ -27,8 +27,8 @@ def launches_needed(goal: Goal) -> int:
 
 def goal_met(c: Catalog, goal: Goal, pl: Player) -> bool:
     """AP-MIS-29, AP-MIS-30: the qualifying launches counted cumulatively: launches, deposited cards,
-    astronauts."""
-    launches = qualifying(c, goal, pl)
+    astronauts. Without a launch none qualifies (asked of every position greedy weighs, mostly before any)."""
+    launches = qualifying(c, goal, pl) if pl.launches else ()
     if len(launches) < launches_needed(goal):
         return False
     if goal.astronauts and sum(x.astronauts for x in launches) < goal.astronauts:

@@ -5,7 +5,7 @@ order)."""
 
 from __future__ import annotations
 
-from apogee.components import FIRST, PAYLOAD, RND, UPPER, Catalog
+from apogee.components import FIRST, PAYLOAD, RND, UPPER, Catalog, yield_at
 from apogee.queries import mission_of
 from apogee.state import (AUTH_CUT, CAPSULE, ION, LIQUID, MASS, NUCLEAR, SOC, SOC_FIXED, SOLID,
                           THRUST, ApogeeState, Player)
@@ -58,9 +58,8 @@ def mass(c: Catalog, pl: Player) -> int:
 def yield_of(c: Catalog, thrust_: int, mass_: int) -> int:
     """AP-YLD-01, AP-GAP-05: the yield in tenths, 0 when the rocket is not in the table (the rulebook's lookup
     example, AP-YLD-03; Pedro's 24/16 gives 1.6, AP-GAP-06) (AP-LCH-07, AP-YLD-02, AP-GAP-28)."""
-    row = c.thrust_band.of(thrust_)
-    col = c.mass_band.of(mass_)
-    return 0 if row < 0 or col < 0 else c.yield_table.cells[row][col]
+    y = c.yields.get((thrust_, mass_))
+    return yield_at(c, thrust_, mass_) if y is None else y  # beyond the grid the bands are read
 
 
 def min_roll(c: Catalog, yield_: int, destination: int) -> int:
