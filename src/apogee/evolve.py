@@ -57,7 +57,9 @@ def place(s: S, e: ev.Place) -> S:
 @HANDLERS.on(ev.KeepRnd)
 def keep_rnd(s: S, e: ev.KeepRnd) -> S:
     pl = s.p[e.player - 1]
-    pl.drawn.remove(e.card)
+    drawn = list(pl.drawn)
+    drawn.remove(e.card)
+    pl.drawn = tuple(drawn)
     pl.reserve.append(e.card)
     return _answer(s)
 
@@ -189,7 +191,7 @@ def turn_ended(s: S, e: ev.TurnEnded) -> S:
     s.revealed = 0
     for pl in s.p:
         pl.spots = [IDLE] * len(pl.hand)
-        pl.mods = [0] * len(pl.mods)
+        pl.mods = (0,) * len(pl.mods)
         pl.launched = pl.fired = pl.skip = False
         pl.actions = 0
     return s
@@ -315,17 +317,17 @@ def tech_acquired(s: S, e: ev.TechAcquired) -> S:
 @HANDLERS.on(ev.RndDrawn)
 def rnd_drawn(s: S, e: ev.RndDrawn) -> S:
     pile = s.piles[3]
-    drawn = s.p[e.player - 1].drawn
-    for card in e.cards:
+    pl = s.p[e.player - 1]
+    for _ in e.cards:
         pile.pop()
-        drawn.append(card)
+    pl.drawn = (*pl.drawn, *e.cards)
     return s
 
 
 @HANDLERS.on(ev.RndReturned)
 def rnd_returned(s: S, e: ev.RndReturned) -> S:
     for pl in s.p:
-        pl.drawn = []
+        pl.drawn = ()
     s.piles[3][:0] = e.cards
     return s
 
@@ -430,7 +432,9 @@ def dice_returned(s: S, e: ev.DiceReturned) -> S:
 def modified(s: S, e: ev.Modified) -> S:
     i = MOD_OF[e.mod]
     for pl in (s.p if e.player == 0 else (s.p[e.player - 1],)):
-        pl.mods[i] += e.amount
+        mods = list(pl.mods)
+        mods[i] += e.amount
+        pl.mods = tuple(mods)
     return s
 
 

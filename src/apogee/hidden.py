@@ -29,9 +29,9 @@ def view(c: Catalog, s: ApogeeState, player: int | None) -> ApogeeState:
             players.append(pl.copy())
             continue
         o = pl.__copy__()
-        o.reserve, o.pad, o.mods = pl.reserve.copy(), pl.pad.copy(), pl.mods.copy()
+        o.reserve, o.pad = pl.reserve.copy(), pl.pad.copy()
         o.dealt = (-1,) * len(pl.dealt)
-        o.drawn = [-1] * len(pl.drawn)
+        o.drawn = (-1,) * len(pl.drawn)
         if hide_director:
             o.director = -1
         shown = [(e, sp) for e, sp in zip(pl.hand, pl.spots) if _revealed(sp, revealed)] if revealed else []
@@ -90,7 +90,7 @@ def _technologies(c: Catalog, s: ApogeeState, v: ApogeeState, player: int | None
         if k == 3:
             for q in others:
                 pl = v.p[q - 1]
-                pl.drawn = [cards.pop() for _ in pl.drawn]
+                pl.drawn = tuple([cards.pop() for _ in pl.drawn])
         if len(cards) != len(s.piles[k]):
             raise AssertionError(f"pile {k}: {len(s.piles[k])} cards, but {len(cards)} are unseen")
         v.piles[k] = cards

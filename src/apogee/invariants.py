@@ -84,7 +84,7 @@ def registry(c: Catalog) -> dict:
             return None
         seen = [card for x in s.piles for card in x] + [card for x in s.rivers for card in x]
         for pl in s.p:
-            seen += pl.reserve + pl.pad + pl.drawn + [card for x in pl.launches for card in x.cards]
+            seen += [*pl.reserve, *pl.pad, *pl.drawn, *(card for x in pl.launches for card in x.cards)]
         return None if sorted(seen) == tech_ids else "Technology cards lost or duplicated"
 
     def others_conserved(s: ApogeeState):
@@ -183,7 +183,7 @@ def registry(c: Catalog) -> dict:
         if s.stage in ("turn_start", "event", "place", "team", "director"):
             for p, pl in enumerate(s.p, 1):
                 if any(pl.mods):
-                    return f"P{p} keeps turn modifiers {pl.mods} in stage {s.stage}"
+                    return f"P{p} keeps turn modifiers {list(pl.mods)} in stage {s.stage}"
         return None
 
     def mission_bans(s: ApogeeState):

@@ -33,7 +33,7 @@ def initial(c: Catalog, config) -> ApogeeState:
         tiebreak=config.tiebreak,
         supply=n.blue_dice,  # AP-SETUP-08: the blue dice in the general supply
         piles=[[], [], [], []], rivers=[[], [], []],
-        p=[Player(credits=n.start_credits, mods=[0] * 10)  # AP-SETUP-05: 80,000 each from the Bank
+        p=[Player(credits=n.start_credits, mods=(0,) * 10)  # AP-SETUP-05: 80,000 each from the Bank
            for _ in range(config.players)])
 
 

@@ -58,7 +58,7 @@ class Player(msgspec.Struct, kw_only=True, gc=False):
     reserve: list[int] = []       # unbuilt Technologies, face up (AP-COMP-16)
     pad: list[int] = []           # the rocket: built Technologies (AP-GEN-09); only Anatoliy
     # Feoktistov, a successful launch and Engine Failure take cards off it (AP-CON-09)
-    drawn: list[int] = []         # R&D cards drawn this step, not yet kept (AP-RND-04)
+    drawn: tuple[int, ...] = ()   # R&D cards drawn this step, not yet kept (AP-RND-04)
     investors: tuple[int, ...] = ()  # Investors won (AP-IVR-02)
     launches: tuple[Launch, ...] = ()  # successful launches and their SOC deposits  (AP-COMP-21, AP-LCH-19)
     specialty_used: bool = False
@@ -70,7 +70,7 @@ class Player(msgspec.Struct, kw_only=True, gc=False):
     owed: int = 0                 # Engineers still to dismiss by choice (debt, Solo Events)
     built_kinds: int = 0          # bit per kind ever built (AP-AMB-44)
     waiting: bool = False         # still to answer a simultaneous step
-    mods: list[int] = []
+    mods: tuple[int, ...] = ()     # indexed by SOLID...KEEP_FIRST
 
     def copy(self) -> Player:
         """Explicit and fast (greedy copies every position it weighs): scalars and frozen structs shared, every
@@ -80,8 +80,6 @@ class Player(msgspec.Struct, kw_only=True, gc=False):
         q.spots = self.spots.copy()
         q.reserve = self.reserve.copy()
         q.pad = self.pad.copy()
-        q.drawn = self.drawn.copy()
-        q.mods = self.mods.copy()
         return q
 
 

@@ -59,6 +59,11 @@ def table(players: int = 2, mission: int = 1, directors: tuple[str, ...] = (), s
     return st
 
 
+def set_mod(pl, mod: int, amount: int) -> None:
+    """A turn modifier (AP-GEN-08) held by `pl`: the modifiers are a tuple, replaced when one changes."""
+    pl.mods = (*pl.mods[:mod], amount, *pl.mods[mod + 1:])
+
+
 def on_top(pile: tuple[int, ...], card: int) -> tuple[int, ...]:
     """`pile` with `card` moved to its top (its last place), so that it is drawn or revealed next."""
     return (*(x for x in pile if x != card), card)

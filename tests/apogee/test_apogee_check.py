@@ -74,7 +74,7 @@ def test_invariants_notice_broken_states():
     s.investor_pile, s.investor_river = (s.investor_river[-1], *s.investor_pile), s.investor_river[:-1]
     broken("AP-INV-12", s)
     s = fresh()
-    s.p[0].drawn = [s.piles[3].pop()]
+    s.p[0].drawn = (s.piles[3].pop(),)
     broken("AP-INV-16", s)
     s = fresh()
     from apogee.state import Launch

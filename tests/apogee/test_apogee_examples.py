@@ -4,7 +4,7 @@ with forced dice."""
 from __future__ import annotations
 
 import pytest
-from apogee_helpers import CAT, R, admin, at_soc, build_pad, eng, event, on_top, plan, reserve, table, take
+from apogee_helpers import CAT, R, admin, at_soc, build_pad, eng, event, on_top, plan, reserve, set_mod, table, take
 from boardcore.errors import IllegalAction
 
 from apogee import events as ev
@@ -69,8 +69,8 @@ def test_ex03_rnd_draw_order_and_keep():
     sess = plan(s, {1: [("Chandresh Gokhale", "rnd"), ("Katalina Tsiolkovsky", "rnd"), ("Qian Tao", "rnd")],
                     2: [("Rafal Gora", "rnd"), ("Kathy Johnson", "rnd")]})
     st = sess.state
-    assert st.p[1].drawn == pile[-2:][::-1]          # Pedro (7.2) first, 2 cards
-    assert st.p[0].drawn == pile[-5:-2][::-1]        # then Suzanne, 3 cards
+    assert st.p[1].drawn == tuple(pile[-2:][::-1])   # Pedro (7.2) first, 2 cards
+    assert st.p[0].drawn == tuple(pile[-5:-2][::-1])  # then Suzanne, 3 cards
     assert st.prompt == Prompt(kind="keep_rnd", player=2)
     sess.apply(ev.KeepRnd(player=2, card=st.p[1].drawn[0]))
     sess.apply(ev.KeepRnd(player=1, card=sess.state.p[0].drawn[1]))
@@ -289,7 +289,7 @@ def test_ex16_astronaut_stacking():
     build_pad(s, 1, "Conical Capsule", "Extra Seat", "Extra Seat", "Cargo", "Pressurization")
     pl = s.p[0]
     from apogee.state import CAPSULE
-    pl.mods[CAPSULE] = 1
+    set_mod(pl, CAPSULE, 1)
     assert crew(CAT, pl) == (6, True)
 
 
@@ -298,10 +298,10 @@ def test_ex17_thrust_order():
     s = table()
     build_pad(s, 1, "Solid Propulsion", "Solid Propulsion", "Heavy Version", "Ion Engine", "Satellite")
     pl = s.p[0]
-    pl.mods[SOLID] = 2
+    set_mod(pl, SOLID, 2)
     assert thrust(CAT, pl) == 26
     from apogee.state import THRUST
-    pl.mods[THRUST] = 2
+    set_mod(pl, THRUST, 2)
     assert thrust(CAT, pl) == 28
 
 

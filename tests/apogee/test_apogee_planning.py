@@ -199,7 +199,7 @@ def test_rnd_pile_runs_out():
     s.piles[3] = keep
     sess = plan(s, {1: [("Chandresh Gokhale", "rnd"), ("Qian Tao", "rnd")], 2: [("Kathy Johnson", "rnd")]})
     st = sess.state
-    assert st.p[0].drawn == keep and st.p[1].drawn == []
+    assert st.p[0].drawn == tuple(keep) and st.p[1].drawn == ()
     sess.apply(ev.KeepRnd(player=1, card=keep[0]))
     assert sess.state.p[0].reserve == keep
 
