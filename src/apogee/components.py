@@ -250,7 +250,7 @@ class Bands:
     highest, beyond which the answer no longer changes, so the rules index instead of scanning: the yield and
     probability lookups (AP-YLD-01, AP-PRB-01) are asked for every rocket greedy looks at."""
 
-    __slots__ = ("base", "top", "bands")
+    __slots__ = ("bands", "base", "top")
 
     def __init__(self, lows: list[int], last: bool = False) -> None:
         self.base = min(lows, default=0) - 1
@@ -260,7 +260,7 @@ class Bands:
     def of(self, x: int) -> int:
         if x <= self.base:
             return -1
-        return self.bands[(x if x < self.top else self.top) - self.base]
+        return self.bands[min(x, self.top) - self.base]
 
 
 def _scan(lows: list[int], x: int, last: bool) -> int:

@@ -85,8 +85,7 @@ def evaluate(c: Catalog, s: ApogeeState, player: int) -> float:
     # -- means -----------------------------------------------------------------
     score += 0.06 * pl.credits + 4 * pl.dice + 8 * len(pl.investors)
     check = BuildCheck(c, s, pl)
-    missing = {FIRST: not stages[0], UPPER: not stages[1], PAYLOAD: not stages[2],
-               RND: rnd_needed and not check.count[RND]}
+    missing = (not stages[0], not stages[1], not stages[2], rnd_needed and not check.count[RND])  # by kind
     ready = set()
     buildable_now = 0
     for card in pl.reserve:
@@ -95,7 +94,7 @@ def evaluate(c: Catalog, s: ApogeeState, player: int) -> float:
             continue
         k = c.kind[card]
         buildable_now += c.tech[card].cost <= pl.credits
-        if missing.get(k) and k not in ready:
+        if missing[k] and k not in ready:
             ready.add(k)
             score += 9
         else:
@@ -110,7 +109,7 @@ def evaluate(c: Catalog, s: ApogeeState, player: int) -> float:
             builds += 1
             score += 6 if builds <= buildable_now else -1
         elif spot == DESIGN:
-            score += 3 if any(missing.values()) or len(pl.reserve) < 4 else 1
+            score += 3 if any(missing) or len(pl.reserve) < 4 else 1
         elif spot in SPOT_VALUE:
             score += SPOT_VALUE[spot]
     return score

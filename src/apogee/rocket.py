@@ -146,7 +146,7 @@ class BuildCheck:
     Only counts are kept; the rarer questions (which stages a card would join, another card of its name)
     read the pad again when asked."""
 
-    __slots__ = ("c", "pad", "forbid_rnd", "forbid_nuclear", "bans", "count", "ssto")
+    __slots__ = ("bans", "c", "count", "forbid_nuclear", "forbid_rnd", "pad", "ssto")
 
     def __init__(self, c: Catalog, s: ApogeeState, pl: Player) -> None:
         m = mission_of(c, s)
