@@ -186,3 +186,18 @@ def test_records_must_run_on_from_the_head(toy):
     recs = chain("0" * 64, 0, [Session.new(toy, players=2, seed=1).records()[0].event])
     with pytest.raises(StreamConflict):
         store.append("x", 1, recs)
+
+
+@pytest.mark.parametrize("kind", ["sqlite", pytest.param("postgres", marks=pytest.mark.postgres)])
+def test_list_shows_games_with_and_without_a_summary_row(toy, tmp_path, kind):
+    """A game written through the library without a summary still lists, from its own records."""
+    db, listed = make_store(kind, tmp_path)
+    bare = f"bare-{uuid.uuid4().hex[:8]}"
+    s = Session.new(toy, players=2, seed=3, store=db, stream_id=listed)
+    s.apply(s.legal_actions(s.to_act[0])[0])
+    records = s.records()
+    db.create(bare, records, None)                # the library API, no summary given
+    infos = {i.id: i for i in db.infos()}
+    assert infos[listed].status == s.status and infos[listed].records == len(records)
+    assert infos[bare].status == "?" and infos[bare].records == len(records)
+    assert (infos[bare].game, infos[bare].players) == (toy.name, 2)

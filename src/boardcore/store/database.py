@@ -115,9 +115,10 @@ class DatabaseStore:
             "records=excluded.records, last_change=excluded.last_change, status=excluded.status")
         self._summaries = (f"SELECT stream_id, game, players, seats, records, last_change, status "
                            f"FROM {summaries}")
-        self._unsummarised = (f"SELECT e.originator_id, MAX(e.originator_version) FROM {table} e "
-                              f"LEFT JOIN {summaries} g ON g.stream_id = e.originator_id "
-                              "WHERE g.stream_id IS NULL GROUP BY e.originator_id")
+        # Games without a summary row (written by the library API without one, or damaged): the ids
+        # first, from the index, then the rows they lack, so the usual case (none) reads no event.
+        self._unsummarised = (f"SELECT d.id FROM (SELECT DISTINCT originator_id AS id FROM {table}) d "
+                              f"WHERE NOT EXISTS (SELECT 1 FROM {summaries} g WHERE g.stream_id = d.id)")
         self._codecs: dict[str, Codec] = {}
         self._tuple_rows = None
         if not self.is_sqlite:
@@ -265,12 +266,15 @@ class DatabaseStore:
         return [row[0] for row in self._query(self._ids, ())]
 
     def infos(self) -> list[StreamInfo]:
-        """Every game's summary row (one query); games written before summaries existed are
-        summarised from their first and last records, marked with an unknown status."""
+        """Every game's summary row (one query). Games without one (written before summaries existed,
+        or through the library without a summary, or whose row was lost) are found by a second query
+        that reads only the index of game ids, and summarised from their first and last records,
+        marked with an unknown status."""
         rows = self._query(self._summaries, ())
         out = [StreamInfo(r[0], r[1], r[2], r[4], r[5], r[6], tuple(r[3].split(",")) if r[3] else ())
                for r in rows]
-        for stream_id, last in self._query(self._unsummarised, ()):
+        for (stream_id,) in self._query(self._unsummarised, ()):
+            last = self.head(stream_id) - 1
             try:
                 first, latest = self.read(stream_id, 0, 1)[0], self.read(stream_id, last, last + 1)[0]
                 created = first.event
