@@ -178,7 +178,15 @@ class DatabaseStore:
         self.factory.close()
 
     def _query(self, sql: str, params: tuple) -> list[tuple]:
-        """Rows as plain tuples (the library's connections hand out dict-like rows, slower to build)."""
+        """Rows as plain tuples (the library's connections hand out dict-like rows, slower to build).
+        Every read is one SELECT, which SQLite runs on one consistent snapshot by itself (the library
+        keeps its connections in autocommit mode), so it is not wrapped in BEGIN … ROLLBACK: two
+        statements fewer on every read. PostgreSQL's reads go through the library's transaction."""
+        if self.is_sqlite:
+            with self.recorder.datastore.get_connection(commit=False) as conn, conn.cursor() as cur:
+                cur.row_factory = None
+                cur.execute(sql, params)
+                return cur.fetchall()
         with self.recorder.datastore.transaction(commit=False) as cur:
             cur.row_factory = self._tuple_rows
             cur.execute(sql, params)
