@@ -228,6 +228,10 @@ class Components:
         self.cmd = d.command
         self.spanners = frozenset(d.command.spanners)
         self.scoring = d.scoring.card
+        # SS-PTS-05, SS-GAP-05: what a hex is worth under each scoring card, by its slot ("slots") or by how
+        # many of its neighbours the same seat built ("clusters"), so scoring looks nothing up hex by hex
+        self.slot_points = [tuple(sc.high if sid in sc.slots else sc.low for sid in self.slots) for sc in self.scoring]
+        self.cluster_points = [tuple(min(sc.high, sc.low + sc.step * own) for own in range(7)) for sc in self.scoring]
         self.dranda = d.dranda.card
         self.levels = d.dranda.levels
 

@@ -25,8 +25,9 @@ def potential(rules, s: SolarState, seat: int) -> float:
     left = max(0, 6 - s.round) + (0.5 if s.phase in ("dock", "deploy") else 0)
     sets = faction_sets(p.factions)
     loose = sum(p.factions) - 3 * sets
+    # upright crew and satellites counted by `count`, no generator: the same whole numbers, faster
     value = 0.9 * loose + left * (0.35 * sum(p.store) + 0.25 * p.active + 0.1 * p.inactive
-                                  + 0.8 * sum(1 for u in p.used if not u) + 0.6 * sum(p.sats))
+                                  + 0.8 * p.used.count(False) + 0.6 * p.sats.count(True))
     value += 1.2 * sum(p.ports) if s.phase == "deploy" else 0
     value += 0.6 * p.on_ships
     return value

@@ -21,16 +21,24 @@ def faction_sets(counts: list[int]) -> int:
 
 def hex_value(s: SolarState, rules, card: int, slot: int, seat: int) -> int:
     """SS-PTS-05, SS-GAP-05: what one hex built by `seat` is worth under the scoring card."""
-    sc = rules.c.scoring[card]
-    if sc.rule == "slots":
-        return sc.high if rules.c.slots[slot] in sc.slots else sc.low
-    own = sum(1 for n in rules.c.adjacent[slot] if s.builder[n] == seat)
-    return min(sc.high, sc.low + sc.step * own)
+    c = rules.c
+    if c.scoring[card].rule == "slots":
+        return c.slot_points[card][slot]
+    builder = s.builder
+    return c.cluster_points[card][sum(1 for n in c.adjacent[slot] if builder[n] == seat)]
 
 
 def sphere_points(s: SolarState, rules, seat: int) -> int:
-    """SS-END-03, SS-PTS-06: only hexes holding the seat's own drone score."""
-    return sum(hex_value(s, rules, s.scoring_card, slot, seat) for slot, b in enumerate(s.builder) if b == seat)
+    """SS-END-03, SS-PTS-06: only hexes holding the seat's own drone score. The greedy estimate asks
+    this of every seat in every position it weighs, so the card is looked up once, not hex by hex."""
+    builder = s.builder
+    if seat not in builder:
+        return 0
+    card = s.scoring_card
+    if rules.c.scoring[card].rule == "slots":
+        points = rules.c.slot_points[card]
+        return sum(points[slot] for slot, b in enumerate(builder) if b == seat)
+    return sum(hex_value(s, rules, card, slot, seat) for slot, b in enumerate(builder) if b == seat)
 
 
 def final_parts(s: SolarState, rules, seat: int) -> FinalScored:
