@@ -492,7 +492,7 @@ def final_scored(c, rules, s, e: ev.FinalScored) -> str:
 def game_ended(c, rules, s, e: ev.GameEnded) -> str:
     seats = list(range(1, len(e.scores) + 1))
     scores = ", ".join(f"{seat_name(s, seat)} {score}" for seat, score in zip(seats, e.scores, strict=True))
-    won = winners(msgspec.structs.replace(s, outcome=list(e.scores)))
+    won = winners(msgspec.structs.replace(s, outcome=tuple(e.scores)))
     if not won:
         result = "DRANDA wins" if s.dseat else "nobody wins"
     else:

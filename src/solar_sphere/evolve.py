@@ -3,6 +3,9 @@
 A handler applies one fact to the state in place and returns it; it never draws or looks
 anything up beyond the event and the state. Decisions whose effect their facts carry
 are registered as unchanged, so every event has exactly one entry (`Handlers.bind`).
+
+The state's tuples and ships are shared by its copies (state.py), so a handler replaces them
+(`replaced`, `removed`, `counted`, `Ship(...)`) and changes only its lists in place.
 """
 
 from __future__ import annotations
@@ -16,6 +19,25 @@ HANDLERS = Handlers("solar-sphere")
 HANDLERS.unchanged(ev.UseCrew, ev.Visit, ev.Choose, ev.Attack, ev.EndTurn)
 
 
+def replaced(items, i: int, value) -> tuple:
+    """`items` with item `i` set to `value`, as a new tuple (the old one may be shared by a copy)."""
+    return (*items[:i], value, *items[i + 1:])
+
+
+def removed(items, item) -> tuple:
+    """`items` less the first `item`, as a new tuple (`list.remove` for a shared tuple)."""
+    i = items.index(item)
+    return (*items[:i], *items[i + 1:])
+
+
+def counted(counts, kinds) -> tuple:
+    """Faction `counts` with one more of each of `kinds` (SS-FAC-01, SS-FAC-04: icons only ever add up)."""
+    new = list(counts)
+    for k in kinds:
+        new[k] += 1
+    return tuple(new)
+
+
 def moved(s: SolarState, card: int, src: list[int], dst: list[int]) -> SolarState:
     """A DRANDA card from one of its piles to the end of another (a deck's end is its bottom)."""
     src.remove(card)
@@ -27,13 +49,14 @@ def moved(s: SolarState, card: int, src: list[int], dst: list[int]) -> SolarStat
 def sphere_laid(s: SolarState, e: ev.SphereLaid):
     """SS-SET-05: the face-down hexes stay hidden all game (`shown`); SS-SET-06: each holds a
     Corporation drone and counts as built by the Corporation."""
-    s.hex_at = list(e.hexes)
-    s.face_down = [False] * len(e.hexes)
-    s.builder = [0] * len(e.hexes)
+    s.hex_at = tuple(e.hexes)
+    face_down = [False] * len(e.hexes)
+    builder = [0] * len(e.hexes)
     for slot in e.face_down:
-        s.face_down[slot] = True
-        s.builder[slot] = CORP          # SS-AMB-03: built by the Corporation from the start
-    s.shown = [-1 if down else h for h, down in zip(s.hex_at, s.face_down, strict=True)]
+        face_down[slot] = True
+        builder[slot] = CORP            # SS-AMB-03: built by the Corporation from the start
+    s.face_down, s.builder = tuple(face_down), tuple(builder)
+    s.shown = tuple(-1 if down else h for h, down in zip(s.hex_at, s.face_down, strict=True))
     return s
 
 
@@ -46,15 +69,14 @@ def scoring_card_drawn(s, e):
 
 @HANDLERS.on(ev.ResistanceDeckBuilt)
 def resistance_deck_built(s, e):
-    s.res_deck = list(e.order)
+    s.res_deck = tuple(e.order)
     s.deck_size = len(e.order)
     return s
 
 
 @HANDLERS.on(ev.FleetDrawn)
 def fleet_drawn(s, e):
-    s.res_deck.remove(e.left)
-    s.res_deck.remove(e.right)
+    s.res_deck = removed(removed(s.res_deck, e.left), e.right)
     s.fleet[2], s.fleet[3] = Ship(card=e.left), Ship(card=e.right)
     return s
 
@@ -69,21 +91,22 @@ def fleet_arranged(s, e):
 
 @HANDLERS.on(ev.CrewDeckShuffled)
 def crew_deck_shuffled(s, e):
-    s.crew_decks[e.tier] = list(e.order)
+    s.crew_decks = replaced(s.crew_decks, e.tier, tuple(e.order))
     return s
 
 
 @HANDLERS.on(ev.CrewRevealed)
 def crew_revealed(s, e):
-    s.crew_decks[e.slot // 2].remove(e.card)
-    s.display[e.slot] = e.card
-    s.tokens[e.slot] = 0
+    tier = e.slot // 2
+    s.crew_decks = replaced(s.crew_decks, tier, removed(s.crew_decks[tier], e.card))
+    s.display = replaced(s.display, e.slot, e.card)
+    s.tokens = replaced(s.tokens, e.slot, 0)
     return s
 
 
 @HANDLERS.on(ev.TurnOrderSet)
 def turn_order_set(s, e):
-    s.order = list(e.order)
+    s.order = tuple(e.order)
     return s
 
 
@@ -120,7 +143,7 @@ def phase_started(s, e):
 def dice_rolled(s, e):
     """SS-PORT-02, SS-DOCK-02: each die on the port of its value, equal values stacked."""
     p = s.p[e.player - 1]
-    p.rolled = list(e.values)
+    p.rolled = tuple(e.values)
     for v in e.values:
         p.ports[v - 1] += 1
     return s
@@ -173,7 +196,7 @@ def satellite_moved(s, e):
     """SS-DEP-14, SS-DEP-15 (one flag per card: at most one satellite each), SS-DRN-05, SS-DRN-09
     recalled only by fabricating."""
     p = s.p[e.player - 1]
-    p.sats[e.location] = e.launch
+    p.sats = replaced(p.sats, e.location, e.launch)
     if e.launch:
         p.active -= 1
     else:
@@ -186,7 +209,7 @@ def decommissioned(s, e):
     """SS-DRN-14: left-most empty space of the row, out of play for good."""
     p = s.p[e.player - 1]
     p.inactive -= 1
-    p.matrix[e.row] += 1
+    p.matrix = replaced(p.matrix, e.row, p.matrix[e.row] + 1)
     return s
 
 
@@ -204,9 +227,8 @@ def aux_die_gained(s, e):
 
 @HANDLERS.on(ev.FactionsGained)
 def factions_gained(s, e):
-    f = s.d.factions if e.player == s.dseat else s.p[e.player - 1].factions
-    for k in e.factions:
-        f[k] += 1
+    owner = s.d if e.player == s.dseat else s.p[e.player - 1]
+    owner.factions = counted(owner.factions, e.factions)
     return s
 
 
@@ -214,7 +236,7 @@ def factions_gained(s, e):
 def hex_built(s, e):
     """SS-SPH-06, SS-DRN-10: the drone stays on the hex for the rest of the game."""
     factions_gained(s, e)
-    s.builder[e.slot] = e.player
+    s.builder = replaced(s.builder, e.slot, e.player)
     if e.player == s.dseat:
         s.d.supply -= 1
         s.d.hexes += 1
@@ -231,14 +253,14 @@ def hex_built(s, e):
 def crew_hired(s, e):
     factions_gained(s, e)
     card = s.display[e.slot]
-    s.display[e.slot] = -1
-    s.tokens[e.slot] = 0
+    s.display = replaced(s.display, e.slot, -1)
+    s.tokens = replaced(s.tokens, e.slot, 0)
     if e.player == s.dseat:
-        s.d.crew.append(card)
+        s.d.crew = (*s.d.crew, card)
     else:
         p = s.p[e.player - 1]
-        p.crew.append(card)
-        p.used.append(False)
+        p.crew = (*p.crew, card)
+        p.used = (*p.used, False)
         p.hires += 1
     return s
 
@@ -249,9 +271,9 @@ def crew_retired(s, e):
     count (SS-CREW-13)."""
     p = s.p[e.player - 1]
     i = p.crew.index(e.card)
-    del p.crew[i]
-    del p.used[i]
-    p.retired.append(e.card)
+    p.crew = (*p.crew[:i], *p.crew[i + 1:])
+    p.used = (*p.used[:i], *p.used[i + 1:])
+    p.retired = (*p.retired, e.card)
     return s
 
 
@@ -259,14 +281,14 @@ def crew_retired(s, e):
 def crew_used(s, e):
     """SS-CREW-15, SS-CREW-16: rotated; not usable again this round unless refreshed."""
     p = s.p[e.player - 1]
-    p.used[p.crew.index(e.card)] = True
+    p.used = replaced(p.used, p.crew.index(e.card), True)
     return s
 
 
 @HANDLERS.on(ev.CrewRefreshed)
 def crew_refreshed(s, e):
     p = s.p[e.player - 1]
-    p.used[p.crew.index(e.card)] = False
+    p.used = replaced(p.used, p.crew.index(e.card), False)
     return s
 
 
@@ -275,12 +297,13 @@ def drones_committed(s, e):
     """SS-FLT-05, SS-FLT-08: a participant's drones join its own column, else the next empty one;
     SS-DRN-08 attacking drones leave the active panel; SS-DRFLT-09 DRANDA's come from its supply."""
     ship = s.fleet[e.ship]
-    for col in ship.cols:
-        if col[0] == e.player:
-            col[1] += e.n
+    for i, (seat, n) in enumerate(ship.cols):
+        if seat == e.player:
+            cols = replaced(ship.cols, i, (seat, n + e.n))
             break
     else:
-        ship.cols.append([e.player, e.n])
+        cols = (*ship.cols, (e.player, e.n))
+    s.fleet[e.ship] = Ship(card=ship.card, cols=cols)
     if e.player == s.dseat:
         s.d.supply -= e.n
         s.d.on_ships += e.n
@@ -410,15 +433,14 @@ def ship_resolved(s, e: ev.ShipResolved):
             p.on_ships -= n
             p.inactive += n
     if e.claimed_by == s.dseat and s.dseat:
-        s.d.ships.append(ship.card)
-        for k in e.factions:
-            s.d.factions[k] += 1
+        s.d.ships = (*s.d.ships, ship.card)
+        s.d.factions = counted(s.d.factions, e.factions)
     elif e.claimed_by > 0:
-        s.p[e.claimed_by - 1].ships.append(ship.card)
-        for k in e.factions:
-            s.p[e.claimed_by - 1].factions[k] += 1
+        p = s.p[e.claimed_by - 1]
+        p.ships = (*p.ships, ship.card)
+        p.factions = counted(p.factions, e.factions)
     else:
-        s.res_out.append(ship.card)
+        s.res_out = (*s.res_out, ship.card)
     s.fleet[e.ship] = None
     s.roll, s.rerolled = -1, 0
     s.battle_at += 1
@@ -431,7 +453,7 @@ def ship_moved_down(s, e: ev.ShipMovedDown):
     SS-AMB-43) stay; one Corporation drone joins (SS-CORP-02)."""
     ship = s.fleet[e.ship]
     if e.corp:
-        ship.cols.append([CORP, 1])
+        ship = Ship(card=ship.card, cols=(*ship.cols, (CORP, 1)))
         s.corp_beside -= 1
     s.fleet[e.ship - 2] = ship
     s.fleet[e.ship] = None
@@ -447,7 +469,7 @@ def dice_returned(s, e):
     for p in s.p:
         p.ports = [0] * 6
         p.aux, p.fresh, p.placed, p.discarded = False, 0, 0, 0
-        p.used = [False] * len(p.crew)
+        p.used = (False,) * len(p.crew)
     s.loc_dice = [0] * len(s.loc_dice)
     if s.d is not None:
         s.d.dice = []
@@ -460,18 +482,18 @@ def dice_returned(s, e):
 def display_discarded(s, e):
     """SS-REC-04: to the bottom of its own deck (SS-AMB-30)."""
     card = s.display[e.slot]
-    s.crew_decks[e.slot // 2].append(card)
-    s.display[e.slot] = -1
-    s.tokens[e.slot] = 0
+    tier = e.slot // 2
+    s.crew_decks = replaced(s.crew_decks, tier, (*s.crew_decks[tier], card))
+    s.display = replaced(s.display, e.slot, -1)
+    s.tokens = replaced(s.tokens, e.slot, 0)
     return s
 
 
 @HANDLERS.on(ev.TokensPlaced)
 def tokens_placed(s, e):
     """SS-REC-05 then SS-REC-06: 1-tokens flip to 2, token-less cards get a 1."""
-    for i, card in enumerate(s.display):
-        if card >= 0:
-            s.tokens[i] = 2 if s.tokens[i] == 1 else 1 if s.tokens[i] == 0 else s.tokens[i]
+    s.tokens = tuple((2 if token == 1 else 1 if token == 0 else token) if card >= 0 else token
+                     for card, token in zip(s.display, s.tokens, strict=True))
     return s
 
 
@@ -517,5 +539,5 @@ def final_scored(s, e: ev.FinalScored):
 @HANDLERS.on(ev.GameEnded)
 def game_ended(s, e):
     s.phase, s.turn, s.step = "over", 0, ""
-    s.outcome = list(e.scores)
+    s.outcome = tuple(e.scores)
     return s

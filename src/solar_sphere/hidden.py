@@ -21,7 +21,7 @@ def view(s: SolarState, player: int | None) -> SolarState:  # noqa: ARG001
     """Deck orders and face-down hexes are hidden from everyone (SS-SET-05, SS-SET-14)."""
     d = None if s.d is None else msgspec.structs.replace(s.d, deck=[-1] * len(s.d.deck))
     return msgspec.structs.replace(          # shallow: agents copy a view before changing it
-        s, res_deck=[-1] * len(s.res_deck), crew_decks=[[-1] * len(x) for x in s.crew_decks], d=d,
+        s, res_deck=(-1,) * len(s.res_deck), crew_decks=tuple((-1,) * len(x) for x in s.crew_decks), d=d,
         hex_at=s.shown)
 
 
@@ -31,12 +31,14 @@ def hidden_variant(c: Components, s: SolarState, rng) -> SolarState | None:
     if s.phase == "setup":
         return None
     v = s.copy()
-    v.res_deck = _resistance_deck(c, s, rng)
-    v.crew_decks = _crew_decks(c, s, rng)
+    v.res_deck = tuple(_resistance_deck(c, s, rng))
+    v.crew_decks = tuple(map(tuple, _crew_decks(c, s, rng)))
     down = [slot for slot, hex_ in enumerate(s.shown) if hex_ < 0]
     unseen_hexes = sorted(set(range(len(c.hexes))) - {h for h in s.shown if h >= 0})
+    hex_at = list(v.hex_at)
     for slot, hex_ in zip(down, rng.shuffled(unseen_hexes), strict=True):   # SS-SET-05
-        v.hex_at[slot] = hex_
+        hex_at[slot] = hex_
+    v.hex_at = tuple(hex_at)
     if v.d is not None:
         v.d.deck = _dranda_deck(c, s, rng)
     return v

@@ -76,7 +76,7 @@ def crew_cards_conserved(s, rules):
         return None
     cards = [c for deck in s.crew_decks for c in deck] + [c for c in s.display if c >= 0]
     for p in s.p:
-        cards += p.crew + p.retired
+        cards += (*p.crew, *p.retired)
     if s.d is not None:
         cards += s.d.crew
     if -1 in cards:
@@ -93,7 +93,7 @@ def resistance_conserved(s, rules):
     """SS-INV-10: deck + fleet + claimed + removed = the deck size; bottom row empty in round 1."""
     if s.phase == "setup":
         return None
-    cards = s.res_deck + [sh.card for sh in s.fleet if sh] + s.res_out
+    cards = [*s.res_deck, *(sh.card for sh in s.fleet if sh), *s.res_out]
     for p in s.p:
         cards += p.ships
     if s.d is not None:
@@ -243,13 +243,13 @@ def factions_match(s, rules):
             if b == seat:
                 for f in rules.c.hex_factions[s.hex_at[slot]]:
                     count[f] += 1
-        for c in p.crew + p.retired:
+        for c in (*p.crew, *p.retired):
             for f in rules.c.crew_factions[c]:
                 count[f] += 1
         for sh in p.ships:
             for f in rules.c.ship_factions[sh]:
                 count[f] += 1
-        if count != p.factions:
+        if count != list(p.factions):      # by value: the state holds a tuple
             return f"P{seat} factions {p.factions} but icons {count}"
     return None
 
@@ -259,7 +259,7 @@ def score_is_sum(s, rules):
     here: final scores equal the recorded outcome."""
     if s.phase == "over":
         scores = [p.score for p in s.p] + ([s.d.score] if s.d is not None else [])
-        if scores != s.outcome:
+        if scores != list(s.outcome):
             return f"outcome {s.outcome} differs from scores {scores}"
     return None
 

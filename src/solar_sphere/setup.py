@@ -31,21 +31,21 @@ def initial(c: Components, config) -> SolarState:
                            # 6 active and 2 inactive
                            reserve=cmd.drones - cmd.start_active - cmd.start_inactive,
                            active=cmd.start_active, inactive=cmd.start_inactive,
-                           matrix=[0, 0, 0], sats=[False] * 8,   # SS-SET-30: no decommissions, no satellites
-                           factions=[0, 0, 0, 0],           # SS-SET-29, SS-GAP-12: every faction count 0
+                           matrix=(0, 0, 0), sats=(False,) * 8,   # SS-SET-30: no decommissions, no satellites
+                           factions=(0, 0, 0, 0),           # SS-SET-29, SS-GAP-12: every faction count 0
                            ports=[0] * 6)                   # SS-SET-26: dice above the board, not on ports
                for _ in range(n)]
     s = SolarState(players=n, solo=solo, level=config.level if solo else 0, dseat=2 if solo else 0,
-                   p=players, fleet=[None] * 4, crew_decks=[[], [], []], display=[-1] * 6,
-                   tokens=[0] * 6,                          # SS-SET-19, SS-GAP-19: all 6 tokens in the supply
+                   p=players, fleet=[None] * 4, crew_decks=((), (), ()), display=(-1,) * 6,
+                   tokens=(0,) * 6,                         # SS-SET-19, SS-GAP-19: all 6 tokens in the supply
                    loc_dice=[0] * 8,                        # SS-SET-09: the 8 Location cards, no dice yet
-                   order=list(range(1, n + 1)) + ([2] if solo else []),   # SS-SET-08, SS-GAP-23: the track
-                   builder=[0] * 18, hex_at=list(range(18)), shown=list(range(18)), face_down=[False] * 18)
+                   order=(*range(1, n + 1), *((2,) if solo else ())),   # SS-SET-08, SS-GAP-23: the track
+                   builder=(0,) * 18, hex_at=tuple(range(18)), shown=tuple(range(18)), face_down=(False,) * 18)
     # SS-COMP-09, SS-SET-16: of the 9 Corporation drones, 2 wait beside the deck (`corp_beside`), those on
     # face-down hexes never move (SS-CORP-06) and the rest are out of the game
     if solo:
         s.d = DrandaState(supply=c.levels.drones,          # SS-DRSET-05: all 20 drones are its supply
-                          factions=[0, 0, 0, 0],            # SS-DRSET-10: its 4 faction counts start at 0
+                          factions=(0, 0, 0, 0),            # SS-DRSET-10: its 4 faction counts start at 0
                           opaque=[0, 0, 0])                 # SS-DRSET-09: the 3 opaque dice wait in reserve
     return s
 

@@ -15,6 +15,26 @@ RULES = solar_sphere.RULES
 C = RULES.c
 
 
+def put(obj, field: str, index: int, value):
+    """`obj.field[index] = value` for a sequence the state keeps as a tuple: its copies share it, so
+    it is replaced, never changed in place (state.py)."""
+    items = list(getattr(obj, field))
+    items[index] = value
+    setattr(obj, field, tuple(items))
+    return obj
+
+
+def bump(obj, field: str, index: int, by: int = 1):
+    """`obj.field[index] += by` for a tuple of the state (a faction count, a matrix row)."""
+    return put(obj, field, index, getattr(obj, field)[index] + by)
+
+
+def out_of_decks(s, card: int):
+    """Take crew card `card` out of whichever crew deck holds it (as it would be once hired)."""
+    s.crew_decks = tuple(tuple(c for c in deck if c != card) for deck in s.crew_decks)
+    return s
+
+
 def fresh(players: int = 2, seed: int = 1, level: int = 3):
     """A real game after setup (round 1, Deploy)."""
     config = RULES.make_config(players=players, level=level)
@@ -61,10 +81,11 @@ def at_turn(s, seat: int, dice=(), others_dice: bool = False):
 
 def open_sphere(s, built=None):
     """A Sphere with no face-down hexes and the given builders {slot name: seat}."""
-    s.face_down = [False] * 18
-    s.builder = [0] * 18
+    s.face_down = (False,) * 18
+    builder = [0] * 18
     for name, seat in (built or {}).items():
-        s.builder[slot(name)] = seat
+        builder[slot(name)] = seat
+    s.builder = tuple(builder)
     for i, p in enumerate(s.p, 1):
         p.hexes = sum(1 for b in s.builder if b == i)
     return reveal(s)
@@ -72,7 +93,7 @@ def open_sphere(s, built=None):
 
 def reveal(s):
     """Keep the public copy of the hex layout in step with a hand-made Sphere."""
-    s.shown = [-1 if down else h for h, down in zip(s.hex_at, s.face_down)]
+    s.shown = tuple(-1 if down else h for h, down in zip(s.hex_at, s.face_down))
     return s
 
 
@@ -80,24 +101,25 @@ def put_hex(s, slot_name: str, hid: str):
     """Place hex `hid` in `slot_name`, swapping it with wherever it was."""
     a, h = slot(slot_name), hex_index(hid)
     b = s.hex_at.index(h)
-    s.hex_at[a], s.hex_at[b] = s.hex_at[b], s.hex_at[a]
+    hex_at = list(s.hex_at)
+    hex_at[a], hex_at[b] = hex_at[b], hex_at[a]
+    s.hex_at = tuple(hex_at)
     return reveal(s)
 
 
 def fleet(s, **ships):
-    """fleet(s, top_left=("R01", [[1, 3]]), ...): ships by position with drone columns."""
+    """fleet(s, top_left=("R01", [[1, 3]]), ...): ships by position with drone columns. The piles are
+    tuples in the state (shared by its copies), so they are replaced, not changed in place."""
     names = {"bottom_left": 0, "bottom_right": 1, "top_left": 2, "top_right": 3}
     for i in range(4):
         if s.fleet[i] is not None and s.fleet[i].card not in s.res_out:
-            s.res_out.append(s.fleet[i].card)
+            s.res_out = (*s.res_out, s.fleet[i].card)
         s.fleet[i] = None
     for name, (sid, cols) in ships.items():
         card = ship_index(sid)
-        if card in s.res_deck:
-            s.res_deck.remove(card)
-        if card in s.res_out:
-            s.res_out.remove(card)
-        s.fleet[names[name]] = Ship(card=card, cols=[list(c) for c in cols])
+        s.res_deck = tuple(k for k in s.res_deck if k != card)
+        s.res_out = tuple(k for k in s.res_out if k != card)
+        s.fleet[names[name]] = Ship(card=card, cols=tuple(tuple(c) for c in cols))
     s.corp_beside = 2 - sum(1 for sh in s.fleet if sh for who, _ in sh.cols if who == -1)
     for seat, p in enumerate(s.p, 1):
         p.on_ships = sum(n for sh in s.fleet if sh for who, n in sh.cols if who == seat)

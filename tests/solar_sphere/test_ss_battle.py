@@ -121,7 +121,7 @@ def test_top_row_failure_moves_down():
     session, before, _ = battle(round_=2, script=[3, 3], top_left=("R07", [[1, 1]]), top_right=("R08", [[2, 1]]))
     st = session.state
     assert st.fleet[0].card == ship_index("R07") and st.fleet[1].card == ship_index("R08")
-    assert st.fleet[0].cols == [[1, 1], [-1, 1]] and st.corp_beside == 0
+    assert st.fleet[0].cols == ((1, 1), (-1, 1)) and st.corp_beside == 0
     assert st.fleet[2] is not None and st.fleet[3] is not None                # a new top row drawn
     assert [e.ship for e in events(session, ResistanceRolled)] == [2, 3]
 
@@ -146,7 +146,7 @@ def test_attacks_cost_crystal_and_join_own_column():
         session.apply(Attack(player=a, ship=0, drones=1))                # each ship once per action
     session.apply(Attack(player=a, ship=2, drones=1))
     st = session.state
-    assert st.fleet[0].cols == [[b, 1], [a, 3], [-1, 1]] and st.fleet[2].cols == [[a, 1]]
+    assert st.fleet[0].cols == ((b, 1), (a, 3), (-1, 1)) and st.fleet[2].cols == ((a, 1),)
     assert st.p[a - 1].store == [0, 0, 0] and st.p[a - 1].active == 1 and not st.tasks
 
 
@@ -165,7 +165,7 @@ def test_reroll_crew_after_a_failed_roll():
     at_turn(s, last, dice=(2,))
     fleet(s, top_left=("R01", [[1, 3]]))
     card = RULES.c.crew_index["T2-09a"]
-    s.p[0].crew, s.p[0].used, s.p[0].hires = [card], [False], 1
+    s.p[0].crew, s.p[0].used, s.p[0].hires = (card,), (False,), 1
     session = play(config, s, [3, 0])
     end_deploy(session, last, 2)
     assert session.state.tasks[-1].kind == "reroll"

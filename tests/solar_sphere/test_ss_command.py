@@ -4,7 +4,7 @@ SS-EX-02, SS-EX-03, SS-EX-09, SS-EX-10, SS-EX-11, SS-EX-28."""
 from __future__ import annotations
 
 import pytest
-from ss_helpers import RULES, at_turn, choose, deploy, events, fresh, hex_index, open_sphere, play, put_hex, slot
+from ss_helpers import RULES, at_turn, choose, deploy, events, fresh, hex_index, open_sphere, play, put, put_hex, slot
 
 from boardcore.errors import IllegalAction
 from solar_sphere.command import kickbacks_for
@@ -122,7 +122,7 @@ def test_storage_overflow_choices():
     at_turn(s, seat, dice=(5,), others_dice=True)
     p = s.p[seat - 1]
     p.store = [2, 2, 2]
-    p.sats[RULES.c.loc_index["L-CRYS"]] = True
+    put(p, "sats", RULES.c.loc_index["L-CRYS"], True)
     p.active -= 1
     session = play(config, s)
     deploy(session, seat, 5, 5, "L-CRYS")

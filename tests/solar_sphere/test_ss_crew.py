@@ -3,7 +3,8 @@
 from __future__ import annotations
 
 import pytest
-from ss_helpers import RULES, at_turn, choose, crew_index, deploy, end_deploy, events, fleet, fresh, loc, play
+from ss_helpers import (RULES, at_turn, bump, choose, crew_index, deploy, end_deploy, events, fleet, fresh, loc,
+                        out_of_decks, play, put)
 
 from boardcore.errors import IllegalAction
 from solar_sphere.events import AuxDieGained, ChooseDie, CrewRetired, UseCrew
@@ -14,29 +15,24 @@ def crew_turn(dice=(3,), crew=(), store=(0, 0, 0), display=None, seed=4):
     a = s.order[0]
     at_turn(s, a, dice=dice, others_dice=True)
     p = s.p[a - 1]
-    p.crew = [crew_index(c) for c in crew]
-    p.used = [False] * len(crew)
+    p.crew = tuple(crew_index(c) for c in crew)
+    p.used = (False,) * len(crew)
     p.hires = len(crew)
     for c in p.crew:
-        for deck in s.crew_decks:
-            if c in deck:
-                deck.remove(c)
+        out_of_decks(s, c)
         if c in s.display:
-            s.display[s.display.index(c)] = -1
+            put(s, "display", s.display.index(c), -1)
     for c in crew:
         for f in RULES.c.crew_factions[crew_index(c)]:
-            p.factions[f] += 1
+            bump(p, "factions", f)
     p.store = list(store)
     if display:
         for slot, cid in display.items():
             card = crew_index(cid)
             old = s.display[slot]
-            for deck in s.crew_decks:
-                if card in deck:
-                    deck.remove(card)
-                    if old >= 0:
-                        deck.append(old)
-            s.display[slot] = card
+            s.crew_decks = tuple((*(c for c in deck if c != card), *((old,) if old >= 0 else ())) if card in deck
+                                 else deck for deck in s.crew_decks)
+            put(s, "display", slot, card)
     return config, s, a
 
 
@@ -65,8 +61,8 @@ def test_hiring_a_fourth_crew_member():
 @pytest.mark.rule("SS-CREW-03", "SS-AMB-40", "SS-ALM-01", "SS-CREW-06")
 def test_crew_station_boost_and_token():
     config, s, a = crew_turn(store=(0, 1, 0), display={0: "T1-03a"})
-    s.tokens[0] = 2
-    s.p[a - 1].sats[loc("L-CREW")] = True
+    put(s, "tokens", 0, 2)
+    put(s.p[a - 1], "sats", loc("L-CREW"), True)
     s.p[a - 1].active -= 1
     morale = s.p[a - 1].morale
     session = play(config, s)
@@ -104,7 +100,7 @@ def test_trade_once_per_round():
     session = play(config, s)
     session.apply(UseCrew(player=a, card="T1-01a"))
     p = session.state.p[a - 1]
-    assert p.store == [0, 2, 0] and p.used == [True]
+    assert p.store == [0, 2, 0] and p.used == (True,)
     with pytest.raises(IllegalAction):
         session.apply(UseCrew(player=a, card="T1-01a"))
 
@@ -126,7 +122,7 @@ def test_t3_03_sets_any_value():
     assert ChooseDie(player=a, die=1, value=6, crew=True) in RULES.legal_actions(s)
     session = play(config, s)
     session.apply(ChooseDie(player=a, die=1, value=6, crew=True))
-    assert session.state.chosen == 6 and session.state.p[a - 1].used == [True]
+    assert session.state.chosen == 6 and session.state.p[a - 1].used == (True,)
 
 
 @pytest.mark.rule("SS-ALM-12", "SS-AMB-28", "SS-ALM-04")
@@ -143,12 +139,12 @@ def test_t3_04_pays_two_morale():
 @pytest.mark.rule("SS-ALM-13", "SS-AMB-26")
 def test_t3_02_refreshes_another():
     config, s, a = crew_turn(crew=("T3-02a", "T2-01a"))
-    s.p[a - 1].used = [False, True]
+    s.p[a - 1].used = (False, True)
     session = play(config, s)
     session.apply(UseCrew(player=a, card="T3-02a"))
     assert RULES.task_options(session.state, session.state.tasks[-1]) == ["T2-01a"]
     choose(session, a, "T2-01a")
-    assert session.state.p[a - 1].used == [True, False]
+    assert session.state.p[a - 1].used == (True, False)
 
 
 @pytest.mark.rule("SS-ALM-13", "SS-AMB-26")
@@ -157,23 +153,23 @@ def test_t3_02_refreshes_neither_itself_nor_the_other_copy():
     with only the other T3-02 rotated there is nothing to refresh, so T3-02 cannot be used; with
     another card rotated as well, that card alone is offered."""
     config, s, a = crew_turn(crew=("T3-02a", "T3-02b", "T2-01a"))
-    s.p[a - 1].used = [False, True, False]
+    s.p[a - 1].used = (False, True, False)
     assert UseCrew(player=a, card="T3-02a") not in RULES.legal_actions(s)
-    s.p[a - 1].used = [False, True, True]
+    s.p[a - 1].used = (False, True, True)
     session = play(config, s)
     session.apply(UseCrew(player=a, card="T3-02a"))
     assert RULES.task_options(session.state, session.state.tasks[-1]) == ["T2-01a"]
     choose(session, a, "T2-01a")
-    assert session.state.p[a - 1].used == [True, True, False]
+    assert session.state.p[a - 1].used == (True, True, False)
 
 
 @pytest.mark.rule("SS-ALM-07", "SS-AMB-27", "SS-ALM-17")
 def test_morale_per_crew_and_hex():
     config, s, a = crew_turn(crew=("T2-04a", "T1-01a", "T1-02a"))
-    s.p[a - 1].retired = [crew_index("T1-03a")]
+    s.p[a - 1].retired = (crew_index("T1-03a"),)
     s.p[a - 1].hires = 4
-    s.crew_decks[0].remove(crew_index("T1-03a")) if crew_index("T1-03a") in s.crew_decks[0] else None
-    s.p[a - 1].factions[0] += 1
+    out_of_decks(s, crew_index("T1-03a"))
+    bump(s.p[a - 1], "factions", 0)
     morale = s.p[a - 1].morale
     session = play(config, s)
     session.apply(UseCrew(player=a, card="T2-04a"))
@@ -195,7 +191,7 @@ def test_retirement_aux_die_and_salvage_any():
 @pytest.mark.rule("SS-CREW-12", "SS-INV-09")
 def test_retired_crew_cannot_be_used():
     config, s, a = crew_turn(crew=("T2-01a",))
-    s.p[a - 1].retired, s.p[a - 1].crew, s.p[a - 1].used = [crew_index("T2-01a")], [], []
+    s.p[a - 1].retired, s.p[a - 1].crew, s.p[a - 1].used = (crew_index("T2-01a"),), (), ()
     assert not any(isinstance(x, UseCrew) for x in RULES.legal_actions(s))
 
 
@@ -206,9 +202,10 @@ def test_visit_made_possible_by_a_when_you_visit_crew():
     open_sphere(s)
     put_hex(s, "I1", "H01")
     for name in ("I2", "I3", "I4", "I5", "I6"):
-        s.builder[slot(name)] = -1
+        put(s, "builder", slot(name), -1)
     p = s.p[a - 1]
-    p.sats[loc("L-SPH")], p.active = True, 2
+    put(p, "sats", loc("L-SPH"), True)
+    p.active = 2
     s.loc_dice[loc("L-SPH")] = 1
     session = play(config, s)
     session.apply(ChooseDie(player=a, die=1, value=1))
@@ -237,8 +234,8 @@ def test_when_you_visit_crew_may_still_be_used_after_the_location_action():
     put_hex(s, "I2", "H07")                                     # value 3, costs 2 ore
     p = s.p[a - 1]
     p.store = [2, 2, 2]                                         # full before the build
-    p.crew, p.used = [crew_index("T1-07a"), crew_index("T3-05a")], [False, False]
-    p.factions = [1, 0, 0, 1]
+    p.crew, p.used = (crew_index("T1-07a"), crew_index("T3-05a")), (False, False)
+    p.factions = (1, 0, 0, 1)
     session = play(config, s)
     deploy(session, a, 3, 3, "L-SPH")
     choose(session, a, "action")

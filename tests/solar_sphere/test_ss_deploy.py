@@ -4,7 +4,7 @@ and the auxiliary die (SS-AUX); examples SS-EX-12, SS-EX-13, SS-EX-26, SS-EX-30.
 from __future__ import annotations
 
 import pytest
-from ss_helpers import RULES, at_turn, choose, deploy, events, fresh, loc, open_sphere, play, put_hex
+from ss_helpers import RULES, at_turn, choose, deploy, events, fresh, loc, open_sphere, play, put, put_hex
 
 from boardcore.errors import IllegalAction
 from solar_sphere.events import (AuxDieGained, ChooseDie, Choose, DiscardDie, EndTurn, TakeKickbacks, TurnStarted,
@@ -131,8 +131,8 @@ def test_salvage_ship_row_limits():
     assert "decommission:3" not in RULES.task_options(session.state, session.state.tasks[-1])
     choose(session, a, "regenerate")
     p = session.state.p[a - 1]
-    assert p.matrix == [0, 0, 1] and p.inactive == 3 and not session.state.tasks
-    s.p[a - 1].matrix = [3, 0, 0]
+    assert p.matrix == (0, 0, 1) and p.inactive == 3 and not session.state.tasks
+    s.p[a - 1].matrix = (3, 0, 0)
     session = play(config, s)
     deploy(session, a, 2, 2, "L-SAL")
     choose(session, a, "action")
@@ -145,7 +145,7 @@ def test_salvage_ship_row_limits():
 def test_matrix_row_limit_and_lost_aux_die():
     config, s, a = turn(dice=(4, 2))
     p = s.p[a - 1]
-    p.matrix, p.inactive, p.reserve, p.active = [1, 1, 0], 4, 8, 6
+    p.matrix, p.inactive, p.reserve, p.active = (1, 1, 0), 4, 8, 6
     session = play(config, s, [3])
     deploy(session, a, 4, 4, "L-SAL")
     choose(session, a, "action")
@@ -158,7 +158,7 @@ def test_matrix_row_limit_and_lost_aux_die():
         choose(session, a, "decommission:2")                          # a second drone in a row
     choose(session, a, "regenerate")
     p = session.state.p[a - 1]
-    assert p.matrix == [2, 2, 1] and p.ports[2] == 1 and p.aux
+    assert p.matrix == (2, 2, 1) and p.ports[2] == 1 and p.aux
     before = s.p[a - 1]
     assert (p.score, p.morale, p.store[1]) == (before.score + 1, before.morale + 2, before.store[1] + 1)
     assert (p.active, p.inactive) == (before.active + 1, 0)
@@ -170,7 +170,7 @@ def test_matrix_row_limit_and_lost_aux_die():
     session.apply(TakeKickbacks(player=a, to=2))
     choose(session, a, "salvage")
     choose(session, a, "decommission:3")
-    assert session.state.p[a - 1].matrix == [2, 2, 2] and not events(session, AuxDieGained)
+    assert session.state.p[a - 1].matrix == (2, 2, 2) and not events(session, AuxDieGained)
 
 
 @pytest.mark.rule("SS-EX-26", "SS-AMB-14", "SS-AUX-03", "SS-AUX-04", "SS-AUX-05", "SS-AUX-07", "SS-DEP-01",
@@ -182,7 +182,7 @@ def test_aux_die_gives_extra_turn():
     s.p[b - 1].ports = [0, 0, 0, 0, 1, 0]
     s.p[b - 1].placed = 2
     p = s.p[a - 1]
-    p.matrix, p.inactive, p.morale = [0, 1, 1], 1, 4
+    p.matrix, p.inactive, p.morale = (0, 1, 1), 1, 4
     session = play(config, s, [6])
     session.apply(TakeKickbacks(player=a, to=2))
     choose(session, a, "salvage")
@@ -228,7 +228,7 @@ def test_fabricate_from_empty_reserve_recalls_satellite():
     config, s, a = turn(dice=(2,))
     p = s.p[a - 1]
     p.reserve, p.active = 0, 5
-    p.sats[loc("L-ORE")] = True
+    put(p, "sats", loc("L-ORE"), True)
     session = play(config, s)
     deploy(session, a, 2, 2, "L-FAB")
     choose(session, a, "action")
@@ -255,7 +255,7 @@ def test_end_turn_after_action_with_unused_crew():
     config, s, a = turn(dice=(1,))
     p = s.p[a - 1]
     card = RULES.c.crew_index["T2-01a"]
-    p.crew, p.used, p.hires = [card], [False], 1
+    p.crew, p.used, p.hires = (card,), (False,), 1
     session = play(config, s)
     deploy(session, a, 1, 1, "L-ORE")
     choose(session, a, "action")

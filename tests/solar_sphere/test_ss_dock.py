@@ -25,7 +25,7 @@ def test_arlo_docks_1_1_2_for_five_morale():
     """With default data SS-GAP-09 (port 1 x2 = 4 and port 2 x1 = 1 are the rulebook's)."""
     session = dock_round(2, script=[1, 1, 2, 6, 6, 6])
     s = session.state
-    arlo = next(i for i, p in enumerate(s.p, 1) if p.rolled == [1, 1, 2])
+    arlo = next(i for i, p in enumerate(s.p, 1) if p.rolled == (1, 1, 2))
     before = next(e for e in events(session, MoraleChanged) if e.player == arlo and e.delta == 5)
     assert before.delta == 5
     p = s.p[arlo - 1]
@@ -54,8 +54,8 @@ def test_dock_sets_order_and_morale_from_three_dice_only():
     s = session.state
     assert s.round == 2 and s.phase == "deploy"
     rolls = sorted((p.rolled for p in s.p))
-    assert rolls == [[1, 1, 2], [6, 6, 6]]
-    high = next(i for i, p in enumerate(s.p, 1) if p.rolled == [6, 6, 6])
+    assert rolls == [(1, 1, 2), (6, 6, 6)]
+    high = next(i for i, p in enumerate(s.p, 1) if p.rolled == (6, 6, 6))
     assert s.order[0] == high                      # 18 beats 4
     assert not any(p.aux for p in s.p) and all(sum(p.ports) == 3 for p in s.p)
     low = s.p[2 - high]
@@ -77,9 +77,9 @@ def test_die_keeps_its_port_until_deployed():
 @pytest.mark.rule("SS-EX-08", "SS-DOCK-05")
 def test_three_player_tie_reverses_through_a_round():
     config, s = fresh(3, seed=3)
-    s.order = [1, 2, 3]                                  # previous order A, B, C
+    s.order = (1, 2, 3)                                  # previous order A, B, C
     at_turn(s, 3, dice=(2,))
     fleet(s)
     session = play(config, s, [3, 3, 4, 4, 4, 4, 2, 4, 4])   # A 10, B 12, C 10 (rolled in that order)
     end_deploy(session, 3, 2)
-    assert session.state.order == [2, 3, 1]
+    assert session.state.order == (2, 3, 1)

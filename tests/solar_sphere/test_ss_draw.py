@@ -6,6 +6,7 @@ from __future__ import annotations
 import re
 import xml.etree.ElementTree as ET
 
+import msgspec
 import pytest
 from ss_helpers import RULES, fresh, open_sphere
 from test_ss_words import random_game
@@ -68,7 +69,7 @@ def test_a_player_keeps_one_colour_on_the_board():
     """P1's hexes, drones on ships and Command Centre share P1's colour (SS-GAP-21: red first)."""
     _, s = fresh(4, seed=1)
     open_sphere(s, {"I1": 1, "O2": 3})
-    s.fleet[2].cols = [[1, 2]]
+    s.fleet[2] = msgspec.structs.replace(s.fleet[2], cols=((1, 2),))
     svg = picture(s)
     red, blue = SEAT_FILL[1], SEAT_FILL[3]
     assert red == "#d62728"

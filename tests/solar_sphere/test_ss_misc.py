@@ -4,8 +4,8 @@ crew kickbacks, the Corporation's hexes, and DRANDA's reputation."""
 from __future__ import annotations
 
 import pytest
-from ss_helpers import (RULES, at_turn, choose, crew_index, deploy, end_deploy, events, fleet, fresh, loc,
-                        open_sphere, play, put_hex, slot)
+from ss_helpers import (RULES, at_turn, bump, choose, crew_index, deploy, end_deploy, events, fleet, fresh, loc,
+                        open_sphere, out_of_decks, play, put, put_hex, slot)
 
 from solar_sphere.events import (ChooseDie, DieDeployed, PhaseStarted, PointsScored, ReputationGained,
                                  RoundStarted, TurnStarted, UseCrew)
@@ -48,7 +48,7 @@ def test_satellites_do_not_occupy():
     config, s = fresh(2, seed=2)
     a, b = s.order
     at_turn(s, a, dice=(2,), others_dice=True)
-    s.p[b - 1].sats[loc("L-FAB")] = True
+    put(s.p[b - 1], "sats", loc("L-FAB"), True)
     s.p[b - 1].active -= 1
     session = play(config, s)
     deploy(session, a, 2, 2, "L-FAB")
@@ -66,14 +66,12 @@ def test_crew_kickback_costs_no_morale():
     a = s.order[0]
     at_turn(s, a, dice=(2,), others_dice=True)
     p = s.p[a - 1]
-    p.crew, p.used, p.hires, p.morale = [crew_index("T3-06a")], [False], 1, 3
-    for deck in s.crew_decks:
-        if crew_index("T3-06a") in deck:
-            deck.remove(crew_index("T3-06a"))
+    p.crew, p.used, p.hires, p.morale = (crew_index("T3-06a"),), (False,), 1, 3
+    out_of_decks(s, crew_index("T3-06a"))
     if crew_index("T3-06a") in s.display:
-        s.display[s.display.index(crew_index("T3-06a"))] = -1
-    p.factions[0] += 1
-    p.factions[3] += 1
+        put(s, "display", s.display.index(crew_index("T3-06a")), -1)
+    bump(p, "factions", 0)
+    bump(p, "factions", 3)
     session = play(config, s)
     session.apply(ChooseDie(player=a, die=2, value=2))
     session.apply(RULES.parse_action(session.state, f"P{a} visit location=L-FLT"))
@@ -97,7 +95,7 @@ def test_corporation_hexes_never_move_and_never_score():
 @pytest.mark.rule("SS-DRDEP-11", "SS-DRDEP-01")
 def test_dranda_reputation_becomes_points():
     config, s = fresh(1, seed=1, level=3)
-    s.order = [1, 2]
+    s.order = (1, 2)
     at_turn(s, 1, dice=(3,))
     names = {"I1": "H03"}
     open_sphere(s, {n: -1 for n in RULES.c.slots if n not in names})

@@ -36,8 +36,8 @@ def test_command_centres_start_empty():
     for p in s.p:
         assert (p.rep, p.morale, p.score) == (0, 0, 0)
         assert (p.reserve, p.active, p.inactive) == (12, 6, 2)
-        assert p.store == [0, 0, 0] and p.crew == [] and p.ships == [] and p.matrix == [0, 0, 0]
-        assert p.factions == [0, 0, 0, 0] and not any(p.sats) and p.ports == [0] * 6 and not p.aux
+        assert p.store == [0, 0, 0] and p.crew == () and p.ships == () and p.matrix == (0, 0, 0)
+        assert p.factions == (0, 0, 0, 0) and not any(p.sats) and p.ports == [0] * 6 and not p.aux
     assert len(C.cmd.ports) == 6 and C.cmd.storage == 6 and C.cmd.crew_slots == 3
     assert C.cmd.morale_max == 20 and C.cmd.reputation_columns == [0, 3, 6, 9, 12, 15, 18]
 
@@ -59,7 +59,7 @@ def test_sphere_laid_with_face_down_hexes(players, down):
 @pytest.mark.parametrize("players,row", [(1, (6, 6, 0, 0)), (2, (6, 6, 0, 0)), (3, (3, 6, 3, 0)), (4, (3, 3, 3, 3))])
 def test_resistance_deck_composition(players, row):
     _, s = fresh(players, seed=9)
-    cards = s.res_deck + [sh.card for sh in s.fleet if sh]
+    cards = [*s.res_deck, *(sh.card for sh in s.fleet if sh)]
     assert len(cards) == 12 and len(set(cards)) == 12
     values = Counter(C.ships[c].value for c in cards)
     assert tuple(values.get(v, 0) for v in (2, 3, 4, 5)) == row
@@ -75,7 +75,7 @@ def test_cards_display_and_turn_order():
     for tier in range(3):
         assert all(C.crew[c].tier == tier + 1 for c in s.crew_decks[tier])
         assert all(C.crew[s.display[slot]].tier == tier + 1 for slot in (2 * tier, 2 * tier + 1))
-    assert s.tokens == [0] * 6
+    assert s.tokens == (0,) * 6
     assert sorted(s.order) == [1, 2, 3, 4] and s.round == 1 and s.phase == "deploy"
     with pytest.raises(BoardcoreError):
         RULES.initial(RULES.make_config(players=5))

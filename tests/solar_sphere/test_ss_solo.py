@@ -5,7 +5,7 @@ from __future__ import annotations
 
 import pytest
 from ss_helpers import (RULES, at_turn, crew_index, end_deploy, events, fleet, fresh, loc, open_sphere, play,
-                        put_hex, ship_index, slot)
+                        put, put_hex, ship_index, slot)
 
 from solar_sphere.events import (DrandaCardMoved, DrandaDiePlaced, DrandaDrones, DronesCommitted, HexBuilt,
                                  PointsScored)
@@ -16,7 +16,7 @@ D = {c.id: i for i, c in enumerate(RULES.c.dranda)}
 
 def solo(level=3, seed=1):
     config, s = fresh(1, seed=seed, level=level)
-    s.order = [1, 2]
+    s.order = (1, 2)
     at_turn(s, 1, dice=(2,))
     return config, s
 
@@ -38,7 +38,7 @@ def dranda_next(s, value, colour, deck):
 def ex20_sphere(s):
     names = {"I3": "H10", "O2": "H11", "O5": "H07", "I5": "H15"}
     open_sphere(s, {n: -1 for n in RULES.c.slots if n not in names})
-    s.face_down = [b == -1 for b in s.builder]
+    s.face_down = tuple(b == -1 for b in s.builder)
     for n, h in names.items():
         put_hex(s, n, h)
     s.scoring_card = 0                                       # SC1 Inner Ring
@@ -69,9 +69,9 @@ def test_dranda_hex_criteria_fallbacks():
     ex20_sphere(s)
     slot_, higher = choose_hex(s, RULES, 2)
     assert higher and slot_ in (slot("I3"), slot("I5"))       # SC1 keeps the two inner hexes
-    s.d.factions = [3, 0, 0, 0]                               # Eng (H10) is now not the fewest
+    s.d.factions = (3, 0, 0, 0)                               # Eng (H10) is now not the fewest
     assert choose_hex(s, RULES, 2)[0] == slot("I5")
-    s.d.factions = [0, 3, 0, 0]
+    s.d.factions = (0, 3, 0, 0)
     assert choose_hex(s, RULES, 2)[0] == slot("I3")
     assert choose_hex(s, RULES, 3)[0] == slot("O5")           # the value below 4 that exists
     s.scoring_card = 2                                        # SC3: O2 is an edge
@@ -80,7 +80,7 @@ def test_dranda_hex_criteria_fallbacks():
     s.scoring_card = 0
     for n, h in zip(("I1", "I2", "I3", "I4", "I5", "I6"), ("H01", "H02", "H03", "H04", "H05", "H06")):
         put_hex(s, n, h)
-    s.d.factions = [0, 0, 0, 0]
+    s.d.factions = (0, 0, 0, 0)
     # value 1: I1 (H01 Eng), I2 (H02 Sci), I3 (H03 Sec) all SC1 6-point, same fewest: left-most col, then top-most
     assert choose_hex(s, RULES, 1)[0] == slot("I1")
 
@@ -127,14 +127,14 @@ def test_dranda_attacks_and_wins():
                   "SS-DRCRW-06", "SS-DRCRW-07", "SS-DRCRW-08", "SS-DRCRW-09")
 def test_dranda_hires():
     config, s = solo()
-    s.display[2], s.display[3] = crew_index("T2-06a"), crew_index("T2-07a")
-    s.d.factions = [1, 1, 0, 0]
+    put(put(s, "display", 2, crew_index("T2-06a")), "display", 3, crew_index("T2-07a"))
+    s.d.factions = (1, 1, 0, 0)
     assert choose_crew(s, RULES, 3) == 2 and choose_crew(s, RULES, 4) == 3
-    s.display[3] = crew_index("T2-04b")
+    put(s, "display", 3, crew_index("T2-04b"))
     assert choose_crew(s, RULES, 3) == 3
-    s.display[2] = s.display[3] = -1
+    put(put(s, "display", 2, -1), "display", 3, -1)
     assert choose_crew(s, RULES, 3) in (4, 5)                 # Tier 2 empty: Tier 3 next
-    s.display = [-1] * 6
+    s.display = (-1,) * 6
     assert choose_crew(s, RULES, 3) == -1
 
 
@@ -206,7 +206,7 @@ def test_solo_game_end_to_end(level):
     d = st.d
     assert d.supply + d.on_ships + d.hexes + d.removed == 20 and sorted(st.order) == [1, 2]
     assert len(d.discard) == 1 and len(d.deck) + len(d.area) == 11
-    assert st.d.factions == [0, 0, 0, 0] and st.d.opaque == [0, 0, 0]
+    assert st.d.factions == (0, 0, 0, 0) and st.d.opaque == [0, 0, 0]
     assert sorted(RULES.c.dranda[0].order) == ["black", "blue", "yellow"]
     end, _, _ = playout(RULES, st, pos, {1: RandomAgent(RULES)}, seeded(level), agent_rng(level))
     out = RULES.outcome(end)
@@ -231,7 +231,7 @@ def test_dranda_dock_and_recover():
     top = RULES.c.dranda[st.d.discard[-1]]
     assert st.d.discard[-1] == deck_before[0] and len(st.d.discard) == 2
     assert st.d.colours == [("black", "blue", "yellow").index(c) for c in top.order]
-    assert st.d.dice == [0, 5, 4] and st.order == [2, 1]      # DRANDA (15) goes first and played its 6
+    assert st.d.dice == [0, 5, 4] and st.order == (2, 1)      # DRANDA (15) goes first and played its 6
 
 
 @pytest.mark.rule("SS-DRSET-03", "SS-DRREC-06", "SS-AMB-52", "SS-AMB-43", "SS-DRBAT-05", "SS-DRBAT-06",
@@ -241,14 +241,14 @@ def test_solo_fleet_order_and_failures():
     s.round = 2
     fleet(s, top_left=("R01", [[2, 1]]), top_right=("R07", [[2, 1]]))
     s.d.supply -= 2
-    s.res_deck = [ship_index("R02"), ship_index("R09")] + [c for c in s.res_deck if c not in
-                                                           (ship_index("R02"), ship_index("R09"))]
+    s.res_deck = (ship_index("R02"), ship_index("R09"), *(c for c in s.res_deck if c not in
+                                                            (ship_index("R02"), ship_index("R09"))))
     session = play(config, s, [3, 3])
     end_deploy(session, 1, 2)
     st = session.state
     assert st.fleet[0].card == ship_index("R07") and st.fleet[1].card == ship_index("R01")   # higher value left
     assert st.fleet[2].card == ship_index("R09") and st.fleet[3].card == ship_index("R02")
-    assert [2, 1] in st.fleet[0].cols                                                        # drones stay
+    assert (2, 1) in st.fleet[0].cols                                                        # drones stay
 
 
 @pytest.mark.rule("SS-EX-22", "SS-DRCRW-04")
@@ -256,13 +256,11 @@ def test_dranda_hires_through_a_turn():
     config, s = solo(level=2)
     for slot, cid in ((2, "T2-06a"), (3, "T2-07a")):
         card = crew_index(cid)
-        for deck in s.crew_decks:
-            if card in deck:
-                deck.remove(card)
-                deck.append(s.display[slot])
-        s.display[slot] = card
-    s.tokens = [0] * 6
-    s.d.factions = [1, 1, 0, 0]
+        s.crew_decks = tuple((*(c for c in deck if c != card), s.display[slot]) if card in deck else deck
+                             for deck in s.crew_decks)
+        put(s, "display", slot, card)
+    s.tokens = (0,) * 6
+    s.d.factions = (1, 1, 0, 0)
     dranda_next(s, 3, 0, ["D03"])                            # D03: black icon = Crew Station
     session = play(config, s)
     end_deploy(session, 1, 2)

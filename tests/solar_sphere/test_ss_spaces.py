@@ -110,7 +110,7 @@ def test_the_observation_puts_the_observer_first_and_hides_face_down_hexes():
     assert field(spec, mine, "storage_0") == [1, 2, 3] and field(spec, mine, "storage_1") == [3, 0, 0]
     assert field(spec, theirs, "storage_0") == [3, 0, 0] and field(spec, theirs, "score_0") == [11]
     hexes = field(spec, mine, "hex")
-    assert [h == 0 for h in hexes] == s.face_down and hexes.count(0) == 6
+    assert tuple(h == 0 for h in hexes) == s.face_down and hexes.count(0) == 6
     assert field(spec, mine, "hex_builder").count(5) == 6          # the Corporation's face-down hexes
     seat = RULES.to_act(s)[0]
     assert field(spec, mine, "asked") == [1] and field(spec, mine, "asked_seat") == [1 if seat == 1 else 2]

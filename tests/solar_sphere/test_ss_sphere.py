@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 import pytest
-from ss_helpers import RULES, at_turn, choose, deploy, fresh, open_sphere, play, put_hex, slot
+from ss_helpers import RULES, at_turn, choose, deploy, fresh, open_sphere, play, put, put_hex, slot
 
 from solar_sphere.locations import viable
 from solar_sphere.scoring import hex_value, sphere_points
@@ -39,7 +39,7 @@ def test_viability_at_the_start():
     _, s = fresh(4, seed=3)
     assert {RULES.c.slots[i] for i in range(18) if viable(s, RULES, i)} == {"I1", "I2", "I3", "I4", "I5", "I6"}
     open_sphere(s, {"I2": -1, "O4": -1, "O5": -1})
-    s.face_down = [b == -1 for b in s.builder]
+    s.face_down = tuple(b == -1 for b in s.builder)
     names = {RULES.c.slots[i] for i in range(18) if viable(s, RULES, i)}
     assert names == {"I1", "I3", "I4", "I5", "I6", "O2", "O3", "O6"}
 
@@ -56,7 +56,7 @@ def test_boost_builds_any_value():
     session = play(config, s)
     deploy(session, a, 1, 1, "L-SPH")
     assert [x.option for x in RULES.legal_actions(session.state)] == ["satellite"]   # 6 > 1
-    s.p[a - 1].sats[RULES.c.loc_index["L-SPH"]] = True
+    put(s.p[a - 1], "sats", RULES.c.loc_index["L-SPH"], True)
     s.p[a - 1].active -= 1
     session = play(config, s)
     deploy(session, a, 1, 1, "L-SPH")
@@ -71,9 +71,9 @@ def test_final_hex_ends_the_game_after_battle():
     a = s.order[0]
     at_turn(s, a, dice=(1,))
     open_sphere(s, {name: -1 for name in RULES.c.slots})
-    s.face_down = [True] * 18
-    s.builder[slot("I1")] = 0
-    s.face_down[slot("I1")] = False
+    s.face_down = (True,) * 18
+    put(s, "builder", slot("I1"), 0)
+    put(s, "face_down", slot("I1"), False)
     put_hex(s, "I1", "H01")
     s.p[a - 1].store = [1, 0, 0]
     session = play(config, s, [0, 0])

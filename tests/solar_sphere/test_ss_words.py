@@ -7,7 +7,7 @@ from __future__ import annotations
 import re
 
 import pytest
-from ss_helpers import RULES, at_turn, crew_index, fleet, fresh, open_sphere, put_hex
+from ss_helpers import RULES, at_turn, crew_index, fleet, fresh, open_sphere, put, put_hex
 
 import solar_sphere
 from boardcore.play import agent_rng, seeded, start
@@ -195,7 +195,7 @@ def test_setup_facts_in_words():
 def test_retiring_a_crew_member_in_words():
     from test_ss_crew import crew_turn
     config, s, a = crew_turn(crew=("T1-01a", "T2-02a", "T3-01a"), store=(1, 3, 0), display={2: "T2-06a"})
-    s.tokens[2] = 1
+    put(s, "tokens", 2, 1)
     _, st = told(s, ChooseDie(player=a, die=3, value=3))
     _, st = told(st, Visit(player=a, location="L-CREW"))
     _, st = told(st, Choose(player=a, option="action"))
@@ -216,7 +216,7 @@ def test_retiring_a_crew_member_in_words():
 def test_refreshing_a_crew_member_in_words():
     from test_ss_crew import crew_turn
     config, s, a = crew_turn(crew=("T3-02a", "T2-01a"))
-    s.p[a - 1].used = [False, True]
+    s.p[a - 1].used = (False, True)
     use = UseCrew(player=a, card="T3-02a")
     assert offered(s, use) == "Use T3-02a (refresh 1 crew member)"
     words, st = told(s, use)
@@ -234,7 +234,7 @@ def test_ending_a_turn_with_crew_unused_in_words():
     a = s.order[0]
     at_turn(s, a, dice=(2,), others_dice=True)
     p = s.p[a - 1]
-    p.crew, p.used = [crew_index("T2-01a")], [False]
+    p.crew, p.used = (crew_index("T2-01a"),), (False,)
     _, st = told(s, ChooseDie(player=a, die=2, value=2))
     _, st = told(st, Visit(player=a, location="L-ORE"))
     words, st = told(st, Choose(player=a, option="action"))
