@@ -3,6 +3,8 @@ turn, its Commander rolling the Resistance die; with the T2-09 reroll as a decis
 
 from __future__ import annotations
 
+from operator import itemgetter
+
 from solar_sphere import queries as q
 from solar_sphere.command import gain_morale, gain_reputation, lose_morale, score
 from solar_sphere.events import BattleNoted, CrewUsed, ResistanceRolled, ShipMovedDown, ShipResolved, TaskDone
@@ -12,10 +14,11 @@ from solar_sphere.state import CORP, SolarState, Task
 ORDER = (0, 1, 2, 3)    # SS-BAT-02, SS-AMB-18: bottom-left, bottom-right, top-left, top-right
 
 
-def ranking(cols: list[list[int]]) -> list[list[int]]:
-    """SS-BAT-04, SS-BAT-05, SS-BAT-09, SS-AMB-20: most drones first, ties to the left-most column; the
-    Corporation drone ranks as a participant with 1 drone (SS-CORP-01)."""
-    return [c for _, c in sorted(enumerate(cols), key=lambda ic: (-ic[1][1], ic[0]))]
+def ranking(cols: tuple[tuple[int, int], ...]) -> list[tuple[int, int]]:
+    """SS-BAT-04, SS-BAT-05, SS-BAT-09, SS-AMB-20: most drones first, ties to the left-most column (a stable
+    sort keeps equal columns in place, `reverse` included); the Corporation drone ranks as a participant
+    with 1 drone (SS-CORP-01)."""
+    return sorted(cols, key=itemgetter(1), reverse=True)
 
 
 def final_round(s: SolarState) -> bool:
@@ -24,7 +27,7 @@ def final_round(s: SolarState) -> bool:
     return s.round >= 6 or s.final
 
 
-def roller(s: SolarState, ranked: list[list[int]]) -> int:
+def roller(s: SolarState, ranked: list[tuple[int, int]]) -> int:
     """SS-BAT-06 the Commander rolls; SS-AMB-21, SS-AMB-53 for a Corporation Commander."""
     for seat, _ in ranked:
         if seat != CORP:

@@ -13,7 +13,7 @@ def port_bonus(rules, values) -> int:
     and SS-DOCK-07: the bonuses add up. Reproduces SS-EX-01 and SS-EX-29."""
     total = 0
     for v in set(values):
-        total += rules.c.cmd.ports[v - 1][min(list(values).count(v), 3) - 1]
+        total += rules.c.cmd.ports[v - 1][min(values.count(v), 3) - 1]
     return total
 
 

@@ -15,6 +15,8 @@ from solar_sphere.state import SolarState
 
 LOOKAHEAD = 2
 OWN_STEPS = ("visit", "act")
+LOOKAHEAD_RNG = Rng.deriver("lookahead")
+"""`Rng.derive("lookahead", depth)` with the seed's bytes prepared once: the same generators, one per try."""
 
 
 def potential(rules, s: SolarState, seat: int) -> float:
@@ -72,7 +74,7 @@ def evaluate(rules, s: SolarState, player: int, depth: int = LOOKAHEAD) -> float
     best = float("-inf")
     for action in legal:
         try:  # taken from the legal list itself: no need to check it again, nor to evolve twice
-            state = rules.unfold(s, action, Rng.derive("lookahead", depth), trusted=True).state
+            state = rules.unfold(s, action, LOOKAHEAD_RNG(depth), trusted=True).state
         except Exception:  # noqa: BLE001 - an unplayable line is simply not taken
             continue
         best = max(best, evaluate(rules, state, player, depth - 1))
