@@ -8,6 +8,8 @@ from __future__ import annotations
 
 from collections import Counter
 
+import msgspec
+
 from apogee.components import FIRST, RND, UPPER, Catalog
 from apogee.queries import mission_of
 from apogee.rocket import build_problem
@@ -50,15 +52,12 @@ def registry(c: Catalog) -> dict:
 
     def compatible(s: ApogeeState):
         """AP-INV-05: every card could be built next to the others (group, SSTO, unique)."""
+        unbanned = _no_bans(s)
         for p, pl in enumerate(s.p, 1):
             for i, card in enumerate(pl.pad):
-                others = pl.pad[:i] + pl.pad[i + 1:]
-                saved = pl.pad
-                pl.pad = others
-                try:
-                    problem = build_problem(c, _no_bans(s), pl, card)
-                finally:
-                    pl.pad = saved
+                # each card against the rest of the rocket, on a copy: an invariant never changes the state
+                rest = msgspec.structs.replace(pl, pad=pl.pad[:i] + pl.pad[i + 1:])
+                problem = build_problem(c, unbanned, rest, card)
                 if problem and problem[1].startswith("AP-TECH"):
                     return f"P{p}'s rocket breaks {problem[1]}: {problem[0]}"
         return None
