@@ -50,19 +50,19 @@ caught in an endless legal loop, a rules bug, reported as an error rather than p
 
 
 def playout(rules: Rules, state: Any, position: int, agents: Mapping[int, Agent], chance: RngAt,
-            choice: RngAt, max_decisions: int = MAX_DECISIONS) -> tuple[Any, int, int]:
+            choice: RngAt, max_decisions: int = MAX_DECISIONS, *, game: str = "") -> tuple[Any, int, int]:
     """Let the agents play from `state` until the game ends; each decision's facts are evolved
     once (its unfolding's state is kept), and an action picked from the legal list is not checked again.
 
     Returns (state, position, decisions). A game still going after
     `max_decisions` is an error: a rules bug, since truncation belongs to the
-    game's own config (`max_turns`)."""
+    game's own config (`max_turns`); `game` names it in the message ("game 3 of pairing 1")."""
     unfold, legal_actions, view = rules.unfold, rules.legal_actions, rules.view
     outcome, to_act = rules.outcome, rules.to_act
     decisions = 0
     while outcome(state) is None:
         if decisions >= max_decisions:
-            raise BoardcoreError(f"{rules.name}: no end after {max_decisions} decisions")
+            raise BoardcoreError(f"{rules.name}: {game + ' had ' if game else ''}no end after {max_decisions} decisions")
         player = to_act(state)[0]
         legal = [a for a in legal_actions(state) if a.player == player]
         agent = agents[player]

@@ -30,7 +30,7 @@ import msgspec
 from boardcore import agents as agent_kinds
 from boardcore.errors import BoardcoreError
 from boardcore.execute import resolve_workers, run
-from boardcore.play import MAX_DECISIONS, agent_rng, seeded, start
+from boardcore.play import MAX_DECISIONS, agent_rng, playout, seeded, start
 from boardcore.rules import Rules
 from boardcore.stats import Estimate, mean_interval, rate_interval
 
@@ -164,31 +164,32 @@ def _play(shared: _Shared, item: tuple[int, int, list[int]]) -> _Game:
     p, g, seated = item
     rules = agent_kinds.resolve(shared.rules)
     chance = seeded(deal_seed(shared.seed, p, g, len(seated)))
-    choice = agent_rng(f"tournament/{shared.seed}/{p}/{g}")
     state, position = start(rules, shared.config, chance)
-    bots = {seat: _agent(rules, shared.agents[a]) for seat, a in enumerate(seated, 1)}
     think: dict[int, list[float]] = {}
-    outcome, to_act, legal_actions, unfold, view = (rules.outcome, rules.to_act, rules.legal_actions,
-                                                    rules.unfold, rules.view)
-    result = outcome(state)
-    decisions = 0
-    while result is None:
-        if decisions >= MAX_DECISIONS:          # a rules bug (an endless legal loop): say so, never hang
-            raise BoardcoreError(f"{rules.name}: game {g} of pairing {p} had no end after {MAX_DECISIONS} decisions")
-        decisions += 1
-        seat = to_act(state)[0]
-        legal = [a for a in legal_actions(state) if a.player == seat]
-        bot = bots[seat]
-        t = time.perf_counter()
-        action = bot.choose(view(state, seat) if bot.reads_view else None, legal, choice(position))
-        if len(legal) > 1:
-            think.setdefault(seated[seat - 1], []).append(time.perf_counter() - t)
-        u = unfold(state, action, chance(position), trusted=True)
-        state, position = u.state, position + len(u.events)
-        result = outcome(state)
+    bots = {seat: _Timed(_agent(rules, shared.agents[a]), think.setdefault(a, [])) for seat, a in enumerate(seated, 1)}
+    state, _, _ = playout(rules, state, position, bots, chance, agent_rng(f"tournament/{shared.seed}/{p}/{g}"),
+                          MAX_DECISIONS, game=f"game {g} of pairing {p}")
+    result = rules.outcome(state)
     shares = [1.0 / len(result.winners) if seat in result.winners else 0.0 for seat in range(1, len(seated) + 1)]
     return _Game(seated, shares, [result.points(seat) for seat in range(1, len(seated) + 1)], result.truncated,
-                 think)
+                 {a: times for a, times in think.items() if times})
+
+
+class _Timed:
+    """An agent whose thinking time is noted for each decision that offered a choice (a forced move
+    says nothing of how long the agent takes to reply)."""
+
+    __slots__ = ("agent", "reads_view", "times")
+
+    def __init__(self, agent: Any, times: list[float]) -> None:
+        self.agent, self.reads_view, self.times = agent, agent.reads_view, times
+
+    def choose(self, view: Any, legal: Sequence[Any], rng: Any) -> Any:
+        began = time.perf_counter()
+        action = self.agent.choose(view, legal, rng)
+        if len(legal) > 1:
+            self.times.append(time.perf_counter() - began)
+        return action
 
 
 def _pairing(agents: list[str], pair: tuple[int, int], results: list[_Game]) -> Pairing:
