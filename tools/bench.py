@@ -15,7 +15,8 @@ run with bytecode caching on, as an installed package has it.
 - replay_sqlite_vs_floor: `Session.load` of a game from SQLite against SELECT + decode + fold of the
   same rows;
 - undo_long_vs_short, state_at_long_vs_short: on a stream of 100,000 events against one of 100, each
-  state carrying a real Solar Sphere position (copied with the game's own copy);
+  state carrying a real Solar Sphere position (copied with the game's own copy); undo goes 1 to 16
+  decisions back (each redone), so its cuts cover a whole checkpoint interval in both;
 - append_jsonl/sqlite_decisions_per_s: only the writes of `Session.apply` (decided beforehand), fsync'd;
 - list_10000_vs_100: `boardcore list` with 10,000 games in the database against 100;
 - workers_2_vs_1: wall time of simulate (1,000 games), whatif, check and audit with 2 workers against 1
@@ -324,10 +325,14 @@ def long_vs_short(quick: bool) -> dict:
         return lambda: [s.state_at(p) for p in positions]
 
     def undo_redo(s: Session):
+        # Undo 1 to 16 decisions back (each redone): 32 events, one whole checkpoint interval, so
+        # the cuts fall at every distance from the nearest checkpoint in both sessions alike; the
+        # same cut every time would time only where the stream's length happens to fall in it.
         def go():
-            for _ in range(5):
-                s.undo()
-                s.redo()
+            for n in range(1, 17):
+                s.undo(n)
+                for _ in range(n):
+                    s.redo()
         return go
 
     return {"state_at_long_vs_short": round(best(state_at(long), 20) / best(state_at(short), 20), 3),
