@@ -83,6 +83,7 @@ class Session:
         self.checkpoint_every = checkpoint_every
         self._history = History()
         self._tail: list[Event] = []   # committed events not yet in the history as records (see `history`)
+        self._tail_start = 0           # the seq of the tail's first event
         self.state: Any = None
         self.created: GameCreated | None = None
         self.branched: BranchedFrom | None = None
@@ -229,7 +230,8 @@ class Session:
         simulation that never looks back never builds them."""
         tail = self._tail
         if tail:  # (only stores that seal lazily have a tail: their records' hashes are the store's)
-            self._history.live.extend(map(Recorded, range(self._head - len(tail), self._head), tail, repeat("")))
+            start = self._tail_start
+            self._history.live.extend(map(Recorded, range(start, start + len(tail)), tail, repeat("")))
             tail.clear()
         return self._history
 
@@ -370,6 +372,8 @@ class Session:
                 # the usual case, `_commit`'s path for a plain decision in memory, spelled out
                 head = self._head
                 self.store.append_events(self.stream_id, head, events)
+                if not self._tail:
+                    self._tail_start = head
                 self._tail.extend(events)
                 self.state, self._legal, self._outcome, self._head = after, None, (None,), head + len(events)
                 return events
@@ -508,7 +512,12 @@ class Session:
             records = chain(self._last_hash, head, events)
             self.store.append(self.stream_id, head, records, self._summary(state, outcome))
             self._last_hash = records[-1].hash
-        if markers or self._history.undone:
+        if self._lazy and not self._history.undone and _only_reveals(events):
+            # a game's last decision with its seed's reveal, in memory: the marker goes in no history
+            # list (it only sets `revealed`), so the decision joins the tail like any other
+            self._keep(head, events[:-1])
+            self.revealed = True
+        elif markers or self._history.undone:
             history = self.history
             for rec in (records if not self._lazy else map(Recorded, range(head, head + len(events)), events,
                                                              repeat(""))):
@@ -518,13 +527,19 @@ class Session:
                 elif kind == "marker" and isinstance(rec.event, SeedRevealed):
                     self.revealed = True
         elif self._lazy:  # the usual case: a decision and its facts; their records are made if asked
-            self._tail.extend(events)
+            self._keep(head, events)
         else:
             self._history.live.extend(records)
         self.state = state
         self._legal = None
         self._outcome = (outcome,)
         self._head = head + len(events)
+
+    def _keep(self, head: int, events: Sequence[Event]) -> None:
+        """Events committed from seq `head` on, kept as the tail (see `history`)."""
+        if not self._tail:
+            self._tail_start = head
+        self._tail.extend(events)
 
     def _absorb(self, records: Sequence[Recorded], start_with: tuple[Any, Any] | None = None) -> None:
         """Load records already stored: history, state and checkpoints, in one lazy fold (events
@@ -596,3 +611,9 @@ class Session:
                 self.state = self.rules.initial(self.config)
         except (msgspec.ValidationError, BoardcoreError, TypeError, ValueError) as exc:
             raise CorruptStream(f"the game's config or starting position is not valid: {exc}", seq=0) from None
+
+
+def _only_reveals(events: Sequence[Event]) -> bool:
+    """Events ending with the seed's reveal and holding no other marker (undo, redo, branch…)."""
+    return bool(events) and isinstance(events[-1], SeedRevealed) and \
+        not any(isinstance(e, MARKERS) for e in events[:-1])

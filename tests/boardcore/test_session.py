@@ -260,3 +260,23 @@ def test_under_the_own_policy_an_undo_without_a_player_is_the_last_decider_s(toy
     s.apply(s.legal_actions(2)[0])            # P2's pick reveals both cards
     with pytest.raises(UndoRefused, match="revealed"):
         s.undo()
+
+
+def test_a_game_ended_in_memory_keeps_its_history_in_step_with_its_records(toy, tmp_path):
+    """The last decision and its seed's reveal join the in-memory tail without the marker: the
+    history made from it later has the stored records' seqs, and the session knows the seed is out."""
+    s = Session.new(toy, players=2, seed=23)
+    play_to_end(s, 3)
+    assert s.outcome is not None and s.revealed
+    records = s.records()
+    assert isinstance(records[-1].event, SeedRevealed)
+    live = s.history.live
+    assert [(r.seq, r.event) for r in live] == [(r.seq, r.event) for r in effective(records)]
+    on_file = Session.new(toy, players=2, seed=23, store=JsonlFile(tmp_path / "g.jsonl"),
+                          stream_id=JsonlFile.STREAM)
+    play_to_end(on_file, 3)
+    assert [r.event for r in on_file.records()] == [r.event for r in records]
+    s.revealed = on_file.revealed = False      # analysis: undo after the end, alike in both
+    s.undo(2)
+    on_file.undo(2)
+    assert enc(s.state) == enc(on_file.state) and s.position == on_file.position
