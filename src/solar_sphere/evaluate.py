@@ -72,12 +72,17 @@ def evaluate(rules, s: SolarState, player: int, depth: int = LOOKAHEAD) -> float
     if len(legal) > 40:
         legal = legal[::max(1, len(legal) // 40)]
     best = float("-inf")
+    deeper = depth - 1
     for action in legal:
         try:  # taken from the legal list itself: no need to check it again, nor to evolve twice
             state = rules.unfold(s, action, LOOKAHEAD_RNG(depth), trusted=True).state
         except Exception:  # noqa: BLE001 - an unplayable line is simply not taken
             continue
-        best = max(best, evaluate(rules, state, player, depth - 1))
+        # the last step's positions go straight to `static` (what `evaluate` at depth 0 is), and the best
+        # is kept as `max(best, value)` keeps it, the first of equal values, without a call for each
+        value = evaluate(rules, state, player, deeper) if deeper > 0 else static(rules, state, player)
+        if value > best:
+            best = value
     return best if best > float("-inf") else static(rules, s, player)
 
 
