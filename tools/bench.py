@@ -9,7 +9,9 @@ run with bytecode caching on, as an installed package has it.
   `session_vs_bare` (the same games played through `Session` in memory), greedy decisions/s, and
   `rl_env_vs_session` (`boardcore.rl` env steps with random masked actions, the mask read from the
   info, against `Session` random play of the same game) and `rl_observed_vs_session` (the same with
-  every step's observation encoded); both absent without the `[rl]` extra;
+  every step's observation encoded), both absent without the `[rl]` extra; and (not with --quick)
+  `session_vs_bare_instructions`, the same games as `session_vs_bare` in instructions counted by
+  valgrind, which load on the machine cannot move;
 - cli_help/legal/act_vs_import_typer: `boardcore --help`, `legal FILE` and `act FILE 1` on a saved
   game against `python -c "import typer"`;
 - replay_sqlite_vs_floor: `Session.load` of a game from SQLite against SELECT + decode + fold of the
@@ -250,7 +252,43 @@ def game_figures(rules, quick: bool) -> dict:
                "greedy_decisions_per_s": round(greedy_rate),
                "fold_events_per_s": round(fold_rate(rules, config, 2 if quick else 6))}
     figures.update(rl_vs_session(rules, config, quick))
+    if not quick:
+        figures["session_vs_bare_instructions"] = guarded(session_vs_bare_instructions, rules)
     return figures
+
+
+INSTRUCTIONS = r"""
+import sys
+sys.path.insert(0, sys.argv[3])
+import bench
+from boardcore import games
+rules = games.get(sys.argv[1])
+config = rules.make_config(players=bench.players_of(rules))
+bench.bare_rate(rules, config, 1), bench.session_rate(rules, config, 1)   # the same warm-up for every count
+if sys.argv[2] == "bare":
+    bench.bare_rate(rules, config, 12)
+elif sys.argv[2] == "session":
+    bench.session_rate(rules, config, 12)
+"""
+
+
+def session_vs_bare_instructions(rules) -> float | dict:
+    """`session_vs_bare` counted in machine instructions (valgrind's callgrind) instead of timed: the
+    same 12 games each way, less a run that only imports and warms up. Load on the machine cannot move
+    it, so it settles what a timed figure near its target leaves open (it does not see cache effects)."""
+    valgrind = shutil.which("valgrind")
+    if valgrind is None:
+        return {"skipped": "valgrind is not installed"}
+
+    def count(which: str) -> int:
+        with tempfile.TemporaryDirectory() as tmp:
+            done = subprocess.run([valgrind, "--tool=callgrind", f"--callgrind-out-file={tmp}/out", sys.executable,
+                                   "-c", INSTRUCTIONS, rules.name, which, str(ROOT / "tools")],
+                                  capture_output=True, text=True, check=True)
+        return int(done.stderr.rsplit("Collected : ", 1)[1].split()[0])
+
+    base = count("base")
+    return round((count("bare") - base) / (count("session") - base), 3)
 
 
 def rl_vs_session(rules, config, quick: bool) -> dict:
