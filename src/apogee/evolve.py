@@ -110,7 +110,7 @@ PILES = ("first", "upper", "payload", "rnd")
 
 @HANDLERS.on(ev.PileShuffled)
 def pile_shuffled(s: S, e: ev.PileShuffled) -> S:
-    order = tuple(e.order)
+    order = e.order     # a list for the piles the state changes in place, a tuple for the others
     name = e.pile
     if name in PILES:
         s.piles[PILES.index(name)] = list(order)
@@ -119,9 +119,9 @@ def pile_shuffled(s: S, e: ev.PileShuffled) -> S:
     elif name == "seniors":
         s.seniors = list(order)
     elif name == "investors":
-        s.investor_pile = order
+        s.investor_pile = tuple(order)
     elif name == "events":
-        s.event_pile = order
+        s.event_pile = tuple(order)
     elif name == "directors":
         s.directors_out = list(order)
     return s

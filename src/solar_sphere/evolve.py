@@ -24,10 +24,14 @@ def replaced(items, i: int, value) -> tuple:
     return (*items[:i], value, *items[i + 1:])
 
 
+def dropped(items, i: int) -> tuple:
+    """`items` without item `i`, as a new tuple (`del` for a shared tuple)."""
+    return (*items[:i], *items[i + 1:])
+
+
 def removed(items, item) -> tuple:
     """`items` less the first `item`, as a new tuple (`list.remove` for a shared tuple)."""
-    i = items.index(item)
-    return (*items[:i], *items[i + 1:])
+    return dropped(items, items.index(item))
 
 
 def counted(counts, kinds) -> tuple:
@@ -271,8 +275,7 @@ def crew_retired(s, e):
     count (SS-CREW-13)."""
     p = s.p[e.player - 1]
     i = p.crew.index(e.card)
-    p.crew = (*p.crew[:i], *p.crew[i + 1:])
-    p.used = (*p.used[:i], *p.used[i + 1:])
+    p.crew, p.used = dropped(p.crew, i), dropped(p.used, i)
     p.retired = (*p.retired, e.card)
     return s
 

@@ -23,7 +23,8 @@ class Holdings:
     each seat has on each planet type (majorities) and the planets each seat holds of each type
     (missions). The greedy bot's estimate scores every seat of every position it tries, so the
     planets are read once per position rather than once per type and per seat. It belongs to one
-    state as it is now: build it afresh after any change (nothing keeps it).
+    state as it is now: build it afresh after any change (`evaluate.planets_scored` keeps the last one
+    only beside a copy of the planets it was read from).
 
     Both are flat lists by type index (`c.type_index`): `units[t * seats + seat]` and
     `planets[seat * types + t]`, seats from 0. A planet whose type the viewer does not know (""
@@ -52,10 +53,10 @@ def majority(c, s, h: Holdings | None = None) -> list[int]:
     planets (guards and bases do not count) scores the type's Domination value (the rulebook's
     example: GW-EX-09). `h`: the state's holdings when the caller has them already."""
     h = h or Holdings(c, s)
-    units, seats, index = h.units, h.seats, c.type_index
+    units, seats = h.units, h.seats
     out = [0] * seats
-    for t, kind in enumerate(c.types):
-        k = index[kind] * seats
+    for t in range(len(c.types)):
+        k = t * seats
         top, leader = 0, -1
         for seat in range(seats):
             n = units[k + seat]
@@ -81,7 +82,8 @@ def missions(c, s, p: int, h: Holdings | None = None) -> int:
     for card in s.area[p - 1]:   # GW-SCORE-04: only cards in play, not in hand...
         if card in wounded:
             continue             # ...and not wounded
-        n = planets[first + mission_type[card]]
+        t = mission_type.get(card)   # None: a mission no planet type names holds nothing
+        n = 0 if t is None else planets[first + t]
         # 2 per planet held of the card's type; GW-AMB-40: or, as the `per_mercenary` variant, 2 per
         # card whose type has any planet held
         total += 2 * (n if per_planet else (1 if n else 0))
