@@ -16,6 +16,10 @@ differ), so greedy is also timed on positions: this checkout plays random games 
 fifth position that offers a choice; each checkout then decodes the same positions into its own state
 type and times one greedy decision on each (the view, the legal actions, the choice). Positions the
 other version cannot read or decide on are left out of both sides, so the two time the same decisions.
+
+`--instructions` counts instead of timing: each measure runs once per checkout under valgrind's callgrind,
+and a figure is instructions per decision (less a run that only imports and warms up), which load on the
+machine cannot move. It does not see cache effects, so it stands beside the timed figure, not in its place.
 """
 
 from __future__ import annotations
@@ -23,6 +27,7 @@ from __future__ import annotations
 import argparse
 import json
 import os
+import shutil
 import subprocess
 import sys
 from pathlib import Path
@@ -38,8 +43,8 @@ rules = games.get(name)
 config = rules.make_config(players=2)
 simulate(rules, config, [policy] * 2, 1, seed="warm")
 began = time.process_time()
-report = simulate(rules, config, [policy] * 2, n, seed="versus")
-print(json.dumps({"decisions": report.decisions, "seconds": time.process_time() - began}))
+decisions = simulate(rules, config, [policy] * 2, n, seed="versus").decisions if n else 0
+print(json.dumps({"decisions": decisions, "seconds": time.process_time() - began}))
 """
 
 
@@ -72,7 +77,7 @@ import json, sys, time, msgspec
 from boardcore import games
 from boardcore.agents import GreedyAgent
 from boardcore.rng import Rng
-name, path = sys.argv[1], sys.argv[2]
+name, path, warm_only = sys.argv[1], sys.argv[2], len(sys.argv) > 3
 rules = games.get(name)
 bot = GreedyAgent(rules)
 positions = msgspec.msgpack.decode(open(path, "rb").read())
@@ -88,7 +93,7 @@ for i, (player, blob) in enumerate(positions[:3]):   # warm: lazy imports, the f
     except Exception:  # noqa: BLE001 - timed (and left out) below
         pass
 times = []
-for i, (player, blob) in enumerate(positions):          # in play order, each once, as a game meets them
+for i, (player, blob) in enumerate([] if warm_only else positions):          # in play order, each once, as a game meets them
     try:
         began = time.process_time()
         decide(i, player, blob)
@@ -99,23 +104,35 @@ print(json.dumps(times))
 """
 
 
-def positions_ratio(other: Path, game: str, n: int, rounds: int) -> dict:
+def run(tree: Path, script: str, *args: str, count: bool = False) -> tuple[object, int | None]:
+    """`script` in `tree`'s interpreter with its src first: its last line of output as JSON (None if it
+    printed nothing), and with `count` the machine instructions it ran (under callgrind)."""
+    import tempfile
+
+    env = {**os.environ, "PYTHONPATH": str(tree / "src")}
+    with tempfile.TemporaryDirectory() as tmp:
+        prefix = ["valgrind", "--tool=callgrind", f"--callgrind-out-file={tmp}/out"] if count else []
+        done = subprocess.run([*prefix, python_of(tree), "-c", script, *args], env=env, cwd=tree,
+                              capture_output=True, text=True, check=False)
+    if done.returncode != 0:
+        raise SystemExit(f"{tree}: {' '.join(args[:2])} failed: {done.stderr.strip().splitlines()[-1:]}")
+    lines = done.stdout.strip().splitlines()
+    return json.loads(lines[-1]) if lines else None, int(done.stderr.rsplit("Collected : ", 1)[1].split()[0]) if count else None
+
+
+def positions_ratio(other: Path, game: str, n: int, rounds: int, count: bool = False) -> dict:
     """Greedy on the same positions in both checkouts (see the module docstring)."""
     import tempfile
 
     with tempfile.TemporaryDirectory() as tmp:
         path = str(Path(tmp) / "positions.msgpack")
-        env = {**os.environ, "PYTHONPATH": str(HERE / "src")}
-        subprocess.run([python_of(HERE), "-c", POSITIONS, game, str(n), path], env=env, cwd=HERE, check=True)
+        run(HERE, POSITIONS, game, str(n), path)
+        if count:
+            return positions_instructions(other, game, path)
         best: dict[Path, list[float | None]] = {}
         for _ in range(rounds):
             for tree in (other, HERE):
-                done = subprocess.run([python_of(tree), "-c", TIME_POSITIONS, game, path], capture_output=True,
-                                      text=True, env={**os.environ, "PYTHONPATH": str(tree / "src")}, cwd=tree,
-                                      check=False)
-                if done.returncode != 0:
-                    raise SystemExit(f"{tree}: {game} greedy positions failed: {done.stderr.strip().splitlines()[-1:]}")
-                times = json.loads(done.stdout.strip().splitlines()[-1])
+                times, _ = run(tree, TIME_POSITIONS, game, path)
                 kept = best.get(tree)
                 best[tree] = times if kept is None else [
                     None if a is None or b is None else min(a, b) for a, b in zip(kept, times)]
@@ -126,6 +143,21 @@ def positions_ratio(other: Path, game: str, n: int, rounds: int) -> dict:
             "ratio": round(theirs / ours, 2)}
 
 
+def positions_instructions(other: Path, game: str, path: str) -> dict:
+    """Instructions per greedy decision on the shared positions in each checkout: every position decided
+    once, less the warm-up alone. Only where neither side leaves a position out (a failed decision
+    costs what it costs, not what deciding would)."""
+    per: dict[Path, float] = {}
+    for tree in (other, HERE):
+        times, everything = run(tree, TIME_POSITIONS, game, path, count=True)
+        _, warm = run(tree, TIME_POSITIONS, game, path, "warm", count=True)
+        if None in times:
+            return {"refused": f"{tree.name} cannot decide on {times.count(None)} of the positions"}
+        per[tree] = (everything - warm) / len(times)
+    return {"positions": len(times), "left_out": 0, "this_per_decision": round(per[HERE]),
+            "other_per_decision": round(per[other]), "ratio": round(per[other] / per[HERE], 2)}
+
+
 def python_of(tree: Path) -> str:
     """The tree's own virtual environment if it has one, else this interpreter (with its src first)."""
     own = tree / ".venv" / "bin" / "python"
@@ -133,13 +165,16 @@ def python_of(tree: Path) -> str:
 
 
 def rate(tree: Path, game: str, policy: str, n: int) -> tuple[float, int]:
-    env = {**os.environ, "PYTHONPATH": str(tree / "src")}
-    done = subprocess.run([python_of(tree), "-c", MEASURE, game, policy, str(n)], env=env, cwd=tree,
-                          capture_output=True, text=True, check=False)
-    if done.returncode != 0:
-        raise SystemExit(f"{tree}: {game} {policy} failed: {done.stderr.strip().splitlines()[-1:]}")
-    out = json.loads(done.stdout.strip().splitlines()[-1])
+    """Decisions per CPU second of `n` games, and how many decisions they took."""
+    out, _ = run(tree, MEASURE, game, policy, str(n))
     return out["decisions"] / out["seconds"], out["decisions"]
+
+
+def instructions(tree: Path, game: str, policy: str, n: int) -> tuple[float, int]:
+    """Instructions per decision of `n` games (less the same run with none), and how many decisions."""
+    out, everything = run(tree, MEASURE, game, policy, str(n), count=True)
+    _, warm = run(tree, MEASURE, game, policy, "0", count=True)
+    return (everything - warm) / out["decisions"], out["decisions"]
 
 
 def main() -> None:
@@ -150,44 +185,61 @@ def main() -> None:
     parser.add_argument("--game", action="append", default=None, help="only this game (repeatable)")
     parser.add_argument("--positions", type=int, default=6, metavar="GAMES",
                         help="random games whose positions greedy is timed on (every fifth with a choice)")
+    parser.add_argument("--instructions", action="store_true",
+                        help="count instructions per decision with valgrind instead of timing (one round)")
     parser.add_argument("--json", action="store_true", help="print one JSON object")
     args = parser.parse_args()
     other = args.other.resolve()
     if not (other / "src" / "boardcore").is_dir():
         raise SystemExit(f"{other} is not a boardcore checkout")
+    if args.instructions and shutil.which("valgrind") is None:
+        raise SystemExit("--instructions needs valgrind (apt install valgrind)")
+    rounds = 1 if args.instructions else args.rounds
     names = args.game or ["solar-sphere", "apogee", "warlords"]
     figures: dict[str, dict] = {}
     for game in names:
         for policy in ("random", "greedy"):
             n = args.games or (40 if policy == "random" else 4)
-            ours, theirs = [], []
-            for _ in range(args.rounds):
-                r_theirs, d_theirs = rate(other, game, policy, n)
-                r_ours, d_ours = rate(HERE, game, policy, n)
-                if abs(d_theirs - d_ours) > 0.1 * max(d_theirs, d_ours):
-                    break
-                theirs.append(r_theirs)
-                ours.append(r_ours)
-            if not ours:
-                why = f"the checkouts played very different games ({d_theirs} and {d_ours} decisions): no comparison"
-                figures.setdefault(game, {})[policy] = {"refused": why}
-                if not args.json:
-                    print(f"{game:<13} {policy:<7} {why}", flush=True)
-                continue
-            figures.setdefault(game, {})[policy] = {
-                "decisions": d_ours, "other_decisions": d_theirs, "this_per_s": round(max(ours)), "other_per_s": round(max(theirs)),
-                "ratio": round(max(ours) / max(theirs), 2)}
+            figures.setdefault(game, {})[policy] = f = compare_games(other, game, policy, n, rounds, args.instructions)
             if not args.json:
-                f = figures[game][policy]
-                print(f"{game:<13} {policy:<7} {f['this_per_s']:>8} decisions/s against {f['other_per_s']:>8}: "
-                      f"{f['ratio']:.2f}x  ({f['decisions']} and {f['other_decisions']} decisions, best of {args.rounds})", flush=True)
-        f = figures[game]["greedy_positions"] = positions_ratio(other, game, args.positions, args.rounds)
+                print(f"{game:<13} {policy:<7} {said(f, rounds)}", flush=True)
+        f = figures[game]["greedy_positions"] = positions_ratio(other, game, args.positions, rounds, args.instructions)
         if not args.json:
-            print(f"{game:<13} greedy on {f['positions']} shared positions: {f['this_per_s']:>8} decisions/s against "
-                  f"{f['other_per_s']:>8}: {f['ratio']:.2f}x  ({f['left_out']} left out, best of {args.rounds})",
-                  flush=True)
+            print(f"{game:<13} greedy on {f.get('positions', 0)} shared positions: {said(f, rounds)}", flush=True)
     if args.json:
         print(json.dumps(figures, indent=2))
+
+
+def compare_games(other: Path, game: str, policy: str, n: int, rounds: int, count: bool) -> dict:
+    """The same `n` seeded games in both checkouts, `rounds` turns each (the best kept), timed or counted."""
+    measure = instructions if count else rate
+    ours, theirs = [], []
+    for _ in range(rounds):
+        r_theirs, d_theirs = measure(other, game, policy, n)
+        r_ours, d_ours = measure(HERE, game, policy, n)
+        if abs(d_theirs - d_ours) > 0.1 * max(d_theirs, d_ours):
+            return {"refused": f"the checkouts played very different games ({d_theirs} and {d_ours} decisions): "
+                               "no comparison"}
+        theirs.append(r_theirs)
+        ours.append(r_ours)
+    if count:
+        return {"decisions": d_ours, "other_decisions": d_theirs, "this_per_decision": round(ours[0]),
+                "other_per_decision": round(theirs[0]), "ratio": round(theirs[0] / ours[0], 2)}
+    return {"decisions": d_ours, "other_decisions": d_theirs, "this_per_s": round(max(ours)),
+            "other_per_s": round(max(theirs)), "ratio": round(max(ours) / max(theirs), 2)}
+
+
+def said(f: dict, rounds: int) -> str:
+    """One figure in words: a rate or an instruction count against the other checkout's, and the ratio."""
+    if "refused" in f:
+        return f["refused"]
+    if "this_per_decision" in f:
+        head = f"{f['this_per_decision']:>10} instructions per decision against {f['other_per_decision']:>10}"
+    else:
+        head = f"{f['this_per_s']:>8} decisions/s against {f['other_per_s']:>8}"
+    done = (f"{f['decisions']} and {f['other_decisions']} decisions" if "decisions" in f
+            else f"{f['left_out']} left out")
+    return f"{head}: {f['ratio']:.2f}x  ({done}{f', best of {rounds}' if rounds > 1 else ''})"
 
 
 if __name__ == "__main__":
