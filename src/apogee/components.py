@@ -302,6 +302,7 @@ class Catalog:
                        for t in range(min(0, self.thrust_band.base), self.thrust_band.top + 1)
                        for m in range(min(0, self.mass_band.base), self.mass_band.top + 1)}
         self.required = tuple(d.tables.authority.required)
+        self.judged: dict = {}  # apogee.evaluate's memo: judgements of a plan, launches or rocket, by value
         # Technology cards: ids 0..109 in file order (AP-COMP-04).
         techs: list[Tech] = []
         for kind in d.technologies.tech:

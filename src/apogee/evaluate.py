@@ -9,58 +9,46 @@ from apogee.components import FIRST, PAYLOAD, RND, UPPER, Catalog
 from apogee.missions import goal_met, goals, objective_met
 from apogee.queries import mission_of
 from apogee.rocket import BuildCheck, has_stages, mass, min_roll, soc_authority, thrust, yield_of
-from apogee.state import CONSTRUCTION, DESIGN, RND as RND_SPOT, SOC, SOC_FIXED, SPECIALTY, ApogeeState
+from apogee.state import CONSTRUCTION, DESIGN, RND as RND_SPOT, SOC, SOC_FIXED, SPECIALTY, ApogeeState, Player
 
 SPOT_VALUE = {SPECIALTY: 1.5, RND_SPOT: 2.0, DESIGN: 3.0}
 
 
 def evaluate(c: Catalog, s: ApogeeState, player: int) -> float:
-    """Greedy asks this of every position it weighs, so what several terms share (the goals and whether each
-    is met, the rocket's build checks) is worked out once per call."""
+    """Greedy asks this of every position it weighs, and most of them keep the player's launches, pad and reserve
+    as they were in the position before: what follows from those alone (`Progress`, `Rocket`) is worked out once
+    for each and looked up after. Every term is added in the same order, so the value is the same to the bit."""
     if s.over:
         return 0.0 if s.truncated else (1000.0 if player in s.winners else -1000.0)
     pl = s.p[player - 1]
     m = mission_of(c, s)
-    gs = goals(c, s)
-    met = [goal_met(c, g, pl) for g in gs]
+    plan_key = (s.solo, s.mission, s.extra_goals)
+    plan = _looked_up(c.judged, plan_key, lambda: Plan(c, s))
+    progress = _looked_up(c.judged, (plan_key, pl.launches), lambda: Progress(c, plan, pl))
     score = 0.0
-    if objective_met(c, s, player, met) and not (m.end_credits or m.end_authority):
+    if objective_met(c, s, player, (progress.all_met,)) and not (m.end_credits or m.end_authority):
         score += 500
     # -- the Mission ---------------------------------------------------------
-    targets = []
-    for g, done in zip(gs, met):
-        if done:
-            score += 120
-            continue
-        d = c.dest_index[g.destination]
-        targets.append(d)
-        mine = [x for x in pl.launches if x.destination == d] if pl.launches else []
-        if g.launches:
-            score += 60 * min(len(mine), g.launches) / g.launches
-        if g.cards:
-            names = [c.tech[card].name for x in mine for card in x.cards]
-            score += 60 * sum(min(names.count(k), n) for k, n in g.cards.items()) / sum(g.cards.values())
-        if g.astronauts:
-            score += 60 * min(sum(x.astronauts for x in mine), g.astronauts) / g.astronauts
+    for points in progress.points:
+        score += points
+    targets = progress.targets
     if m.investors:
         score += (80 if not s.solo and m.no_tie else 40) * min(len(pl.investors), m.investors)
     if m.race_turn:
         score += 25 * (1 + max((x.destination for x in pl.launches), default=-1))
-        targets = [min(len(c.destinations) - 1, 1 + max((x.destination for x in pl.launches), default=-1))]
+        targets = (min(len(c.destinations) - 1, 1 + max((x.destination for x in pl.launches), default=-1)),)
     if m.end_credits:  # worth most once the rest of the objective is in hand
         weight = 100 if not targets else 30
         score += weight * min(pl.credits, m.end_credits) / m.end_credits
     if m.end_authority:
         score += 60 * min(sum(c.eng_auth[e] for e in pl.hand if e >= 0), m.end_authority) / m.end_authority
     if not targets:
-        targets = [0]
+        targets = (0,)
     # -- the rocket ----------------------------------------------------------
-    stages = has_stages(c, pl)
-    complete = all(stages)
-    score += 15 * sum(stages)
-    t = thrust(c, pl)
-    y = yield_of(c, t, mass(c, pl))
-    score += 0.8 * min(t, 24)
+    r = _looked_up(c.judged, (plan_key, tuple(pl.pad), tuple(pl.reserve), pl.mods, s.bans), lambda: Rocket(c, s, pl, plan))
+    complete, y = r.complete, r.yield_
+    score += r.stage_points
+    score += r.thrust_points
     launchable = False
     if complete and y:
         need = 99  # the least roll over the targets (a loop, not a generator: asked of every position)
@@ -72,33 +60,16 @@ def evaluate(c: Catalog, s: ApogeeState, player: int) -> float:
         n, authority = soc_authority(c, pl)
         if n and authority >= min(map(c.required.__getitem__, targets)):
             score += 15
-    wanted: set[str] = set()
-    crewed = rnd_needed = False
-    for g in gs:
-        wanted.update(g.cards)
-        crewed = crewed or bool(g.crewed or g.astronauts)
-        rnd_needed = rnd_needed or bool(g.min_rnd)
-    for card in pl.pad:
-        tc = c.tech[card]
-        if tc.name in wanted or (crewed and tc.crew) or (rnd_needed and c.kind[card] == RND):
-            score += 12
+    for _ in range(r.wanted_built):
+        score += 12
     # -- means -----------------------------------------------------------------
     score += 0.06 * pl.credits + 4 * pl.dice + 8 * len(pl.investors)
-    check = BuildCheck(c, s, pl)
-    missing = (not stages[0], not stages[1], not stages[2], rnd_needed and not check.count[RND])  # by kind
-    ready = set()
+    for points in r.reserve_points:
+        score += points
+    credits = pl.credits
     buildable_now = 0
-    for card in pl.reserve:
-        if card < 0 or check.problem(card) is not None:
-            score += 0.3
-            continue
-        k = c.kind[card]
-        buildable_now += c.tech[card].cost <= pl.credits
-        if missing[k] and k not in ready:
-            ready.add(k)
-            score += 9
-        else:
-            score += 2 + 0.3 * c.tech[card].thrust
+    for cost in r.buildable_costs:
+        buildable_now += cost <= credits
     hand = len(pl.hand)
     score += 4 * min(hand, 3) - 5 * max(0, hand - 3)
     builds = 0
@@ -109,10 +80,114 @@ def evaluate(c: Catalog, s: ApogeeState, player: int) -> float:
             builds += 1
             score += 6 if builds <= buildable_now else -1
         elif spot == DESIGN:
-            score += 3 if any(missing) or len(pl.reserve) < 4 else 1
+            score += 3 if any(r.missing) or len(pl.reserve) < 4 else 1
         elif spot in SPOT_VALUE:
             score += SPOT_VALUE[spot]
     return score
+
+
+class Plan:
+    """What the objective asks, for a Mission and the Solo Events that added goals (AP-SMIS-08): its goals, the
+    card names they want deposited, whether any wants a crew or R&D."""
+
+    __slots__ = ("crewed", "goals", "rnd_needed", "wanted")
+
+    def __init__(self, c: Catalog, s: ApogeeState) -> None:
+        self.goals = tuple(goals(c, s))
+        self.wanted: set[str] = set()
+        self.crewed = self.rnd_needed = False
+        for g in self.goals:
+            self.wanted.update(g.cards)
+            self.crewed = self.crewed or bool(g.crewed or g.astronauts)
+            self.rnd_needed = self.rnd_needed or bool(g.min_rnd)
+
+
+class Progress:
+    """How far a player's launches go toward each goal (AP-MIS-29, AP-MIS-30): whether all are met, the points
+    of each goal in turn (120 when met, else shares of its launches, cards and astronauts), and the destinations
+    of the goals still open."""
+
+    __slots__ = ("all_met", "points", "targets")
+
+    def __init__(self, c: Catalog, plan: Plan, pl: Player) -> None:
+        points: list[float] = []
+        targets: list[int] = []
+        self.all_met = True
+        for g in plan.goals:
+            if goal_met(c, g, pl):
+                points.append(120)
+                continue
+            self.all_met = False
+            d = c.dest_index[g.destination]
+            targets.append(d)
+            mine = [x for x in pl.launches if x.destination == d] if pl.launches else []
+            if g.launches:
+                points.append(60 * min(len(mine), g.launches) / g.launches)
+            if g.cards:
+                names = [c.tech[card].name for x in mine for card in x.cards]
+                points.append(60 * sum(min(names.count(k), n) for k, n in g.cards.items()) / sum(g.cards.values()))
+            if g.astronauts:
+                points.append(60 * min(sum(x.astronauts for x in mine), g.astronauts) / g.astronauts)
+        self.points = tuple(points)
+        self.targets = tuple(targets)
+
+
+class Rocket:
+    """A pad and a reserve judged (AP-LCH-06, AP-LCH-07, AP-YLD-01, AP-TECH-21): the stages built, thrust and yield,
+    how many built cards the goals want, and for the reserve each card's points in turn (0.3 for one that cannot be
+    built, 9 for the first that would complete a missing kind, else 2 and its thrust) with the costs of those that
+    can be built, which the credits in hand then count."""
+
+    __slots__ = ("buildable_costs", "complete", "missing", "reserve_points", "stage_points", "thrust_points",
+                 "wanted_built", "yield_")
+
+    def __init__(self, c: Catalog, s: ApogeeState, pl: Player, plan: Plan) -> None:
+        stages = has_stages(c, pl)
+        self.complete = all(stages)
+        self.stage_points = 15 * sum(stages)
+        t = thrust(c, pl)
+        self.yield_ = yield_of(c, t, mass(c, pl))
+        self.thrust_points = 0.8 * min(t, 24)
+        wanted, crewed, rnd_needed = plan.wanted, plan.crewed, plan.rnd_needed
+        self.wanted_built = 0
+        for card in pl.pad:
+            tc = c.tech[card]
+            if tc.name in wanted or (crewed and tc.crew) or (rnd_needed and c.kind[card] == RND):
+                self.wanted_built += 1
+        check = BuildCheck(c, s, pl)
+        self.missing = missing = (not stages[0], not stages[1], not stages[2],
+                                  rnd_needed and not check.count[RND])  # by kind
+        ready = set()
+        points: list[float] = []
+        costs: list[int] = []
+        for card in pl.reserve:
+            if card < 0 or check.problem(card) is not None:
+                points.append(0.3)
+                continue
+            k = c.kind[card]
+            costs.append(c.tech[card].cost)
+            if missing[k] and k not in ready:
+                ready.add(k)
+                points.append(9)
+            else:
+                points.append(2 + 0.3 * c.tech[card].thrust)
+        self.reserve_points = tuple(points)
+        self.buildable_costs = tuple(costs)
+
+
+MEMO_SIZE = 50_000
+"""Judgements kept per catalog before the memo starts afresh: far more than one game meets, little memory."""
+
+
+def _looked_up(memo: dict, key: tuple, make):
+    """`memo[key]`, made by `make()` the first time. The keys are values (tuples of what the judgement reads),
+    never identities, so an answer is never stale."""
+    found = memo.get(key)
+    if found is None:
+        if len(memo) >= MEMO_SIZE:
+            memo.clear()
+        found = memo[key] = make()
+    return found
 
 
 # -- the rollout prior ----------------------------------------------------------

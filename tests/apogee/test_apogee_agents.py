@@ -14,6 +14,7 @@ from boardcore.rng import LocalRng
 
 from apogee import events as ev
 from apogee.spaces import PROMPT_KINDS
+from apogee.state import Launch
 
 MODES = [dict(players=2, mission=1), dict(players=3, mission=5), dict(players=4, mission=7),
          dict(players=5, mission=3), *(dict(players=1, mission=m) for m in range(1, 7))]
@@ -172,3 +173,50 @@ def test_the_prior_is_cheap_and_never_all_zero():
         actions += len(legal)
         assert len(weights) == len(legal) and min(weights) >= 0 and sum(weights) > 0
     assert total / actions < 50e-6  # measured about 3 microseconds per action
+
+
+@pytest.mark.parametrize("options", MODES, ids=lambda o: f"{o['players']}p-m{o['mission']}")
+def test_the_estimate_remembered_is_the_estimate_worked_out_afresh(options):
+    """`evaluate` keeps what a plan, a player's launches and a rocket are worth (by value): over whole games, on
+    every position and every player's view of it, the value it gives with all it has remembered is the value it
+    gives with nothing remembered, to the bit."""
+    remembered, asked = {}, 0
+    try:
+        for config, state, _legal in games(options, 2, turns=8):
+            for p in range(1, config.players + 1):
+                for position in (state, R.view(state, p)):
+                    R.c.judged = {}
+                    fresh = R.evaluate(position, p)
+                    R.c.judged = remembered
+                    assert R.evaluate(position, p).hex() == fresh.hex()
+                    asked += 1
+    finally:
+        R.c.judged = {}
+    assert asked > 100 and 10 < len(remembered) < asked  # many judgements, and many asked again
+
+
+def test_what_changes_in_place_is_judged_again():
+    """A pad, a reserve, a launch and a ban changed on the same state: each time the remembered value is the fresh
+    one, and it moves."""
+    s = table(players=2)
+    R.c.judged = {}
+
+    def judged() -> float:
+        remembered = R.evaluate(s, 1)
+        kept, R.c.judged = R.c.judged, {}
+        assert remembered == R.evaluate(s, 1)
+        R.c.judged = kept
+        return remembered
+
+    values = [judged()]
+    build_pad(s, 1, "Solid Propulsion")
+    values.append(judged())
+    reserve(s, 1, "Satellite", "Thermal Nuclear Propulsion")
+    values.append(judged())
+    s.bans = ("nuclear_build",)   # AP-SEV-04: the nuclear stage in reserve may no longer be built
+    values.append(judged())
+    s.p[0].launches = (Launch(destination=0, cards=(), astronauts=0, crewed=False, rnd=0, thrust=5, yield_=10,
+                              cost=0, turn=1),)
+    values.append(judged())
+    R.c.judged = {}
+    assert len(set(values)) == len(values)
