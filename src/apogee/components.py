@@ -14,6 +14,7 @@ import msgspec
 
 from boardcore.data import DataError, Loaded
 from boardcore.data import load as load_data
+from boardcore.memo import Memo
 
 DATA_DIR = Path(__file__).parent / "data"
 KINDS = ("first", "upper", "payload", "rnd")
@@ -302,7 +303,9 @@ class Catalog:
                        for t in range(min(0, self.thrust_band.base), self.thrust_band.top + 1)
                        for m in range(min(0, self.mass_band.base), self.mass_band.top + 1)}
         self.required = tuple(d.tables.authority.required)
-        self.judged: dict = {}  # apogee.evaluate's memo: judgements of a plan, launches or rocket, by value
+        # apogee.evaluate's judgements of plans, launches and rockets, by value: a greedy game meets about 200,
+        # each about 0.7 KB, so at most about 6 MB
+        self.judged = Memo(8_192)
         # Technology cards: ids 0..109 in file order (AP-COMP-04).
         techs: list[Tech] = []
         for kind in d.technologies.tech:

@@ -23,8 +23,8 @@ def evaluate(c: Catalog, s: ApogeeState, player: int) -> float:
     pl = s.p[player - 1]
     m = mission_of(c, s)
     plan_key = (s.solo, s.mission, s.extra_goals)
-    plan = _looked_up(c.judged, (Plan, plan_key), lambda: Plan(c, s))
-    progress = _looked_up(c.judged, (Progress, plan_key, pl.launches), lambda: Progress(c, plan, pl))
+    plan = c.judged.get((Plan, plan_key), lambda: Plan(c, s))
+    progress = c.judged.get((Progress, plan_key, pl.launches), lambda: Progress(c, plan, pl))
     score = 0.0
     if objective_met(c, s, player, (progress.all_met,)) and not (m.end_credits or m.end_authority):
         score += 500
@@ -45,7 +45,7 @@ def evaluate(c: Catalog, s: ApogeeState, player: int) -> float:
     if not targets:
         targets = (0,)
     # -- the rocket ----------------------------------------------------------
-    r = _looked_up(c.judged, (Rocket, plan_key, tuple(pl.pad), tuple(pl.reserve), pl.mods, s.bans),
+    r = c.judged.get((Rocket, plan_key, tuple(pl.pad), tuple(pl.reserve), pl.mods, s.bans),
                    lambda: Rocket(c, s, pl, plan))
     complete, y = r.complete, r.yield_
     score += r.stage_points
@@ -174,22 +174,6 @@ class Rocket:
                 points.append(2 + 0.3 * c.tech[card].thrust)
         self.reserve_points = tuple(points)
         self.buildable_costs = tuple(costs)
-
-
-MEMO_SIZE = 8_192
-"""Judgements kept per catalog before the memo starts afresh: a greedy game meets about 200, and each takes about
-0.7 KB, so a process never holds more than about 6 MB of them."""
-
-
-def _looked_up(memo: dict, key: tuple, make):
-    """`memo[key]`, made by `make()` the first time. A key is the kind of judgement and the values it reads
-    (never an identity), so an answer is never stale."""
-    found = memo.get(key)
-    if found is None:
-        if len(memo) >= MEMO_SIZE:
-            memo.clear()
-        found = memo[key] = make()
-    return found
 
 
 # -- the rollout prior ----------------------------------------------------------

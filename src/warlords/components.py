@@ -13,6 +13,7 @@ from pathlib import Path
 import msgspec
 
 from boardcore.data import DataError, load as load_data
+from boardcore.memo import Memo
 
 DATA_DIR = Path(__file__).parent / "data"
 UNIT_KINDS = ("infantry", "tank", "aircraft")  # GW-COMP-10: each counts as one unit
@@ -229,6 +230,8 @@ class Components:
         # a mercenary's mission as a type index: scored for every seat at every greedy step
         self.mission_type = {c.id: self.type_index[c.mission] for c in data.mercenaries.cards
                              if c.mission in self.type_index}
+        # warlords.evaluate's holdings and majorities by the planets they read (a greedy game meets a few hundred)
+        self.judged = Memo(4_096)
         self.deploy_value = tuple(data.planets.track.deploy)
         self.domination_value = tuple(data.planets.track.domination)
         self.track_last = len(self.deploy_value) - 1

@@ -23,8 +23,8 @@ class Holdings:
     each seat has on each planet type (majorities) and the planets each seat holds of each type
     (missions). The greedy bot's estimate scores every seat of every position it tries, so the
     planets are read once per position rather than once per type and per seat. It belongs to one
-    state as it is now: build it afresh after any change (`evaluate.planets_scored` keeps the last one
-    only beside a copy of the planets it was read from).
+    state as it is now: build it afresh after any change (`evaluate.planets_scored` keeps them by the
+    values of the planets they were read from).
 
     Both are flat lists by type index (`c.type_index`): `units[t * seats + seat]` and
     `planets[seat * types + t]`, seats from 0. A planet whose type the viewer does not know (""

@@ -9,6 +9,7 @@ from pathlib import Path
 
 import pytest
 from apogee_helpers import R, admin, at_soc, build_pad, give_engineer, plan, reserve, table
+from boardcore.memo import Memo
 from boardcore.play import agent_rng, seeded, start
 from boardcore.rng import LocalRng
 
@@ -180,18 +181,18 @@ def test_the_estimate_remembered_is_the_estimate_worked_out_afresh(options):
     """`evaluate` keeps what a plan, a player's launches and a rocket are worth (by value): over whole games, on
     every position and every player's view of it, the value it gives with all it has remembered is the value it
     gives with nothing remembered, to the bit."""
-    remembered, asked = {}, 0
+    remembered, asked = Memo(8_192), 0
     try:
         for config, state, _legal in games(options, 2, turns=8):
             for p in range(1, config.players + 1):
                 for position in (state, R.view(state, p)):
-                    R.c.judged = {}
+                    R.c.judged = Memo(8_192)
                     fresh = R.evaluate(position, p)
                     R.c.judged = remembered
                     assert R.evaluate(position, p).hex() == fresh.hex()
                     asked += 1
     finally:
-        R.c.judged = {}
+        R.c.judged = Memo(8_192)
     assert asked > 100 and 10 < len(remembered) < asked  # many judgements, and many asked again
 
 
@@ -199,11 +200,11 @@ def test_what_changes_in_place_is_judged_again():
     """A pad, a reserve, a launch and a ban changed on the same state: each time the remembered value is the fresh
     one, and it moves."""
     s = table(players=2)
-    R.c.judged = {}
+    R.c.judged = Memo(8_192)
 
     def judged() -> float:
         remembered = R.evaluate(s, 1)
-        kept, R.c.judged = R.c.judged, {}
+        kept, R.c.judged = R.c.judged, Memo(8_192)
         assert remembered == R.evaluate(s, 1)
         R.c.judged = kept
         return remembered
@@ -218,5 +219,5 @@ def test_what_changes_in_place_is_judged_again():
     s.p[0].launches = (Launch(destination=0, cards=(), astronauts=0, crewed=False, rnd=0, thrust=5, yield_=10,
                               cost=0, turn=1),)
     values.append(judged())
-    R.c.judged = {}
+    R.c.judged = Memo(8_192)
     assert len(set(values)) == len(values)
