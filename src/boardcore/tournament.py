@@ -49,8 +49,8 @@ class Pairing(msgspec.Struct, frozen=True):
 
 
 class Standing(msgspec.Struct, frozen=True):
-    """One agent over all its games: its share of the wins, its mean score, and (three agents or more) a
-    rating. `reply_seconds`: mean thinking time per decision with a choice (timing: varies by run)."""
+    """One agent over all its games: its share of the wins, its mean score, and (three agents or more, not
+    in a solo mode) a rating. `reply_seconds`: mean thinking time per decision with a choice (timing: varies by run)."""
 
     agent: str
     games: int
@@ -202,7 +202,8 @@ def _pairing(agents: list[str], pair: tuple[int, int], results: list[_Game]) -> 
 
 
 def _standings(agents: list[str], results: list[_Game], pairings: list[Pairing]) -> list[Standing]:
-    ratings = _ratings(agents, pairings) if len(agents) > 2 else None
+    # a rating says who beats whom: none in a solo mode, where each agent meets only the automa
+    ratings = _ratings(agents, pairings) if len(agents) > 2 and pairings else None
     out = []
     for i, name in enumerate(agents):
         mine = [(s, x) for r in results for who, s, x in zip(r.agents, r.shares, r.scores) if who == i]

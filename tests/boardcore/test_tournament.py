@@ -75,9 +75,11 @@ def test_solo_modes_report_each_agent_against_the_automa():
         rules = games.get("warlords")
     except UnknownGame:
         pytest.skip("warlords is not installed")
-    report = tournament(rules, rules.make_config(players=1), ["random", "greedy"], 3, seed=1)
+    report = tournament(rules, rules.make_config(players=1), ["random", "greedy", "mcts:iterations=5"], 3, seed=1)
     assert report.solo and not report.pairings and report.seatings == [[0]]
-    assert [s.agent for s in report.standings] == ["random", "greedy"] and all(s.games == 3 for s in report.standings)
+    assert [s.agent for s in report.standings] == ["random", "greedy", "mcts:iterations=5"]
+    assert all(s.games == 3 for s in report.standings)
+    assert all(s.rating is None for s in report.standings)   # no one met anyone but the automa
 
 
 def test_bad_tournaments_are_refused():
