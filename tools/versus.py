@@ -129,16 +129,17 @@ def positions_ratio(other: Path, game: str, n: int, rounds: int, count: bool = F
         run(HERE, POSITIONS, game, str(n), path)
         if count:
             return positions_instructions(other, game, path)
-        best: dict[Path, list[float | None]] = {}
+        best: list[list[float | None] | None] = [None, None]   # the other checkout's, then this one's
         for _ in range(rounds):
-            for tree in (other, HERE):
+            for side, tree in enumerate((other, HERE)):
                 times, _ = run(tree, TIME_POSITIONS, game, path)
-                kept = best.get(tree)
-                best[tree] = times if kept is None else [
+                kept = best[side]
+                best[side] = times if kept is None else [
                     None if a is None or b is None else min(a, b) for a, b in zip(kept, times)]
-    common = [i for i, (a, b) in enumerate(zip(best[other], best[HERE])) if a is not None and b is not None]
-    ours, theirs = sum(best[HERE][i] for i in common), sum(best[other][i] for i in common)
-    return {"positions": len(common), "left_out": len(best[HERE]) - len(common),
+    theirs_each, ours_each = best
+    common = [i for i, (a, b) in enumerate(zip(theirs_each, ours_each)) if a is not None and b is not None]
+    ours, theirs = sum(ours_each[i] for i in common), sum(theirs_each[i] for i in common)
+    return {"positions": len(common), "left_out": len(ours_each) - len(common),
             "this_per_s": round(len(common) / ours), "other_per_s": round(len(common) / theirs),
             "ratio": round(theirs / ours, 2)}
 
@@ -147,15 +148,16 @@ def positions_instructions(other: Path, game: str, path: str) -> dict:
     """Instructions per greedy decision on the shared positions in each checkout: every position decided
     once, less the warm-up alone. Only where neither side leaves a position out (a failed decision
     costs what it costs, not what deciding would)."""
-    per: dict[Path, float] = {}
+    per: list[float] = []   # the other checkout's, then this one's
     for tree in (other, HERE):
         times, everything = run(tree, TIME_POSITIONS, game, path, count=True)
         _, warm = run(tree, TIME_POSITIONS, game, path, "warm", count=True)
         if None in times:
             return {"refused": f"{tree.name} cannot decide on {times.count(None)} of the positions"}
-        per[tree] = (everything - warm) / len(times)
-    return {"positions": len(times), "left_out": 0, "this_per_decision": round(per[HERE]),
-            "other_per_decision": round(per[other]), "ratio": round(per[other] / per[HERE], 2)}
+        per.append((everything - warm) / len(times))
+    theirs, ours = per
+    return {"positions": len(times), "left_out": 0, "this_per_decision": round(ours),
+            "other_per_decision": round(theirs), "ratio": round(theirs / ours, 2)}
 
 
 def python_of(tree: Path) -> str:
