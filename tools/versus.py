@@ -93,7 +93,7 @@ for i, (player, blob) in enumerate(positions[:3]):   # warm: lazy imports, the f
     except Exception:  # noqa: BLE001 - timed (and left out) below
         pass
 times = []
-for i, (player, blob) in enumerate([] if warm_only else positions):          # in play order, each once, as a game meets them
+for i, (player, blob) in enumerate([] if warm_only else positions):   # in play order, each once, as a game meets them
     try:
         began = time.process_time()
         decide(i, player, blob)
@@ -117,7 +117,9 @@ def run(tree: Path, script: str, *args: str, count: bool = False) -> tuple[objec
     if done.returncode != 0:
         raise SystemExit(f"{tree}: {' '.join(args[:2])} failed: {done.stderr.strip().splitlines()[-1:]}")
     lines = done.stdout.strip().splitlines()
-    return json.loads(lines[-1]) if lines else None, int(done.stderr.rsplit("Collected : ", 1)[1].split()[0]) if count else None
+    out = json.loads(lines[-1]) if lines else None
+    counted = int(done.stderr.rsplit("Collected : ", 1)[1].split()[0]) if count else None
+    return out, counted
 
 
 def positions_ratio(other: Path, game: str, n: int, rounds: int, count: bool = False) -> dict:

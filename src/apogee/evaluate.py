@@ -61,7 +61,7 @@ def evaluate(c: Catalog, s: ApogeeState, player: int) -> float:
         n, authority = soc_authority(c, pl)
         if n and authority >= min(map(c.required.__getitem__, targets)):
             score += 15
-    for _ in range(r.wanted_built):
+    for _ in range(r.wanted_built):   # one at a time, as the pad was read before: the same float to the bit
         score += 12
     # -- means -----------------------------------------------------------------
     score += 0.06 * pl.credits + 4 * pl.dice + 8 * len(pl.investors)
