@@ -106,10 +106,12 @@ if __name__ == "__main__":
 
 
 def _alive(pid: int) -> bool:
+    """Whether `pid` runs (a zombie does not). A process that ends between opening its stat file and
+    reading it makes the read fail with ESRCH: gone, like one whose file is not there."""
     try:
         with open(f"/proc/{pid}/stat") as f:
             return f.read().rsplit(")", 1)[1].split()[0] != "Z"
-    except FileNotFoundError:
+    except (FileNotFoundError, ProcessLookupError):
         return False
 
 
