@@ -6,7 +6,9 @@ of several tries (the least disturbed), the two sides of a ratio taking turns; t
 run with bytecode caching on, as an installed package has it.
 
 - games.<g>: random-playout decisions/s and games/s (the bare rules loop), its own fold rate,
-  `session_vs_bare` (the same games played through `Session` in memory), greedy decisions/s, and
+  `session_vs_bare` (the same games played through `Session` in memory), greedy decisions/s,
+  `prior_us_per_action` and `prior_vs_legal_actions` (the rollout preference `rules.prior` over every
+  offer of random games, per action weighed and against asking for the same legal lists), and
   `rl_env_vs_session` (`boardcore.rl` env steps with random masked actions, the mask read from the
   info, against `Session` random play of the same game) and `rl_observed_vs_session` (the same with
   every step's observation encoded), both absent without the `[rl]` extra; and (not with --quick)
@@ -228,6 +230,27 @@ def fold_rate(rules, config, games_: int) -> float:
     return total / best(fold_all, 3)
 
 
+def prior_figures(rules, config, games_: int) -> dict:
+    """What a rollout's cheap preference costs: `rules.prior` over every offer of a few random games,
+    in microseconds per action weighed and against asking the rules for those legal actions."""
+    offers = []
+    for g in range(games_):
+        chance, choose = seeded(f"prior/{g}"), agent_stream(g)
+        state, position = start(rules, config, chance)
+        bot = RandomAgent(rules)
+        while rules.outcome(state) is None:
+            player = rules.to_act(state)[0]
+            legal = [a for a in rules.legal_actions(state) if a.player == player]
+            offers.append((rules.copy(state), legal))
+            unfolding = rules.unfold(state, bot.choose(None, legal, choose(position)), chance(position), trusted=True)
+            state, position = unfolding.state, position + len(unfolding.events)
+    prior, legal_actions = rules.prior, rules.legal_actions
+    weigh = best(lambda: [prior(s, legal) for s, legal in offers], 3)
+    ask = best(lambda: [legal_actions(s) for s, _ in offers], 3)
+    return {"prior_us_per_action": round(weigh / sum(len(legal) for _, legal in offers) * 1e6, 2),
+            "prior_vs_legal_actions": round(weigh / ask, 3)}
+
+
 def game_figures(rules, quick: bool) -> dict:
     """CPU time per decision (process time), interleaved so drift hits both sides alike."""
     config = rules.make_config(players=players_of(rules))
@@ -251,6 +274,7 @@ def game_figures(rules, quick: bool) -> dict:
                "session_vs_bare": round(max(session) / max(bare), 3),
                "greedy_decisions_per_s": round(greedy_rate),
                "fold_events_per_s": round(fold_rate(rules, config, 2 if quick else 6))}
+    figures.update(prior_figures(rules, config, 1 if quick else 3))
     figures.update(rl_vs_session(rules, config, quick))
     if not quick:
         figures["session_vs_bare_instructions"] = guarded(session_vs_bare_instructions, rules)

@@ -4,7 +4,6 @@ rollout prior prefers what pays."""
 
 from __future__ import annotations
 
-import time
 from pathlib import Path
 
 import pytest
@@ -165,15 +164,11 @@ def test_the_prior_builds_a_missing_stage_before_passing():
     assert weights[ev.Build(player=1, card=satellite)] > weights[ev.Pass(player=1)]
 
 
-def test_the_prior_is_cheap_and_never_all_zero():
-    total = actions = 0.0
+def test_the_prior_is_never_all_zero():
+    """(What it costs is a benchmark figure: `prior_us_per_action` in tools/bench.py.)"""
     for config, state, legal in games(MODES[0], 2, turns=4):
-        began = time.perf_counter()
         weights = R.prior(state, legal)
-        total += time.perf_counter() - began
-        actions += len(legal)
         assert len(weights) == len(legal) and min(weights) >= 0 and sum(weights) > 0
-    assert total / actions < 50e-6  # measured about 3 microseconds per action
 
 
 @pytest.mark.parametrize("options", MODES, ids=lambda o: f"{o['players']}p-m{o['mission']}")

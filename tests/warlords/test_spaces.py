@@ -5,7 +5,6 @@ rollout prior is a cheap preference, and the figures chart public numbers."""
 from __future__ import annotations
 
 import hashlib
-import time
 from pathlib import Path
 
 import msgspec
@@ -145,16 +144,12 @@ def test_a_third_player_s_observation_does_not_carry_the_card_a_subterfuge_took(
     assert third_a == third_b and mine_a != mine_b
 
 
-def test_the_prior_is_a_cheap_preference_never_all_zero():
-    spent, counted = 0.0, 0
+def test_the_prior_is_a_preference_never_all_zero():
+    """(What it costs is a benchmark figure: `prior_us_per_action` in tools/bench.py.)"""
     for options in MODES[:5]:
         for state, legal in games(options, 1, "prior"):
-            t = time.perf_counter()
             weights = RULES.prior(state, legal)
-            spent += time.perf_counter() - t
-            counted += len(legal)
             assert len(weights) == len(legal) and min(weights) >= 0 and any(weights)
-    assert spent / counted < 50e-6        # measured at 1-5 microseconds per action; a generous bound
 
 
 def test_the_prior_prefers_what_scores():
