@@ -87,6 +87,9 @@ class Apogee(Game):
     def asking(self, s: ApogeeState) -> str | None:
         return None if s.prompt is None or s.over else s.prompt.kind
 
+    def clock(self, s: ApogeeState) -> int:
+        return s.turn
+
     def legal_actions(self, s: ApogeeState) -> list:
         """Every decision open now: the answers the open decision point lists."""
         q = s.prompt

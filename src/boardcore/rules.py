@@ -65,6 +65,7 @@ class Rules(Protocol):
     def unfold(self, state: State, action: Decision, rng: Rng, *, trusted: bool = False,
                in_place: bool = False) -> Unfolding: ...
     def asking(self, state: State) -> str | None: ...
+    def clock(self, state: State) -> int: ...
     def check_legal(self, state: State, action: Decision) -> None: ...
     def evolve(self, state: State, event: Event) -> State: ...
     def view(self, state: State, player: int | None) -> State: ...
@@ -181,6 +182,16 @@ class Game:
         """The kind of decision point open in `state` (a key of the game's `DecisionPoints`), or
         None when nothing is asked (the game is over, or it has a single kind of decision)."""
         return None
+
+    def clock(self, state: State) -> int:
+        """How far the game has come in its own calendar (a round or turn number, never going back).
+        What-if counts each seat's decisions afresh at every tick, so the rollouts of two alternatives
+        that made different numbers of decisions in one round meet the same random numbers in the
+        next: right for a game whose luck comes round by round (a round's dice, a turn's draws). A
+        game whose luck is one long sequence, met sooner or later whatever was decided (Pig's rolls),
+        keeps the default, 0: its rollouts count from the start, so each alternative meets every
+        value of the sequence in turn."""
+        return 0
 
     def check_legal(self, state: State, action: Decision) -> None:
         """Raise IllegalAction unless `action` may be taken in `state`: the two common refusals

@@ -9,14 +9,14 @@ It answers the player's question, "what were my chances?", from what that player
   answer depends only on what they knew (twin games that differ only in hidden cards get the
   same answer). `omniscient=True` plays from the true hidden state instead, and says so.
 - **Paired, on common random numbers.** Rollout k of every alternative shares its determinisation,
-  its chance (the j-th chance-drawing decision of a seat and kind gets stream j, whichever
-  alternative was taken) and each seat's own randomness (likewise per kind of decision faced; the
+  its chance and each seat's own randomness, drawn by where each decision is met (the seat, the
+  round or turn, the decision point; see `_play`) rather than by how many came before it, and the
   random policy ranks actions by a hash of the action, so it picks alike wherever the same action
-  is offered), so two alternatives differ by the decision rather than by luck. Each alternative is
+  is offered: two alternatives differ by the decision rather than by luck. Each alternative is
   reported as its difference from the decision taken, in win rate and in mean score, with a paired
   95% interval, and ranked by it. How much that narrows the interval depends on how long the
-  rollouts stay alike: a great deal near the end of a game, little at its first decision, where
-  a hundred random decisions later the two games have little in common (README, "What were my
+  rollouts stay alike: a great deal near the end of a game, less at its first decision, where a
+  hundred random decisions later the two games have less in common (README, "What were my
   chances?").
 - **Adaptive.** The budget (`rollouts` per alternative, a `budget` of playouts in all, or
   `seconds`) is spent in rounds of growing size; after each round an alternative whose paired
@@ -250,23 +250,31 @@ def _rollout(shared: _Shared, item: tuple[int, int]) -> tuple[float, float]:
 
 def _play(rules: Any, state: Any, action: Decision, bots: Mapping[int, Any], family: str,
           max_decisions: int = MAX_DECISIONS) -> Any:
-    """`action`, then the bots to the end, on common random numbers. A decision's chance comes from a
-    stream of its seat and kind: the j-th decision of that kind by that seat which draws chance gets
-    the j-th value of the stream, whatever happened in between (so P2's third roll meets the same die
-    whether P1 rolled once before or four times). A seat's bot draws likewise from the stream of the
-    kind of decision it faces (the kinds of action offered)."""
+    """`action`, then the bots to the end, on common random numbers. Every decision is keyed by
+    where it is met: the seat, the game's clock (`rules.clock`: its round or turn), the decision
+    point asked (`rules.asking`) and the kinds of action offered. The j-th decision so keyed draws
+    the j-th value of that key's stream, whatever happened before it, for its chance (the kind being
+    the action taken) and for its bot's choice (the kinds offered): P2's third roll of round 4 meets
+    the same die whether P1 rolled once before it or four times, and a round in which the two
+    alternatives' rollouts made different numbers of decisions leaves the next round's alike."""
     outcome, to_act, legal_actions, unfold, view = (rules.outcome, rules.to_act, rules.legal_actions,
                                                     rules.unfold, rules.view)
-    drawn: dict[tuple, int] = {}
-    faced: dict[tuple, int] = {}
+    clock, asking = rules.clock, rules.asking
+    met: dict[str, int] = {}
+
+    def stream(seat: int, kinds: str) -> Rng:
+        key = f"{family}/{seat}/{clock(state)}/{asking(state)}/{kinds}"
+        j = met.get(key, 0)
+        met[key] = j + 1
+        return Rng.derive(key, j)
 
     def decide(choice: Decision, trusted: bool = True) -> Any:
-        kind = (choice.player, type(choice).__name__)
-        j = drawn.get(kind, 0)
-        rng = Rng.derive(f"{family}/chance/{kind[0]}/{kind[1]}", j)
+        key = f"{family}/chance/{choice.player}/{clock(state)}/{asking(state)}/{type(choice).__name__}"
+        j = met.get(key, 0)
+        rng = Rng.derive(key, j)
         after = unfold(state, choice, rng, trusted=trusted).state
-        if rng.draws:
-            drawn[kind] = j + 1
+        if rng.draws:                             # only decisions that met chance use up a value
+            met[key] = j + 1
         return after
 
     try:
@@ -281,12 +289,8 @@ def _play(rules: Any, state: Any, action: Decision, bots: Mapping[int, Any], fam
         seat = to_act(state)[0]
         legal = [a for a in legal_actions(state) if a.player == seat]
         bot = bots[seat]
-        kind = (seat, *sorted({type(a).__name__ for a in legal}))
-        j = faced.get(kind, 0)
-        faced[kind] = j + 1
-        choice = bot.choose(view(state, seat) if bot.reads_view else None, legal,
-                            Rng.derive(f"{family}/{'/'.join(map(str, kind))}", j))
-        state = decide(choice)
+        rng = stream(seat, "/".join(sorted({type(a).__name__ for a in legal})))
+        state = decide(bot.choose(view(state, seat) if bot.reads_view else None, legal, rng))
     raise BoardcoreError(f"{rules.name}: no end after {max_decisions} decisions")
 
 

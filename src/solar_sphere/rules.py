@@ -77,6 +77,9 @@ class SolarSphere(Game):
     def asking(self, s: SolarState) -> str | None:
         return None if s.phase == "over" else open_point(s)[0]
 
+    def clock(self, s: SolarState) -> int:
+        return s.round
+
     def legal_actions(self, s: SolarState) -> list:
         if s.phase == "over":
             return []

@@ -82,6 +82,9 @@ class Warlords(Game):
     def asking(self, s: WarlordsState) -> str | None:
         return None if s.over or s.prompt is None else s.prompt.kind
 
+    def clock(self, s: WarlordsState) -> int:
+        return s.turn
+
     def legal_actions(self, s: WarlordsState) -> list:
         if s.over or s.prompt is None:
             return []

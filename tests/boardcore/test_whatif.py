@@ -11,8 +11,8 @@ from boardcore.errors import BoardcoreError
 from boardcore.events import Decision
 from boardcore.session import Session
 from boardcore.stats import paired_interval, rate_interval, t95, unpaired_interval
-from toygame import RULES, CardPicked, Hold, Roll
-from toygame.positions import HOLD_BEATS_ROLL_UNDER_RANDOM, first_pick, last_turn
+from toygame import RULES, CardPicked, DieRolled, Hold, Roll, ToyPig
+from toygame.positions import HOLD_BEATS_ROLL_UNDER_RANDOM, first_pick, last_turn, opening_turn
 from tests_support import finished_game
 
 
@@ -64,6 +64,68 @@ def test_pairing_narrows_the_interval_on_the_difference():
     paired = hold.win_diff
     assert hold.rollouts == roll.rollouts == 200
     assert paired.high - paired.low < 0.95 * (independent.high - independent.low)
+
+
+class PigByRounds(ToyPig):
+    """Toy Pig told to count its luck round by round (`clock`): each round's decisions draw afresh."""
+
+    def clock(self, s):
+        return s.round
+
+
+def first_roll_of_round_two(rules, action, k: int) -> int:
+    """Rollout k of `action` at the opening turn: the die P1 first rolls in round 2."""
+    rolled = []
+    unfold = rules.unfold
+
+    def recording(state, choice, rng, **options):
+        unfolding = unfold(state, choice, rng, **options)
+        rolled.extend((state.round, state.turn, e.value) for e in unfolding.events if isinstance(e, DieRolled))
+        return unfolding
+
+    rules.unfold = recording
+    try:
+        bots = {1: whatif._AlignedRandom(rules), 2: whatif._AlignedRandom(rules)}
+        whatif._play(rules, rules.copy(opening_turn()), action, bots, f"whatif/test/{k}")
+    finally:
+        del rules.unfold
+    return next(value for round_, player, value in rolled if (round_, player) == (2, 1))
+
+
+def test_a_new_round_meets_the_same_numbers_however_the_last_one_went():
+    """Rolling on makes P1 take more decisions in round 1 than holding does. With a clock, round 2
+    starts every count afresh: P1's first roll of round 2 is the same die after either decision, in
+    every rollout. Pig itself (no clock) counts P1's rolls across rounds, so after rolling on, its
+    round 2 meets later values of the sequence: the same die only by chance."""
+    by_rounds = PigByRounds()
+    same = [first_roll_of_round_two(by_rounds, Roll(player=1), k) == first_roll_of_round_two(by_rounds, Hold(player=1), k)
+            for k in range(20)]
+    assert all(same)
+    sequence = [first_roll_of_round_two(RULES, Roll(player=1), k) == first_roll_of_round_two(RULES, Hold(player=1), k)
+                for k in range(20)]
+    assert not all(sequence)
+
+
+@pytest.mark.parametrize("game", ["solar-sphere", "apogee", "warlords"])
+def test_each_games_clock_counts_up_through_a_game(game):
+    """The three games count their luck round by round (Solar Sphere's rounds, Apogee's and Warlords'
+    turns): a whole number that never goes back and moves on as the game does."""
+    from boardcore import games
+    from boardcore.agents import RandomAgent
+    from boardcore.play import agent_stream, seeded, start
+
+    rules = games.get(game)
+    chance, choose = seeded(f"clock/{game}"), agent_stream(0)
+    state, position = start(rules, rules.make_config(players=2), chance)
+    ticks = [rules.clock(state)]
+    while rules.outcome(state) is None:
+        seat = rules.to_act(state)[0]
+        legal = [a for a in rules.legal_actions(state) if a.player == seat]
+        unfolding = rules.unfold(state, RandomAgent(rules).choose(None, legal, choose(position)), chance(position))
+        state, position = unfolding.state, position + len(unfolding.events)
+        ticks.append(rules.clock(state))
+    assert all(isinstance(t, int) for t in ticks)
+    assert ticks == sorted(ticks) and ticks[-1] > ticks[0]
 
 
 def test_the_same_answer_on_one_worker_and_on_two():

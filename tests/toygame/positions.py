@@ -26,6 +26,15 @@ def last_turn(running: int = 5, banked: int = 10, rival: int = 14, *, rival_to_c
                        running=running, scores=[banked, rival])
 
 
+def opening_turn(running: int = 4) -> ToyPigState:
+    """P1's pig turn in round 1 of 3 (P2's turn to follow), `running` points on it, two cards left in
+    each hand for the picks of rounds 2 and 3. Rolling or holding now changes how many decisions P1
+    makes this round, and so how many P1 will have made when round 2 opens."""
+    return ToyPigState(players=2, rounds=3, target=40, phase=PIG, round=1, deck=[3, 6, 7],
+                       hands=[[2, 9], [1, 8]], picks=[0, 0], played=[5, 4], turn=1, turns_left=2,
+                       running=running, scores=[0, 0])
+
+
 def first_pick(p1_hand: tuple[int, ...] = (2, 5, 9), p2_hand: tuple[int, ...] = (1, 4, 8),
                deck: tuple[int, ...] = (3, 6, 7)) -> ToyPigState:
     """Round 1 of 3 opens: both players hold three cards and must pick one face down (TOY-02). P2's hand
