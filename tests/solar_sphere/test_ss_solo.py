@@ -121,6 +121,7 @@ def test_dranda_attacks_and_wins():
     assert (st.d.supply, st.d.removed) == (supply - 2, removed + 2)      # 1 discarded per success at level III
     gained = [e.points for e in events(session, PointsScored) if e.player == 2]
     assert gained[:4] == [3, 2, 4, 2]                                      # 1st bonus, then morale as 2 points
+    assert st.d.score == score + sum(gained)                                # every point it scored is on its track
 
 
 @pytest.mark.rule("SS-EX-22", "SS-DRCRW-01", "SS-DRCRW-02", "SS-DRCRW-03", "SS-DRCRW-04", "SS-DRCRW-05",
@@ -254,11 +255,11 @@ def test_solo_fleet_order_and_failures():
 @pytest.mark.rule("SS-EX-22", "SS-DRCRW-04")
 def test_dranda_hires_through_a_turn():
     config, s = solo(level=2)
-    for slot, cid in ((2, "T2-06a"), (3, "T2-07a")):
+    for at, cid in ((2, "T2-06a"), (3, "T2-07a")):
         card = crew_index(cid)
-        s.crew_decks = tuple((*(c for c in deck if c != card), s.display[slot]) if card in deck else deck
+        s.crew_decks = tuple((*(c for c in deck if c != card), s.display[at]) if card in deck else deck
                              for deck in s.crew_decks)
-        put(s, "display", slot, card)
+        put(s, "display", at, card)
     s.tokens = (0,) * 6
     s.d.factions = (1, 1, 0, 0)
     dranda_next(s, 3, 0, ["D03"])                            # D03: black icon = Crew Station
