@@ -23,8 +23,9 @@ run with bytecode caching on, as an installed package has it.
   decisions back (each redone), so its cuts cover a whole checkpoint interval in both;
 - append_jsonl/sqlite_decisions_per_s: only the writes of `Session.apply` (decided beforehand), fsync'd;
 - list_10000_vs_100: `boardcore list` with 10,000 games in the database against 100;
-- workers_2_vs_1: wall time of simulate (1,000 games), whatif, check and audit with 2 workers against 1
-  (same work, same results);
+- workers_2_vs_1: wall time of simulate (1,000 games), whatif (every alternative of the first decision
+  of the 2-player Solar Sphere replay at what-if's default budget, 100 rollouts each), check and audit
+  with 2 workers against 1 (same work, same results);
 - audit_batch_vs_cli_per_file: one `audit` of 1,000 saved games against one CLI call per file;
 - ray_vs_local: 1,000 simulated games on a one-node local Ray cluster against local workers (every
   core), in a program already connected to the cluster (a notebook, a service, a script's second
@@ -486,7 +487,7 @@ def workers_ratios(tmp: Path, quick: bool) -> dict:
     from boardcore.audit import audit_many
     from boardcore.check import check
     from boardcore.simulate import simulate
-    from boardcore.whatif import compare
+    from boardcore.whatif import DEFAULT_ROLLOUTS, compare
 
     rules = games.get("warlords")
     config = rules.make_config(players=2)
@@ -499,7 +500,7 @@ def workers_ratios(tmp: Path, quick: bool) -> dict:
 
     return {"simulate": ratio(lambda w: simulate(rules, config, ["random", "random"], n * 2 if quick else 1000,
                                                  workers=w)),
-            "whatif": ratio(lambda w: compare(question, 24, rollouts=8 if quick else 40, workers=w)),
+            "whatif": ratio(lambda w: compare(question, 24, rollouts=8 if quick else DEFAULT_ROLLOUTS, workers=w)),
             "check": ratio(lambda w: check(rules, config, games=n // 4, workers=w)),
             "audit": ratio(lambda w: audit_many([str(folder)], workers=w))}
 
