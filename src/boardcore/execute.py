@@ -186,12 +186,31 @@ def _stop(pool: Any) -> None:
             process.terminate()
 
 
+def _answers(address: str) -> None:
+    """Refuse at once a cluster address whose port takes no connection: `ray.init` would wait for that
+    head for minutes, retrying and logging, before it gave up. `auto` (the cluster this machine runs)
+    and Ray's `local` are Ray's to find; anything else is HOST:PORT, optionally as ray://HOST:PORT."""
+    if address in ("auto", "local"):
+        return
+    host, colon, port = address.split("://", 1)[-1].rpartition(":")
+    if not colon or not host or not port.isdigit():
+        raise BoardcoreError(f"--ray {address!r}: give the cluster's head as HOST:PORT (ray://HOST:PORT for Ray "
+                             "Client), or auto for the cluster this machine runs")
+    import socket
+
+    try:
+        socket.create_connection((host.strip("[]"), int(port)), timeout=5.0).close()
+    except OSError as exc:
+        raise BoardcoreError(f"cannot reach the Ray cluster at {address!r}: {exc.strerror or exc}") from None
+
+
 def _on_ray(task: Task, shared: Any, items: list[Any], address: str,
             progress: Callable[[int], None] | None) -> list[Any]:
     try:
         import ray
     except ImportError:
         raise BoardcoreError("--ray needs Ray: pip install 'boardcore[cluster]'") from None
+    _answers(address)
     if not ray.is_initialized():
         try:
             import logging
