@@ -194,8 +194,8 @@ def _answers(address: str) -> None:
         return
     host, colon, port = address.split("://", 1)[-1].rpartition(":")
     if not colon or not host or not port.isdigit():
-        raise BoardcoreError(f"--ray {address!r}: give the cluster's head as HOST:PORT (ray://HOST:PORT for Ray "
-                             "Client), or auto for the cluster this machine runs")
+        raise BoardcoreError(f"Ray cluster {address!r} (--ray or BOARDCORE_RAY): give its head as HOST:PORT "
+                             "(ray://HOST:PORT for Ray Client), or auto for the cluster this machine runs")
     import socket
 
     try:

@@ -95,8 +95,8 @@ def test_a_ray_cluster_gives_the_local_results(ray_head):
 @pytest.mark.parametrize("address,words", [
     ("127.0.0.1:{closed}", "cannot reach the Ray cluster at '127.0.0.1:[0-9]+': Connection refused"),
     ("ray://127.0.0.1:{closed}", "cannot reach the Ray cluster at 'ray://127.0.0.1:[0-9]+': Connection refused"),
-    ("no-port", "give the cluster's head as HOST:PORT"),
-    ("host:port", "give the cluster's head as HOST:PORT")])
+    ("no-port", "give its head as HOST:PORT"),
+    ("host:port", "give its head as HOST:PORT")])
 def test_a_ray_address_that_does_not_answer_is_one_clear_error(address, words):
     """Refused before Ray is asked: `ray.init` would wait for a head that is not there for minutes
     (measured: still waiting after 5, logging its retries), and then name no reason."""
