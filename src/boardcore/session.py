@@ -117,6 +117,8 @@ class Session:
         if seats and len(seats) != players:
             raise BoardcoreError(f"{len(seats)} seats given for {players} players")
         seed = str(seed) if seed is not None else new_seed()
+        if not seed.strip():   # `--seed "$SEED"` with SEED unset, say: anyone could guess these dice
+            raise BoardcoreError("the seed is empty: give one, or leave it out for a random secret seed")
         policy = undo_policy or default_policy(seats)
         marker = policy_marker(policy, seats)
         session = cls(rules, store or MemoryStore(), stream_id or new_stream_id(rules), seed=seed, rng=rng,

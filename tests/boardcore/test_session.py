@@ -210,6 +210,15 @@ def test_wrong_seed_is_refused(toy):
         Session.load(s.stream_id, store=s.store, seed=2)
 
 
+@pytest.mark.parametrize("seed", ["", "  "])
+def test_an_empty_seed_is_refused_and_nothing_is_written(toy, seed, tmp_path):
+    """An empty seed (`--seed "$SEED"` with SEED unset) would make dice anyone can work out."""
+    path = tmp_path / "g.jsonl"
+    with pytest.raises(BoardcoreError, match="the seed is empty"):
+        Session.new(toy, players=2, seed=seed, store=JsonlFile(path), stream_id=JsonlFile.STREAM)
+    assert not path.exists()
+
+
 def test_from_state_records_the_start_and_forces_dice(toy):
     state = ToyPigState(players=2, rounds=1, target=10, phase="pig", round=1, deck=[5, 6, 7, 8, 9],
                         hands=[[], []], picks=[0, 0], played=[3, 4], turn=2, turns_left=2, running=0,
