@@ -15,10 +15,9 @@ It answers the player's question, "what were my chances?", from what that player
   is offered: two alternatives differ by the decision rather than by luck. Each alternative is
   reported as its difference from the decision taken, in win rate and in mean score, with a paired
   95% interval, and ranked by it. How much that narrows the interval depends on how long the
-  rollouts stay alike: a great deal in a short end game (the toy game's last turn), less in a long
-  one, where a hundred random decisions later the two games have less in common (README, "What
-  were my chances?": at Solar Sphere's first decision the paired interval is about 0.8 of the
-  unpaired one).
+  rollouts stay alike, and random play parts them soon: the paired interval is about 0.8 of the
+  unpaired one at Solar Sphere's first decision (README, "What were my chances?") and 0.84 on the
+  toy game's last turn with the rival's turn to come.
 - **Adaptive.** The budget (`rollouts` per alternative, a `budget` of playouts in all, or
   `seconds`) is spent in rounds of growing size; after each round an alternative whose paired
   interval against the current leader lies below zero is out of contention and gets no more
