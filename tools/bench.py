@@ -242,7 +242,7 @@ def prior_figures(rules, config, games_: int) -> dict:
         while rules.outcome(state) is None:
             player = rules.to_act(state)[0]
             legal = [a for a in rules.legal_actions(state) if a.player == player]
-            offers.append((rules.copy(state), legal))
+            offers.append((state, legal))   # kept as it is: unfolding without in_place works on a copy
             unfolding = rules.unfold(state, bot.choose(None, legal, choose(position)), chance(position), trusted=True)
             state, position = unfolding.state, position + len(unfolding.events)
     prior, legal_actions = rules.prior, rules.legal_actions
