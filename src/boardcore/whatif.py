@@ -262,14 +262,9 @@ def _play(rules: Any, state: Any, action: Decision, bots: Mapping[int, Any], fam
     clock, asking = rules.clock, rules.asking
     met: dict[str, int] = {}
 
-    def stream(seat: int, kinds: str) -> Rng:
-        key = f"{family}/{seat}/{clock(state)}/{asking(state)}/{kinds}"
-        j = met.get(key, 0)
-        met[key] = j + 1
-        return Rng.derive(key, j)
-
-    def decide(choice: Decision, trusted: bool = True) -> Any:
-        key = f"{family}/chance/{choice.player}/{clock(state)}/{asking(state)}/{type(choice).__name__}"
+    def decide(choice: Decision, where: str, trusted: bool = True) -> Any:
+        """`choice` played on chance from its stream; `where` is `clock/asking` of the state it is taken in."""
+        key = f"{family}/chance/{choice.player}/{where}/{type(choice).__name__}"
         j = met.get(key, 0)
         rng = Rng.derive(key, j)
         after = unfold(state, choice, rng, trusted=trusted).state
@@ -278,7 +273,7 @@ def _play(rules: Any, state: Any, action: Decision, bots: Mapping[int, Any], fam
         return after
 
     try:
-        state = decide(action, trusted=False)
+        state = decide(action, f"{clock(state)}/{asking(state)}", trusted=False)
     except IllegalAction as exc:
         raise BoardcoreError(f"{rules.format_action(action)} cannot be played on a determinisation of the "
                              f"position ({exc}): the game's hidden_variant dealt a table its rules refuse") from None
@@ -289,8 +284,12 @@ def _play(rules: Any, state: Any, action: Decision, bots: Mapping[int, Any], fam
         seat = to_act(state)[0]
         legal = [a for a in legal_actions(state) if a.player == seat]
         bot = bots[seat]
-        rng = stream(seat, "/".join(sorted({type(a).__name__ for a in legal})))
-        state = decide(bot.choose(view(state, seat) if bot.reads_view else None, legal, rng))
+        where = f"{clock(state)}/{asking(state)}"      # read once: the bot's stream and the chance's share it
+        key = f"{family}/{seat}/{where}/{'/'.join(sorted({type(a).__name__ for a in legal}))}"
+        j = met.get(key, 0)
+        met[key] = j + 1
+        choice = bot.choose(view(state, seat) if bot.reads_view else None, legal, Rng.derive(key, j))
+        state = decide(choice, where)
     raise BoardcoreError(f"{rules.name}: no end after {max_decisions} decisions")
 
 
