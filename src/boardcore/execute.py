@@ -5,6 +5,13 @@ per worker, not once per item), and a list of items:
 
     results = run(play_one_game, shared, range(1000), workers=4)
 
+or, for work that comes in rounds, each decided by the results of the one before (what-if's race),
+on workers started once and kept for every round:
+
+    with Workers(shared, workers=4) as pool:
+        first = pool.run(play_one_game, range(100))
+        ...
+
 `task(shared, item)` must be a module-level function whose result depends only on `shared` and
 the item (an item carries its own index, from which its seeds are derived), and results come back
 in the order of the items. So the same work gives the same answer on 1 worker, on N local
@@ -56,18 +63,121 @@ def run(task: Task, shared: Any, items: Sequence[Any], *, workers: int | None = 
     worker needs (the game's): the fork server imports them once, when it starts, so workers forked
     from it later need not (a program that runs work again, a tournament or a bench, pays once)."""
     items = list(items)
-    ray = ray if ray is not None else os.environ.get("BOARDCORE_RAY") or None
-    if ray:
-        return _on_ray(task, shared, items, ray, progress)
-    workers = min(resolve_workers(workers), max(1, len(items)))
-    if workers == 1:
-        out = []
-        for i, item in enumerate(items, 1):
-            out.append(task(shared, item))
-            if progress:
-                progress(i)
-        return out
-    return _on_processes(task, shared, items, workers, progress, preload)
+    with Workers(shared, workers=min(resolve_workers(workers), max(1, len(items))), ray=ray,
+                 preload=preload) as pool:
+        return pool.run(task, items, progress)
+
+
+class Workers:
+    """Workers kept for several runs of work on the same shared part: `run` (above) is one of them,
+    and what-if's rounds are many (each round's rollouts are decided by the round before), which
+    would otherwise start a pool each, about 35 ms on two workers. The processes (or the Ray
+    connection and the shared part put in its object store) are made at the first run and ended on
+    leaving the `with` block, or at once when a run fails or is interrupted; a run after that starts
+    afresh."""
+
+    def __init__(self, shared: Any, *, workers: int | None = None, ray: str | None = None,
+                 preload: Sequence[str] = ()) -> None:
+        self.shared = shared
+        self.workers = resolve_workers(workers)
+        self.ray = ray if ray is not None else os.environ.get("BOARDCORE_RAY") or None
+        self.preload = tuple(preload)
+        self._pool: Any = None          # the process pool, once started
+        self._shared_ref: Any = None    # the shared part in Ray's object store, once put
+
+    def __enter__(self) -> Workers:
+        return self
+
+    def __exit__(self, *exc: object) -> None:
+        self.close()
+
+    def close(self) -> None:
+        """End the processes (waiting for none: every run has collected its results)."""
+        pool, self._pool = self._pool, None
+        if pool is not None:
+            pool.shutdown()
+
+    def run(self, task: Task, items: Sequence[Any], progress: Callable[[int], None] | None = None) -> list[Any]:
+        """`[task(shared, item) for item in items]` on these workers, in the order of the items."""
+        items = list(items)
+        if self.ray:
+            return self._on_ray(task, items, progress)
+        if self.workers == 1 or not items:
+            out = []
+            for i, item in enumerate(items, 1):
+                out.append(task(self.shared, item))
+                if progress:
+                    progress(i)
+            return out
+        return self._on_processes(task, items, progress)
+
+    def _on_processes(self, task: Task, items: list[Any], progress: Callable[[int], None] | None) -> list[Any]:
+        from concurrent.futures import FIRST_COMPLETED, wait
+
+        results: list[Any] = [None] * len(items)
+        restore = _sigterm_raises()
+        try:
+            pool = self._processes(task)
+            pending = {pool.submit(_chunk, task, chunk): (start, len(chunk))
+                       for start, chunk in chunks(items, self.workers)}
+            done_count = 0
+            while pending:
+                done, _ = wait(pending, return_when=FIRST_COMPLETED)
+                for future in done:
+                    start, n = pending.pop(future)
+                    results[start:start + n] = future.result()
+                    done_count += n
+                    if progress:
+                        progress(done_count)
+        except BaseException:
+            pool, self._pool = self._pool, None
+            if pool is not None:
+                _stop(pool)
+                pool.shutdown(wait=False, cancel_futures=True)
+            raise
+        finally:
+            restore()
+        return results
+
+    def _processes(self, task: Task) -> Any:
+        """The pool, started at the first run. A fork server starts clean (no threads, no open connections)
+        once, with boardcore and the task's module imported, and forks each worker from it: workers start in
+        milliseconds, not seconds."""
+        if self._pool is None:
+            import multiprocessing
+            from concurrent.futures import ProcessPoolExecutor
+
+            context = multiprocessing.get_context("forkserver")
+            context.set_forkserver_preload(["boardcore.execute", "boardcore.session", task.__module__,
+                                            *self.preload])
+            self._pool = ProcessPoolExecutor(max_workers=self.workers, mp_context=context, initializer=_init,
+                                             initargs=(self.shared, os.getpid()))
+        return self._pool
+
+    def _on_ray(self, task: Task, items: list[Any], progress: Callable[[int], None] | None) -> list[Any]:
+        ray = _ray(self.ray)
+        if self._shared_ref is None:
+            self._shared_ref = ray.put(self.shared)
+        remote = ray.remote(_ray_chunk)
+        parts = max(1, int(ray.cluster_resources().get("CPU", 1)))
+        pending = {remote.remote(task, self._shared_ref, chunk): (start, len(chunk))
+                   for start, chunk in chunks(items, parts)}
+        results: list[Any] = [None] * len(items)
+        done_count = 0
+        try:
+            while pending:
+                ready, _ = ray.wait(list(pending), num_returns=1)
+                for ref in ready:
+                    start, n = pending.pop(ref)
+                    results[start:start + n] = ray.get(ref)
+                    done_count += n
+                    if progress:
+                        progress(done_count)
+        except BaseException:
+            for ref in pending:
+                ray.cancel(ref)
+            raise
+        return results
 
 
 def chunks(items: list[Any], parts: int) -> list[tuple[int, list[Any]]]:
@@ -124,40 +234,6 @@ def _chunk(task: Task, chunk: list[Any]) -> list[Any]:
     return [task(_shared, item) for item in chunk]
 
 
-def _on_processes(task: Task, shared: Any, items: list[Any], workers: int,
-                  progress: Callable[[int], None] | None, preload: Sequence[str]) -> list[Any]:
-    import multiprocessing
-    from concurrent.futures import FIRST_COMPLETED, ProcessPoolExecutor, wait
-
-    results: list[Any] = [None] * len(items)
-    # A fork server starts clean (no threads, no open connections) once, with boardcore and the task's
-    # module imported, and forks each worker from it: workers start in milliseconds, not seconds.
-    context = multiprocessing.get_context("forkserver")
-    context.set_forkserver_preload(["boardcore.execute", "boardcore.session", task.__module__, *preload])
-    pool = ProcessPoolExecutor(max_workers=workers, mp_context=context, initializer=_init,
-                               initargs=(shared, os.getpid()))
-    restore = _sigterm_raises()
-    try:
-        pending = {pool.submit(_chunk, task, chunk): (start, len(chunk)) for start, chunk in chunks(items, workers)}
-        done_count = 0
-        while pending:
-            done, _ = wait(pending, return_when=FIRST_COMPLETED)
-            for future in done:
-                start, n = pending.pop(future)
-                results[start:start + n] = future.result()
-                done_count += n
-                if progress:
-                    progress(done_count)
-    except BaseException:
-        _stop(pool)
-        pool.shutdown(wait=False, cancel_futures=True)
-        raise
-    finally:
-        restore()
-    pool.shutdown()
-    return results
-
-
 def _sigterm_raises() -> Callable[[], None]:
     """While a pool runs, SIGTERM raises SystemExit in the main thread (by default it would end the
     program at once and leave the workers playing their chunks for as long as those take); returns
@@ -204,8 +280,8 @@ def _answers(address: str) -> None:
         raise BoardcoreError(f"cannot reach the Ray cluster at {address!r}: {exc.strerror or exc}") from None
 
 
-def _on_ray(task: Task, shared: Any, items: list[Any], address: str,
-            progress: Callable[[int], None] | None) -> list[Any]:
+def _ray(address: str) -> Any:
+    """The `ray` module, connected to the cluster at `address` (once per program)."""
     try:
         import ray
     except ImportError:
@@ -218,26 +294,7 @@ def _on_ray(task: Task, shared: Any, items: list[Any], address: str,
             ray.init(address=address, ignore_reinit_error=True, log_to_driver=False, logging_level=logging.ERROR)
         except Exception as exc:  # noqa: BLE001 - ray raises ConnectionError, RuntimeError, …
             raise BoardcoreError(f"cannot reach the Ray cluster at {address!r}: {exc}") from None
-    shared_ref = ray.put(shared)
-    remote = ray.remote(_ray_chunk)
-    parts = max(1, int(ray.cluster_resources().get("CPU", 1)))
-    pending = {remote.remote(task, shared_ref, chunk): (start, len(chunk)) for start, chunk in chunks(items, parts)}
-    results: list[Any] = [None] * len(items)
-    done_count = 0
-    try:
-        while pending:
-            ready, _ = ray.wait(list(pending), num_returns=1)
-            for ref in ready:
-                start, n = pending.pop(ref)
-                results[start:start + n] = ray.get(ref)
-                done_count += n
-                if progress:
-                    progress(done_count)
-    except BaseException:
-        for ref in pending:
-            ray.cancel(ref)
-        raise
-    return results
+    return ray
 
 
 def _ray_chunk(task: Task, shared: Any, chunk: list[Any]) -> list[Any]:

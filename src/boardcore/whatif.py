@@ -23,9 +23,10 @@ It answers the player's question, "what were my chances?", from what that player
   interval against the current leader lies below zero is out of contention and gets no more
   rollouts (racing), so the contenders get the rest. The decision taken always plays on, as the
   reference every difference is measured from.
-- **Every worker.** Each round's rollouts are work items run by `boardcore.execute.run`, seeded by
-  their (alternative, k), so given a rollout budget the report is identical on 1 worker, N
-  workers or a Ray cluster (a `seconds` budget decides how many rounds fit, so it varies).
+- **Every worker.** Each round's rollouts are work items run on `boardcore.execute.Workers` (kept
+  for all the rounds), seeded by their (alternative, k), so given a rollout budget the report is
+  identical on 1 worker, N workers or a Ray cluster (a `seconds` budget decides how many rounds
+  fit, so it varies).
 """
 
 from __future__ import annotations
@@ -42,7 +43,7 @@ import msgspec
 from boardcore import agents as agent_kinds
 from boardcore.errors import BoardcoreError, IllegalAction
 from boardcore.events import Decision
-from boardcore.execute import resolve_workers, run
+from boardcore.execute import Workers, resolve_workers
 from boardcore.play import MAX_DECISIONS
 from boardcore.rng import Rng
 from boardcore.session import Session
@@ -166,22 +167,21 @@ def compare(session: Session, at: int, instead: Sequence[Decision | str] | None 
     race = _Race(len(chosen))
     began = time.perf_counter()
     batch = FIRST_ROUND
-    while True:
-        size = _round_size(race, batch, rollouts, budget, seconds, time.perf_counter() - began)
-        if size <= 0:
-            break
-        k0 = race.done[0]
-        items = [(i, k) for i in race.contenders for k in range(k0, k0 + size)]
-        before = race.total
-        out = run(_rollout, shared, items, workers=workers, ray=ray, preload=[type(rules).__module__],
-                  progress=(lambda n, b=before: progress(b + n)) if progress else None)
-        race.record(items, out)
-        if adaptive:
-            race.eliminate()
-        if race.contenders == [0]:                # the decision taken has beaten every alternative
-            break
-        if race.done[0] >= batch:                 # a probe or a cut round leaves the batch to grow into
-            batch *= 2
+    with Workers(shared, workers=workers, ray=ray, preload=[type(rules).__module__]) as pool:   # one for all rounds
+        while True:
+            size = _round_size(race, batch, rollouts, budget, seconds, time.perf_counter() - began)
+            if size <= 0:
+                break
+            k0 = race.done[0]
+            items = [(i, k) for i in race.contenders for k in range(k0, k0 + size)]
+            before = race.total
+            race.record(items, pool.run(_rollout, items, (lambda n, b=before: progress(b + n)) if progress else None))
+            if adaptive:
+                race.eliminate()
+            if race.contenders == [0]:            # the decision taken has beaten every alternative
+                break
+            if race.done[0] >= batch:             # a probe or a cut round leaves the batch to grow into
+                batch *= 2
     return _report(rules, at, rules.view(start, player), shared, race, _budget_text(rollouts, budget, seconds),
                    workers, time.perf_counter() - began)
 

@@ -15,7 +15,7 @@ import pytest
 from boardcore import games
 from boardcore.audit import audit_many
 from boardcore.check import check
-from boardcore.execute import chunks, run
+from boardcore.execute import Workers, chunks, run
 from boardcore.simulate import simulate
 
 REPLAYS = Path(__file__).resolve().parents[2] / "replays"
@@ -38,6 +38,33 @@ def test_results_come_back_in_item_order_whatever_the_chunks():
         sizes = [len(c) for _, c in split]
         assert sizes == sorted(sizes, reverse=True)                          # largest first
         assert sizes[-1] <= max(1, n // (parts * 16))                        # a small piece last
+
+
+def pid_after_a_while(fail_at: int, item: int) -> int:
+    """The worker's process id, after long enough that every worker of a pool gets some of the items."""
+    import time
+
+    if item == fail_at:
+        raise ValueError(f"item {item} fails")
+    time.sleep(0.02)
+    return os.getpid()
+
+
+def test_workers_kept_over_several_runs_are_the_same_processes():
+    """What-if runs a round of rollouts at a time: its pool is started once, not once per round."""
+    with Workers(-1, workers=2) as pool:
+        first = pool.run(pid_after_a_while, range(40))
+        second = pool.run(pid_after_a_while, range(40))
+    assert len(set(first)) == 2 and set(second) == set(first)      # a pool per run would make four
+    assert os.getpid() not in first
+
+
+def test_after_a_failed_run_the_next_run_starts_a_new_pool():
+    with Workers(3, workers=2) as pool:
+        with pytest.raises(ValueError, match="item 3 fails"):
+            pool.run(pid_after_a_while, range(8))
+        again = pool.run(pid_after_a_while, [0, 1, 2, 4])           # the ended pool is not asked again
+    assert len(again) == 4 and os.getpid() not in again
 
 
 def test_simulate_check_and_audit_are_the_same_on_one_worker_or_two(tmp_path):
