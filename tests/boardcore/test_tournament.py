@@ -6,6 +6,7 @@ from __future__ import annotations
 
 import io
 import json
+import re
 import sys
 
 import msgspec
@@ -97,6 +98,7 @@ def test_tournament_command(run):
     code, out, err = run("tournament", "toy-pig", "--agent", "random", "--agent", "greedy", "-n", "4", "--workers", "1")
     assert code == 0, err
     assert "random vs greedy" in out and "seatings A-B, B-A" in out and "reply" in out
+    assert re.search(r"1 worker, \d+\.\ds\n", out)            # a short run in tenths ("0s" said nothing)
     code, out, _ = run("tournament", "toy-pig", "-a", "random", "-a", "mcts:iterations=10", "-n", "2", "--json",
                        "--workers", "1")
     report = json.loads(out)

@@ -118,6 +118,13 @@ def _console(stderr: bool = False):
     return Console(stderr=stderr, highlight=False, soft_wrap=True)
 
 
+def _ran_on(workers: int, seconds: float) -> str:
+    """`2 workers, 3.0s`: where and how long a long command's work ran, in tenths of a second up to
+    100 s (a short run's "0s" said nothing), in seconds after that."""
+    took = f"{seconds:.1f}s" if seconds < 100 else f"{seconds:.0f}s"
+    return f"{workers} worker{'s' if workers > 1 else ''}, {took}"
+
+
 def _out(text: Any) -> None:
     """Plain text, written as it is (rich is not even imported for it: most commands print only this)."""
     sys.stdout.write(f"{text}\n")

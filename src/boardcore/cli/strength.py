@@ -8,8 +8,8 @@ from typing import Optional
 import typer
 
 from boardcore.cli.common import (FileArg, JsonOpt, LevelOpt, MissionOpt, ModeOpt, OptionOpt, PlayersOpt, RayOpt,
-                                  WorkersOpt, _config, _dim, _json, _load, _out, _progress, app, page_target,
-                                  write_page)
+                                  WorkersOpt, _config, _dim, _json, _load, _out, _progress, _ran_on, app,
+                                  page_target, write_page)
 
 
 @app.command()
@@ -67,8 +67,8 @@ def whatif(
     _out(f"{'OMNISCIENT — ' if report.omniscient else ''}{report.information}")
     who = report.policies[0] if len(set(report.policies)) == 1 else ", ".join(
         f"P{p}={spec}" for p, spec in enumerate(report.policies, 1))
-    _out(f"rollouts played by {who}: {report.rollouts} in {report.rounds} round{'s' if report.rounds != 1 else ''} on {report.workers} "
-         f"worker{'s' if report.workers > 1 else ''}, {report.seconds:.1f}s ({report.budget})")
+    _out(f"rollouts played by {who}: {report.rollouts} in {report.rounds} round{'s' if report.rounds != 1 else ''} on "
+         f"{_ran_on(report.workers, report.seconds)} ({report.budget})")
     _out(f"{'':3}{'alternative':<44} {'win rate vs taken [95%]':<26} {'score vs taken [95%]':<26} playouts  "
          "text form")
     for alt in report.alternatives:
@@ -137,11 +137,11 @@ def tournament(
     plan = seatings(n)
     if report.solo:
         _out(f"{report.game} solo ({_options(report.config)}): each agent against the automa on the same "
-             f"{games_} deals; {report.workers} worker{'s' if report.workers > 1 else ''}, {report.seconds:.0f}s")
+             f"{games_} deals; {_ran_on(report.workers, report.seconds)}")
     else:
         shown = ", ".join("-".join("AB"[x] for x in s) for s in plan)
         _out(f"{report.game} for {n} ({_options(report.config)}): {games_} games per pairing, seatings {shown} "
-             f"on each deal; {report.workers} worker{'s' if report.workers > 1 else ''}, {report.seconds:.0f}s"
+             f"on each deal; {_ran_on(report.workers, report.seconds)}"
              + (f"; {report.truncated} truncated" if report.truncated else ""))
         for p in report.pairings:
             _out(f"  {p.a} vs {p.b}: {p.a} wins {p.a_rate}, {p.b} wins {p.b_rate} "
@@ -180,4 +180,6 @@ def _fit(text: str, width: int) -> str:
 
 
 def _options(config: dict) -> str:
-    return ", ".join(f"{k}={v}" for k, v in config.items() if k != "players") or "defaults"
+    """The config's options as `key=value`; one left empty (Warlords' `mode`: chosen by the player count) is not
+    shown, since `mode=` says nothing."""
+    return ", ".join(f"{k}={v}" for k, v in config.items() if k != "players" and v != "") or "defaults"
