@@ -14,10 +14,11 @@ It answers the player's question, "what were my chances?", from what that player
   random policy ranks actions by a hash of the action, so it picks alike wherever the same action
   is offered: two alternatives differ by the decision rather than by luck. Each alternative is
   reported as its difference from the decision taken, in win rate and in mean score, with a paired
-  95% interval, and ranked by it. How much that narrows the interval depends on how long the
-  rollouts stay alike, and random play parts them soon: the paired interval is about 0.8 of the
-  unpaired one at Solar Sphere's first decision (README, "What were my chances?") and 0.84 on the
-  toy game's last turn with the rival's turn to come.
+  95% interval (`stats.paired_share_interval` for the win share, which stays honest where the pairs
+  seldom differ; a t interval for the score), and ranked by it. How much that narrows the interval
+  depends on how long the rollouts stay alike, and random play parts them soon: the paired interval
+  is about 0.8 of the unpaired one at Solar Sphere's first decision (README, "What were my
+  chances?") and 0.89 on the toy game's last turn with the rival's turn to come.
 - **Adaptive.** The budget (`rollouts` per alternative, a `budget` of playouts in all, or
   `seconds`) is spent in rounds of growing size; after each round an alternative whose paired
   interval against the current leader lies below zero is out of contention and gets no more
@@ -47,7 +48,8 @@ from boardcore.execute import Workers, resolve_workers
 from boardcore.play import MAX_DECISIONS
 from boardcore.rng import Rng
 from boardcore.session import Session
-from boardcore.stats import Z95, Estimate, mean_interval, paired_interval, rate_interval
+from boardcore.stats import (Z95, Estimate, mean_interval, paired_interval, paired_share_interval,
+                             rate_interval)
 
 FIRST_ROUND = 16
 """Rollouts per alternative in the first round; each later round doubles it. No alternative is
@@ -316,11 +318,15 @@ class _Race:
         self.total += len(items)
         self.rounds += 1
 
-    def diff(self, a: int, b: int) -> tuple[Estimate, Estimate]:
-        """Paired differences a - b in win share and in score, over the rollouts both have played."""
+    def diff(self, a: int, b: int, widen: float = 1.0) -> tuple[Estimate, Estimate]:
+        """Paired differences a - b in win share and in score, over the rollouts both have played, with
+        their intervals' half-widths scaled by `widen`. An alternative against itself differs by nothing,
+        exactly: its rollouts are the very same ones, not a sample of pairs."""
         n = min(len(self.wins[a]), len(self.wins[b]))
-        return (paired_interval(self.wins[a][:n], self.wins[b][:n]),
-                paired_interval(self.scores[a][:n], self.scores[b][:n]))
+        if a == b:
+            return Estimate(0.0, 0.0, 0.0, n), Estimate(0.0, 0.0, 0.0, n)
+        return (paired_share_interval(self.wins[a][:n], self.wins[b][:n], widen),
+                paired_interval(self.scores[a][:n], self.scores[b][:n], widen))
 
     def key(self, a: int) -> tuple[float, float]:
         """How an alternative ranks: its win-rate difference from the decision taken, then its score's."""
@@ -329,7 +335,7 @@ class _Race:
 
     def eliminate(self) -> None:
         """Drop every contender whose paired interval against the leader lies below zero: in win rate, or in
-        score where the win rates cannot tell them apart at all (every pair won or lost alike). With many
+        score where the rollouts won as often (`even`: every pair won or lost alike, say). With many
         contenders, one of them is bound to look worse than the leader by luck, so the interval raced on
         is widened to a 95% chance that none of them is dropped wrongly (Bonferroni); the intervals
         reported stay plain 95% ones."""
@@ -342,10 +348,8 @@ class _Race:
             if a in (0, leader):
                 keep.append(a)
                 continue
-            win, score = self.diff(a, leader)
-            tied = win.low == win.high == 0.0
-            if win.mean + (win.high - win.mean) * widen < 0 or (
-                    tied and score.mean + (score.high - score.mean) * widen < 0):
+            win, score = self.diff(a, leader, widen)
+            if win.high < 0 or (even(win) and score.high < 0):
                 continue
             keep.append(a)
         self.contenders = keep
@@ -406,6 +410,12 @@ def _report(rules: Any, at: int, seen: Any, shared: _Shared, race: _Race, budget
                         best.action, regret, regret_score, _verdict(alternatives), alternatives)
 
 
+def even(win: Estimate) -> bool:
+    """Whether the paired rollouts won as often with the alternative as with the other: then the win rates
+    say nothing of which is better, and the score decides."""
+    return abs(win.mean) < 1e-9
+
+
 def _verdict(alternatives: list[Alternative]) -> str:
     """Whether the best alternative's interval on the difference excludes zero, in words."""
     best = alternatives[0]
@@ -414,17 +424,17 @@ def _verdict(alternatives: list[Alternative]) -> str:
         if best.win_diff.low > 0:
             return (f"{best.action} is better than the decision taken: {best.win_diff.mean:+.3f} win rate "
                     f"[{best.win_diff.low:+.3f}, {best.win_diff.high:+.3f}], an interval that excludes zero")
-        if best.win_diff.low == best.win_diff.high == 0.0 and best.score_diff.low > 0:
+        if even(best.win_diff) and best.score_diff.low > 0:
             return (f"{best.action} scores more than the decision taken: {best.score_diff.mean:+.2f} points "
-                    f"[{best.score_diff.low:+.2f}, {best.score_diff.high:+.2f}] (the win rates are the same)")
+                    f"[{best.score_diff.low:+.2f}, {best.score_diff.high:+.2f}] (its rollouts won as often)")
         return ("the alternatives are indistinguishable at this budget: no interval on the difference from the "
                 "decision taken excludes zero")
     if not others:
         return "the decision taken was the only legal one"
-    beaten = [a for a in others if a.win_diff.high < 0 or (a.win_diff.low == a.win_diff.high == 0.0
-                                                           and a.score_diff.high < 0)]
+    beaten = [a for a in others if a.win_diff.high < 0 or (even(a.win_diff) and a.score_diff.high < 0)]
     if len(beaten) == len(others):
-        return "the decision taken was the best: every alternative's interval on the difference lies below zero"
+        return ("the decision taken was the best: every alternative's interval on the difference lies below zero"
+                + (" (in score, where the rollouts won as often)" if any(even(a.win_diff) for a in others) else ""))
     close = len(others) - len(beaten)
     return (f"the decision taken ranks first, but {close} alternative{'s are' if close > 1 else ' is'} "
             f"indistinguishable from it at this budget ("

@@ -10,7 +10,7 @@ from boardcore import whatif
 from boardcore.errors import BoardcoreError
 from boardcore.events import Decision
 from boardcore.session import Session
-from boardcore.stats import paired_interval, rate_interval, t95, unpaired_interval
+from boardcore.stats import paired_interval, paired_share_interval, rate_interval, t95, unpaired_interval
 from toygame import RULES, CardPicked, DieRolled, Hold, Roll, ToyPig
 from toygame.positions import HOLD_BEATS_ROLL_UNDER_RANDOM, first_pick, last_turn, opening_turn
 from tests_support import finished_game
@@ -45,6 +45,19 @@ def test_no_regret_when_the_decision_taken_was_best():
     assert report.regret.mean == 0 and "the decision taken was the best" in report.verdict
     roll = report.alternatives[1]
     assert roll.win_diff.high < 0 and not roll.contending     # raced out once its interval left zero behind
+
+
+def test_where_every_rollout_is_won_either_way_the_score_decides():
+    """With 50 banked against 14, P1 wins whatever the dice: rolling on only adds points (a 1 wipes out the
+    turn, not the bank). A hundred pairs won alike do not prove the win rates equal: the interval on the
+    difference stays open around zero (it was [0, 0]), and the score tells the two apart."""
+    s = rolled_at_the_end(banked=50)
+    report = whatif.compare(s, 2, rollouts=100, seed=3)
+    hold = next(a for a in report.alternatives if a.action == "P1 hold")
+    assert hold.win_rate.mean == 1.0 and hold.win_diff.mean == 0
+    assert -0.1 < hold.win_diff.low < 0 < hold.win_diff.high < 0.1
+    assert hold.score_diff.high < 0 and not hold.contending
+    assert report.verdict.startswith("the decision taken was the best") and "in score" in report.verdict
 
 
 def test_pairing_narrows_the_interval_on_the_difference():
@@ -204,6 +217,47 @@ def test_paired_and_unpaired_intervals():
     with pytest.raises(ValueError):
         paired_interval([1.0], [1.0, 2.0])
     assert rate_interval(0, 0).n == 0
+
+
+def test_the_win_share_interval_is_agresti_and_mins():
+    only_a, only_b, alike = [(1.0, 0.0)] * 8, [(0.0, 1.0)] * 5, [(1.0, 1.0)] * 20 + [(0.0, 0.0)] * 7
+    a, b = zip(*(only_a + only_b + alike))
+    e = paired_share_interval(a, b)
+    # (8 - 5) / 40 observed; centre 3/42 and half-width 1.96 * sqrt((14/42 - (3/42)^2) / 42), by hand
+    assert e.mean == pytest.approx(3 / 40) and e.n == 40
+    assert (e.low, e.high) == pytest.approx((-0.10184, 0.24469), abs=1e-5)
+    never = paired_share_interval([1.0] * 4, [1.0] * 4)
+    assert never.mean == 0 and never.low < -0.3 and never.high > 0.3     # four pairs alike prove little
+    assert paired_share_interval([1.0, 0.5], [0.5, 0.0]).mean == 0.5     # a win split between two counts half
+
+
+def _coverage(interval, only_a: float, only_b: float, pairs: int, trials: int = 1000) -> float:
+    """How often `interval` holds the true difference `only_a - only_b` of two alternatives whose paired
+    rollouts differ that often either way (and are won or lost alike otherwise)."""
+    import random
+
+    rng = random.Random(11)
+    held = 0
+    for _ in range(trials):
+        a, b = [], []
+        for _ in range(pairs):
+            u = rng.random()
+            x, y = (1.0, 0.0) if u < only_a else (0.0, 1.0) if u < only_a + only_b else (float(u < 0.6),) * 2
+            a.append(x)
+            b.append(y)
+        e = interval(a, b)
+        held += e.low <= only_a - only_b <= e.high
+    return held / trials
+
+
+def test_the_win_share_interval_holds_where_pairs_seldom_differ():
+    """Late in a game both alternatives mostly win (or lose) every rollout alike. One alternative better by
+    a rollout in fifty, seen through 16 pairs: a t interval on the differences is [0, 0] whenever no pair
+    differed, missing the difference most of the time; the win-share interval holds it. Where the pairs
+    differ often both are alike, near 95%."""
+    assert _coverage(paired_interval, 0.02, 0.0, 16) < 0.5
+    assert _coverage(paired_share_interval, 0.02, 0.0, 16) >= 0.95
+    assert 0.92 <= _coverage(paired_share_interval, 0.3, 0.2, 40) <= 0.975
 
 
 @pytest.mark.parametrize("replay", ["solar_sphere/2p.jsonl", "apogee/2p.jsonl", "warlords/2p.jsonl",
