@@ -12,10 +12,11 @@ from pathlib import Path
 import msgspec
 import pytest
 
-from boardcore import games
+from boardcore import games, whatif
 from boardcore.audit import audit_many
 from boardcore.check import check
 from boardcore.execute import Workers, chunks, run
+from boardcore.session import Session
 from boardcore.simulate import simulate
 
 REPLAYS = Path(__file__).resolve().parents[2] / "replays"
@@ -117,6 +118,12 @@ def test_a_ray_cluster_gives_the_local_results(ray_head):
     assert check(wl, wl.make_config(players=2), games=4, ray=ray_head) == check(wl, wl.make_config(players=2),
                                                                                  games=4, workers=1)
     assert audit_many([str(REPLAYS / "warlords")], ray=ray_head) == audit_many([str(REPLAYS / "warlords")])
+    # what-if's rounds (16 rollouts, then 4) share one connection and one copy of the position in the store
+    game = Session.load(REPLAYS / "warlords" / "2p.jsonl")
+    on_ray = whatif.compare(game, 37, rollouts=20, ray=ray_head, seed="r")
+    here = whatif.compare(game, 37, rollouts=20, workers=1, seed="r")
+    assert on_ray.rounds == 2 and msgspec.structs.replace(on_ray, seconds=0, workers=1) == msgspec.structs.replace(
+        here, seconds=0)
 
 
 @pytest.mark.parametrize("address,words", [
