@@ -14,8 +14,10 @@ run with bytecode caching on, as an installed package has it.
   every step's observation encoded), both absent without the `[rl]` extra; and (not with --quick)
   `session_vs_bare_instructions`, the same games as `session_vs_bare` in instructions counted by
   valgrind, which load on the machine cannot move;
-- cli_help/legal/act_vs_import_typer: `boardcore --help`, `legal FILE` and `act FILE 1` on a saved
-  game against `python -c "import typer"`;
+- cli_help/legal/act_vs_import_typer: `boardcore --help`, `legal FILE` and `act FILE 1` on a new
+  Solar Sphere game against `python -c "import typer"`, the commands taking turns;
+  cli_legal_saved_vs_import_typer: `legal` on each game's saved 2-player replay (a whole game read and
+  folded), and (not with --quick) the same in instructions counted by valgrind;
 - replay_sqlite_vs_floor: `Session.load` of a game from SQLite against SELECT + decode + fold of the
   same rows;
 - undo_long_vs_short, state_at_long_vs_short: on a stream of 100,000 events against one of 100, each
@@ -424,36 +426,65 @@ def append_rate(store_factory, rules, decisions: int) -> float:
 
 
 # -- the command line ---------------------------------------------------------------------------
-def cli_ratios(tmp: Path, repeat: int) -> dict:
+def cli_ratios(tmp: Path, repeat: int, instructions: bool = True) -> dict:
+    """`boardcore --help`, `legal FILE` and `act FILE 1` against `python -c "import typer"`, wall time. The
+    four commands take turns, `repeat` rounds of them, and each figure is the median of its own: run one
+    after the other, a burst of load on a shared machine landed on one command's tries only and moved its
+    ratio by half (1.29 to 2.06 for `legal` in three runs a minute apart)."""
     exe = Path(sys.executable).with_name("boardcore")
     env = {k: v for k, v in os.environ.items() if k != "PYTHONDONTWRITEBYTECODE"}
     env["BOARDCORE_DB"] = str(tmp / "cli.sqlite")
     game = tmp / "cli.jsonl"
     subprocess.run([str(exe), "new", "solar-sphere", "--players", "2", "--seed", "1", "-o", str(game)], env=env,
                    check=True, capture_output=True)
-
-    def wall(cmd, fresh=None):
-        times = []
-        for _ in range(repeat):
-            if fresh:
-                fresh()
-            began = time.perf_counter()
-            subprocess.run(cmd, env=env, stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL, check=True)
-            times.append(time.perf_counter() - began)
-        return statistics.median(times)
-
     copy = tmp / "act.jsonl"
 
     def fresh_copy():
         shutil.copy(game, copy)
         shutil.copy(game.with_name(game.name + ".seed"), copy.with_name(copy.name + ".seed"))
 
-    for cmd in ([str(exe), "legal", str(game)], [str(exe), "--help"]):  # warm: write the bytecode caches
-        subprocess.run(cmd, env=env, stdout=subprocess.DEVNULL, check=True)
-    typer_ = wall([sys.executable, "-c", "import typer"])
-    return {"cli_help_vs_import_typer": round(wall([str(exe), "--help"]) / typer_, 3),
-            "cli_legal_vs_import_typer": round(wall([str(exe), "legal", str(game)]) / typer_, 3),
-            "cli_act_vs_import_typer": round(wall([str(exe), "act", str(copy), "1"], fresh_copy) / typer_, 3)}
+    commands = {"typer": ([sys.executable, "-c", "import typer"], None), "help": ([str(exe), "--help"], None),
+                "legal": ([str(exe), "legal", str(game)], None), "act": ([str(exe), "act", str(copy), "1"], fresh_copy)}
+    saved = {f"saved {folder.name}": ([str(exe), "legal", str(folder / "2p.jsonl")], None)
+             for folder in sorted((ROOT / "replays").iterdir()) if (folder / "2p.jsonl").exists()}
+    commands.update(saved)
+    for cmd, _ in commands.values():  # warm: write the bytecode (and component data) caches
+        subprocess.run(cmd, env=env, stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
+    times: dict[str, list[float]] = {name: [] for name in commands}
+    for _ in range(repeat):
+        for name, (cmd, fresh) in commands.items():
+            if fresh:
+                fresh()
+            began = time.perf_counter()
+            subprocess.run(cmd, env=env, stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL, check=True)
+            times[name].append(time.perf_counter() - began)
+    median = {name: statistics.median(t) for name, t in times.items()}
+    figures: dict = {f"cli_{name}_vs_import_typer": round(median[name] / median["typer"], 3)
+                     for name in ("help", "legal", "act")}
+    figures["cli_legal_saved_vs_import_typer"] = {name.split()[1]: round(median[name] / median["typer"], 3)
+                                                  for name in saved}
+    if instructions:
+        figures["cli_legal_saved_vs_import_typer_instructions"] = guarded(cli_instructions, env, {
+            name.split()[1]: cmd for name, (cmd, _) in saved.items()})
+    return figures
+
+
+def cli_instructions(env: dict, commands: dict[str, list[str]]) -> dict:
+    """`legal` on each saved game against `import typer`, in instructions counted by valgrind (one run
+    each, the caches warm): what a timed figure near its target cannot settle on a shared machine, where
+    one command's tries land in a burst of load and another's do not."""
+    valgrind = shutil.which("valgrind")
+    if valgrind is None:
+        return {"skipped": "valgrind is not installed"}
+
+    def count(cmd: list[str]) -> int:
+        with tempfile.TemporaryDirectory() as tmp:
+            done = subprocess.run([valgrind, "--tool=callgrind", f"--callgrind-out-file={tmp}/out", *cmd], env=env,
+                                  capture_output=True, text=True, check=True)
+        return int(done.stderr.rsplit("Collected : ", 1)[1].split()[0])
+
+    typer_ = count([sys.executable, "-c", "import typer"])
+    return {name: round(count([sys.executable, *cmd]) / typer_, 3) for name, cmd in commands.items()}
 
 
 def list_ratio(tmp: Path, quick: bool) -> float:
@@ -602,7 +633,7 @@ def main() -> None:
             lambda: (JsonlFile(tmp / f"a{time.perf_counter_ns()}.jsonl"), JsonlFile.STREAM), working[0], n))
         figures["append_sqlite_decisions_per_s"] = round(append_rate(
             lambda: (DatabaseStore.sqlite(tmp / "append.sqlite"), f"a{time.perf_counter_ns()}"), working[0], n))
-        figures.update(cli_ratios(tmp, 3 if quick else 9))
+        figures.update(cli_ratios(tmp, 3 if quick else 9, instructions=not quick))
         figures["list_10000_vs_100"] = guarded(list_ratio, tmp, quick)
         figures["workers_2_vs_1"] = guarded(workers_ratios, tmp, quick)
         figures["audit_batch_vs_cli_per_file"] = guarded(audit_batch_ratio, tmp, quick)

@@ -19,6 +19,7 @@ def test_bench_quick_json_has_every_figure():
                 "audit_batch_vs_cli_per_file", "games"):
         assert key in figures and "error" not in str(figures[key]), (key, figures.get(key))
     assert set(figures["workers_2_vs_1"]) == {"simulate", "whatif", "check", "audit"}
+    assert set(figures["cli_legal_saved_vs_import_typer"]) == {"apogee", "solar_sphere", "warlords"}
     assert figures["fold_events_per_s"] > 0 and figures["replay_sqlite_vs_floor"] > 0
     for name, rates in figures["games"].items():
         assert rates["decisions_per_s"] > 0 and rates["games_per_s"] > 0, name
