@@ -17,7 +17,7 @@ from boardcore.rules import Game, Outcome, Unfolding
 
 # The part modules register their decision points on import; flow imports every one of them.
 from apogee import events as ev
-from apogee import describe, draw, figures, flow, hidden, invariants, setup, spaces
+from apogee import describe, figures, flow, hidden, invariants, setup, spaces
 from apogee.administration import launch_problem, specialty_ok
 from apogee.components import Catalog, load
 from apogee.evaluate import evaluate, prior
@@ -181,6 +181,7 @@ class Apogee(Game):
         return describe.describe(self.c, s, item, player)
 
     def draw(self, view: ApogeeState, player: int | None) -> str:
+        from apogee import draw   # the viewer's board: imported when one is drawn, not at every start
         return draw.draw(self.c, view, player)
 
     def figures(self, s: ApogeeState) -> dict[str, dict[str, float]]:

@@ -17,7 +17,6 @@ from solar_sphere import setup as table
 from solar_sphere import spaces
 from solar_sphere.components import Components, load_components
 from solar_sphere.describe import describe
-from solar_sphere.draw import draw
 from solar_sphere.figures import figures
 from solar_sphere.evaluate import evaluate, prior
 from solar_sphere.events import (DECISIONS, EVENTS, Choose, ChooseDie, Visit)
@@ -147,7 +146,8 @@ class SolarSphere(Game):
         return describe(self, s, item, player)
 
     def draw(self, view: SolarState, player: int | None) -> str:
-        return draw(self, view, player)
+        from solar_sphere import draw   # the viewer's board: imported when one is drawn, not at every start
+        return draw.draw(self, view, player)
 
     def figures(self, s: SolarState) -> dict[str, dict[str, float]]:
         return figures(s)

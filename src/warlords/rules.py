@@ -18,7 +18,7 @@ from warlords import action_phase, actions, base_ship, casualties, invasion, mer
 from warlords import recall, reputation, setup, support, team                           # noqa: F401
 from warlords import events as ev
 from warlords import flow, hidden, scoring
-from warlords import describe as words, draw as picture, evaluate as estimate, figures, spaces
+from warlords import describe as words, evaluate as estimate, figures, spaces
 from warlords.components import Components, load
 from warlords.evolve import HANDLERS
 from warlords.prompts import POINTS
@@ -164,7 +164,8 @@ class Warlords(Game):
         return words.describe(self.c, s, item, player) or super().describe(s, item, player)
 
     def draw(self, view: WarlordsState, player: int | None) -> str:
-        return picture.draw(self.c, view, player)
+        from warlords import draw   # the viewer's board: imported when one is drawn, not at every start
+        return draw.draw(self.c, view, player)
 
     def figures(self, s: WarlordsState) -> dict[str, dict[str, float]]:
         return figures.figures(s)
