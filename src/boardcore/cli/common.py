@@ -6,7 +6,6 @@ its own body, so a command pays for nothing it does not run.
 
 from __future__ import annotations
 
-import json
 import os
 import sys
 from pathlib import Path
@@ -136,6 +135,8 @@ def _rich(text: Any) -> None:
 
 
 def _json(data: Any) -> None:
+    import json   # (2 ms at every start otherwise, for the commands asked for --json only)
+
     import msgspec
 
     sys.stdout.write(json.dumps(msgspec.to_builtins(data), indent=2, ensure_ascii=False) + "\n")
