@@ -27,7 +27,9 @@ program is gone (killed with SIGKILL, say) ends itself instead of playing on uns
 from __future__ import annotations
 
 import os
-from collections.abc import Callable, Sequence
+import sys
+from collections.abc import Callable, Iterator, Sequence
+from contextlib import contextmanager
 from typing import Any, TypeVar
 
 from boardcore.errors import BoardcoreError
@@ -117,9 +119,10 @@ class Workers:
         results: list[Any] = [None] * len(items)
         restore = _sigterm_raises()
         try:
-            pool = self._processes(task)
-            pending = {pool.submit(_chunk, task, chunk): (start, len(chunk))
-                       for start, chunk in chunks(items, self.workers)}
+            with _script_left_out(task):   # the workers (and the fork server) start while it is hidden
+                pool = self._processes(task)
+                pending = {pool.submit(_chunk, task, chunk): (start, len(chunk))
+                           for start, chunk in chunks(items, self.workers)}
             done_count = 0
             while pending:
                 done, _ = wait(pending, return_when=FIRST_COMPLETED)
@@ -232,6 +235,29 @@ def _running(pid: int) -> bool:
 
 def _chunk(task: Task, chunk: list[Any]) -> list[Any]:
     return [task(_shared, item) for item in chunk]
+
+
+@contextmanager
+def _script_left_out(task: Task) -> Iterator[None]:
+    """Keep the program's script from being run again in the workers, unless the work is defined in it.
+    multiprocessing starts each worker (and the fork server) by importing the script that started the
+    program, for the functions it may define; a script without the `if __name__ == "__main__":` guard
+    then asks for workers again inside its own workers, which fail with a page of tracebacks. Work that
+    lives in a module (every boardcore command's) needs no script, so a script that only calls the library
+    (`simulate(..., workers=4)` at its top level) just works; a task of the script's own still needs the
+    guard, as Python's documentation says. The script's module is told it has no file while the workers
+    start (multiprocessing reads `__spec__` and `__file__` to find it), and given it back at once."""
+    main = sys.modules.get("__main__")
+    if main is None or task.__module__ == "__main__":
+        yield
+        return
+    hidden = {name: main.__dict__.pop(name) for name in ("__file__", "__spec__") if name in main.__dict__}
+    main.__spec__ = None
+    try:
+        yield
+    finally:
+        main.__dict__.pop("__spec__", None)
+        main.__dict__.update(hidden)
 
 
 def _sigterm_raises() -> Callable[[], None]:

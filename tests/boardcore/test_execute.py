@@ -141,6 +141,45 @@ def test_a_ray_address_that_does_not_answer_is_one_clear_error(address, words):
         run(square, 3, [1, 2], ray=address.format(closed=_free_port()))   # a port nothing listens on
 
 
+NO_GUARD = '''
+from boardcore import games
+from boardcore.simulate import simulate
+
+rules = games.get("warlords")
+report = simulate(rules, rules.make_config(players=2), ["random", "random"], 8, workers=2)
+print(report.games, report.seats[0].win_rate)
+'''
+
+OWN_TASK = '''
+from boardcore.execute import run
+
+def cube(shared, item):
+    return shared + item ** 3
+
+if __name__ == "__main__":
+    print(run(cube, 1, range(6), workers=2))
+'''
+
+
+def test_a_script_without_the_main_guard_can_use_workers(tmp_path):
+    """multiprocessing starts workers by importing the script again: one that calls `simulate(...,
+    workers=2)` at its top level used to start workers inside its workers and die with a page of
+    tracebacks (BrokenProcessPool). boardcore's work lives in modules, so its workers leave the script
+    out; a script's own task is still found there (under the guard, as Python asks)."""
+    for name, text, expected in (("no_guard.py", NO_GUARD, "8 "), ("own_task.py", OWN_TASK, "[1, 2, 9, 28, 65, 126]")):
+        script = tmp_path / name
+        script.write_text(text)
+        done = subprocess.run([sys.executable, str(script)], capture_output=True, text=True, timeout=120,
+                              cwd=tmp_path)
+        assert done.returncode == 0 and done.stdout.startswith(expected), done.stderr[-1500:]
+        assert done.stderr == ""
+    import __main__
+
+    before = (getattr(__main__, "__file__", None), getattr(__main__, "__spec__", None))
+    assert run(square, 3, range(4), workers=2) == [0, 3, 12, 27]
+    assert (getattr(__main__, "__file__", None), getattr(__main__, "__spec__", None)) == before   # given back
+
+
 SLOW_WORK = '''
 import os, sys, time
 from boardcore.execute import run
