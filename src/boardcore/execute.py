@@ -119,7 +119,7 @@ class Workers:
         results: list[Any] = [None] * len(items)
         restore = _sigterm_raises()
         try:
-            with _script_left_out(task):   # the workers (and the fork server) start while it is hidden
+            with _script_left_out(task, self.shared):   # the workers (and the fork server) start without it
                 pool = self._processes(task)
                 pending = {pool.submit(_chunk, task, chunk): (start, len(chunk))
                            for start, chunk in chunks(items, self.workers)}
@@ -238,17 +238,19 @@ def _chunk(task: Task, chunk: list[Any]) -> list[Any]:
 
 
 @contextmanager
-def _script_left_out(task: Task) -> Iterator[None]:
+def _script_left_out(task: Task, shared: Any) -> Iterator[None]:
     """Keep the program's script from being run again in the workers, unless the work is defined in it.
     multiprocessing starts each worker (and the fork server) by importing the script that started the
     program, for the functions it may define; a script without the `if __name__ == "__main__":` guard
     then asks for workers again inside its own workers, which fail with a page of tracebacks. Work that
     lives in a module (every boardcore command's) needs no script, so a script that only calls the library
     (`simulate(..., workers=4)` at its top level) just works; a task of the script's own still needs the
-    guard, as Python's documentation says. The script's module is told it has no file while the workers
-    start (multiprocessing reads `__spec__` and `__file__` to find it), and given it back at once."""
+    guard, as Python's documentation says, and so does a shared part that names something of the script's
+    (a game it defines and registers: its rules travel by module name). The script's module is told it
+    has no file while the workers start (multiprocessing reads `__spec__` and `__file__` to find it),
+    and given it back at once."""
     main = sys.modules.get("__main__")
-    if main is None or task.__module__ == "__main__":
+    if main is None or task.__module__ == "__main__" or _names_the_script(shared):
         yield
         return
     hidden = {name: main.__dict__.pop(name) for name in ("__file__", "__spec__") if name in main.__dict__}
@@ -258,6 +260,17 @@ def _script_left_out(task: Task) -> Iterator[None]:
     finally:
         main.__dict__.pop("__spec__", None)
         main.__dict__.update(hidden)
+
+
+def _names_the_script(shared: Any) -> bool:
+    """Whether the shared part refers to the script's module (a class or function of it, or rules that
+    travel by its name). A shared part that does not pickle is left for the pool to report."""
+    import pickle
+
+    try:
+        return b"__main__" in pickle.dumps(shared)
+    except Exception:  # noqa: BLE001 - the pool's own pickling says what is wrong
+        return True
 
 
 def _sigterm_raises() -> Callable[[], None]:

@@ -160,13 +160,34 @@ if __name__ == "__main__":
     print(run(cube, 1, range(6), workers=2))
 '''
 
+OWN_GAME = '''
+import sys
+sys.path.insert(0, {tests!r})
+from boardcore.games import register
+from boardcore.simulate import simulate
+from toygame.game import ToyPig
+
+class Dice(ToyPig):
+    name = "script-pig"
+
+register(Dice())
+
+if __name__ == "__main__":
+    rules = Dice()
+    report = simulate(rules, rules.make_config(players=2), ["random", "random"], 6, workers=2)
+    print(report.games, report.game)
+'''
+
 
 def test_a_script_without_the_main_guard_can_use_workers(tmp_path):
     """multiprocessing starts workers by importing the script again: one that calls `simulate(...,
     workers=2)` at its top level used to start workers inside its workers and die with a page of
     tracebacks (BrokenProcessPool). boardcore's work lives in modules, so its workers leave the script
-    out; a script's own task is still found there (under the guard, as Python asks)."""
-    for name, text, expected in (("no_guard.py", NO_GUARD, "8 "), ("own_task.py", OWN_TASK, "[1, 2, 9, 28, 65, 126]")):
+    out; a script's own task, or a game it defines, is still found there (under the guard, as Python
+    asks)."""
+    own_game = OWN_GAME.format(tests=str(Path(__file__).resolve().parents[1]))
+    for name, text, expected in (("no_guard.py", NO_GUARD, "8 "), ("own_task.py", OWN_TASK, "[1, 2, 9, 28, 65, 126]"),
+                                 ("own_game.py", own_game, "6 script-pig")):
         script = tmp_path / name
         script.write_text(text)
         done = subprocess.run([sys.executable, str(script)], capture_output=True, text=True, timeout=120,
