@@ -116,22 +116,14 @@ class Workers:
     def _on_processes(self, task: Task, items: list[Any], progress: Callable[[int], None] | None) -> list[Any]:
         from concurrent.futures import FIRST_COMPLETED, wait
 
-        results: list[Any] = [None] * len(items)
         restore = _sigterm_raises()
         try:
             with _script_left_out(task, self.shared):   # the workers (and the fork server) start without it
                 pool = self._processes(task)
                 pending = {pool.submit(_chunk, task, chunk): (start, len(chunk))
                            for start, chunk in chunks(items, self.workers)}
-            done_count = 0
-            while pending:
-                done, _ = wait(pending, return_when=FIRST_COMPLETED)
-                for future in done:
-                    start, n = pending.pop(future)
-                    results[start:start + n] = future.result()
-                    done_count += n
-                    if progress:
-                        progress(done_count)
+            return _gather(pending, lambda futures: wait(futures, return_when=FIRST_COMPLETED)[0],
+                           lambda future: future.result(), len(items), progress)
         except BaseException:
             pool, self._pool = self._pool, None
             if pool is not None:
@@ -140,7 +132,6 @@ class Workers:
             raise
         finally:
             restore()
-        return results
 
     def _processes(self, task: Task) -> Any:
         """The pool, started at the first run. A fork server starts clean (no threads, no open connections)
@@ -165,22 +156,29 @@ class Workers:
         parts = max(1, int(ray.cluster_resources().get("CPU", 1)))
         pending = {remote.remote(task, self._shared_ref, chunk): (start, len(chunk))
                    for start, chunk in chunks(items, parts)}
-        results: list[Any] = [None] * len(items)
-        done_count = 0
         try:
-            while pending:
-                ready, _ = ray.wait(list(pending), num_returns=1)
-                for ref in ready:
-                    start, n = pending.pop(ref)
-                    results[start:start + n] = ray.get(ref)
-                    done_count += n
-                    if progress:
-                        progress(done_count)
+            return _gather(pending, lambda refs: ray.wait(refs, num_returns=1)[0], ray.get, len(items), progress)
         except BaseException:
-            for ref in pending:
+            for ref in pending:                   # what has not come back yet
                 ray.cancel(ref)
             raise
-        return results
+
+
+def _gather(pending: dict[Any, tuple[int, int]], finished: Callable[[list[Any]], Any],
+            result: Callable[[Any], list[Any]], total: int, progress: Callable[[int], None] | None) -> list[Any]:
+    """The results of the chunks in `pending` (a handle for each: its first item's index and its size),
+    put in item order as each comes back; `finished(handles)` waits for some, `result(handle)` reads one.
+    A chunk is taken out of `pending` as its results arrive, so what is left there is still running."""
+    results: list[Any] = [None] * total
+    done_count = 0
+    while pending:
+        for handle in finished(list(pending)):
+            start, n = pending.pop(handle)
+            results[start:start + n] = result(handle)
+            done_count += n
+            if progress:
+                progress(done_count)
+    return results
 
 
 def chunks(items: list[Any], parts: int) -> list[tuple[int, list[Any]]]:
