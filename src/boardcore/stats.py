@@ -83,7 +83,8 @@ def paired_share_interval(a: Sequence[float], b: Sequence[float], widen: float =
     with two made-up pairs more, half a pair that only `a` won, half a pair that only `b` won and one
     pair alike. Where the pairs rarely differ (near the end of a game both alternatives win every
     rollout) a t interval on the differences has no spread to measure and claims certainty, [0, 0]
-    from four pairs; this one stays near its 95% there (tests/boardcore/test_whatif.py measures both).
+    from four pairs; this one still holds the true difference at least 95% of the time there, erring wide
+    (tests/boardcore/test_whatif.py measures both).
     For win or loss outcomes it is exactly their adjusted Wald interval (Agresti & Min 2005); `mean`
     is the plain mean of the differences, the interval's centre is pulled a little towards zero."""
     diffs = _differences(a, b)

@@ -17,7 +17,7 @@ It answers the player's question, "what were my chances?", from what that player
   95% interval (`stats.paired_share_interval` for the win share, which stays honest where the pairs
   seldom differ; a t interval for the score), and ranked by it. How much that narrows the interval
   depends on how long the rollouts stay alike, and random play parts them soon: the paired interval
-  is about 0.8 of the unpaired one at Solar Sphere's first decision (README, "What were my
+  is about 0.75 of the unpaired one at Solar Sphere's first decision (README, "What were my
   chances?") and 0.89 on the toy game's last turn with the rival's turn to come.
 - **Adaptive.** The budget (`rollouts` per alternative, a `budget` of playouts in all, or
   `seconds`) is spent in rounds of growing size; after each round an alternative whose paired
