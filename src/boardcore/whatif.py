@@ -33,6 +33,7 @@ It answers the player's question, "what were my chances?", from what that player
 from __future__ import annotations
 
 import hashlib
+import math
 import os
 import time
 from statistics import NormalDist
@@ -177,7 +178,10 @@ def compare(session: Session, at: int, instead: Sequence[Decision | str] | None 
             k0 = race.done[0]
             items = [(i, k) for i in race.contenders for k in range(k0, k0 + size)]
             before = race.total
-            race.record(items, pool.run(_rollout, items, (lambda n, b=before: progress(b + n)) if progress else None))
+            told = (lambda n, b=before: progress(b + n)) if progress else None
+            if seconds is not None and not before:    # the first round: its pace shows what the budget buys
+                told = _paced(told, len(items), seconds, began)
+            race.record(items, pool.run(_rollout, items, told))
             if adaptive:
                 race.eliminate()
             if race.contenders == [0]:            # the decision taken has beaten every alternative
@@ -376,6 +380,27 @@ def _round_size(race: _Race, batch: int, rollouts: int | None, budget: int | Non
     if done + size < 2 <= done + batch and size > 0:   # a paired interval needs two pairs
         size = 2 - done
     return size
+
+
+PROBE_GRACE = 10.0
+"""Seconds by which the first round of a `seconds` budget may run past it: that round is the least answer
+(two pairs per alternative), played whatever the budget, but not when it would take minutes more."""
+
+
+def _paced(told: Callable[[int], None] | None, items: int, seconds: float, began: float) -> Callable[[int], None]:
+    """`told`, also watching the first round's pace: once its rollouts so far say the round will run past
+    the budget by half again and by `PROBE_GRACE` seconds (slow policies: an mcts rollout of a whole game
+    takes about half a minute), stop with what the least answer would take instead of overrunning."""
+    def check(done: int) -> None:
+        if told:
+            told(done)
+        projected = (time.perf_counter() - began) / done * items
+        if projected > max(1.5 * seconds, seconds + PROBE_GRACE):
+            raise BoardcoreError(
+                f"at this pace the least answer ({items} rollouts: two for each alternative) takes about "
+                f"{projected:.0f}s, far past the {seconds:g}s asked: give --seconds {math.ceil(projected)} or more, "
+                "fewer alternatives (--instead), or a faster --policy")
+    return check
 
 
 def _budget_text(rollouts: int | None, budget: int | None, seconds: float | None) -> str:

@@ -192,6 +192,18 @@ def test_a_time_budget_first_measures_the_pace_with_two_pairs_each():
     assert report.rollouts == 2 * len(report.alternatives) < whatif.FIRST_ROUND
 
 
+def test_a_time_budget_the_least_answer_would_overrun_by_far_is_refused(monkeypatch):
+    """A slow policy's first round can take many times the budget (an mcts rollout of a whole Solar
+    Sphere game takes about half a minute): as soon as its pace shows the round running far past the
+    budget, what-if stops and says what the least answer would take. The clock here runs 20 seconds a
+    reading, so each rollout seems to take a minute."""
+    clock = iter(range(0, 10_000, 20))
+    monkeypatch.setattr(whatif.time, "perf_counter", lambda: float(next(clock)))
+    with pytest.raises(BoardcoreError, match=r"the least answer \(4 rollouts: two for each alternative\) takes "
+                                             r"about \d+s, far past the 30s asked: give --seconds \d+ or more"):
+        whatif.compare(rolled_at_the_end(), 2, seconds=30, workers=1)
+
+
 @pytest.mark.parametrize("kwargs, words", [
     ({"at": 1}, "no decision was taken at position 1"),
     ({"at": 2, "rollouts": 1}, "at least 2"),
