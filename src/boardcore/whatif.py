@@ -370,7 +370,7 @@ def _round_size(race: _Race, batch: int, rollouts: int | None, budget: int | Non
         size = min(size, (budget - race.total) // len(race.contenders))
     if seconds is not None:
         left = seconds - elapsed
-        if left <= 0 and race.total:             # (the probe runs whatever the budget: an answer needs it)
+        if left <= 0 and race.total:             # (the probe runs whatever the budget, unless far too slow: `_paced`)
             return 0
         if race.total:                           # as many as the rate so far says will fit
             rate = race.total / elapsed
