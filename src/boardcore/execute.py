@@ -86,6 +86,7 @@ class Workers:
         self.preload = tuple(preload)
         self._pool: Any = None          # the process pool, once started
         self._shared_ref: Any = None    # the shared part in Ray's object store, once put
+        self._shared_names_script: bool | None = None   # (found out once: see `_needs_script`)
 
     def __enter__(self) -> Workers:
         return self
@@ -118,7 +119,7 @@ class Workers:
 
         restore = _sigterm_raises()
         try:
-            with _script_left_out(task, self.shared):   # the workers (and the fork server) start without it
+            with _script_left_out(self._needs_script(task)):   # workers (and the fork server) start without it
                 pool = self._processes(task)
                 pending = {pool.submit(_chunk, task, chunk): (start, len(chunk))
                            for start, chunk in chunks(items, self.workers)}
@@ -132,6 +133,15 @@ class Workers:
             raise
         finally:
             restore()
+
+    def _needs_script(self, task: Task) -> bool:
+        """Whether the workers must import the program's script (`_script_left_out`): for a task of its
+        own, or a shared part that names something of it (pickled once to see, not at every run)."""
+        if task.__module__ == "__main__":
+            return True
+        if self._shared_names_script is None:
+            self._shared_names_script = _names_the_script(self.shared)
+        return self._shared_names_script
 
     def _processes(self, task: Task) -> Any:
         """The pool, started at the first run. A fork server starts clean (no threads, no open connections)
@@ -236,7 +246,7 @@ def _chunk(task: Task, chunk: list[Any]) -> list[Any]:
 
 
 @contextmanager
-def _script_left_out(task: Task, shared: Any) -> Iterator[None]:
+def _script_left_out(needed: bool) -> Iterator[None]:
     """Keep the program's script from being run again in the workers, unless the work is defined in it.
     multiprocessing starts each worker (and the fork server) by importing the script that started the
     program, for the functions it may define; a script without the `if __name__ == "__main__":` guard
@@ -248,7 +258,7 @@ def _script_left_out(task: Task, shared: Any) -> Iterator[None]:
     has no file while the workers start (multiprocessing reads `__spec__` and `__file__` to find it),
     and given it back at once."""
     main = sys.modules.get("__main__")
-    if main is None or task.__module__ == "__main__" or _names_the_script(shared):
+    if main is None or needed:
         yield
         return
     hidden = {name: main.__dict__.pop(name) for name in ("__file__", "__spec__") if name in main.__dict__}
