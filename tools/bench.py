@@ -303,19 +303,23 @@ def session_vs_bare_instructions(rules) -> float | dict:
     """`session_vs_bare` counted in machine instructions (valgrind's callgrind) instead of timed: the
     same 12 games each way, less a run that only imports and warms up. Load on the machine cannot move
     it, so it settles what a timed figure near its target leaves open (it does not see cache effects)."""
-    valgrind = shutil.which("valgrind")
-    if valgrind is None:
+    if shutil.which("valgrind") is None:
         return {"skipped": "valgrind is not installed"}
 
     def count(which: str) -> int:
-        with tempfile.TemporaryDirectory() as tmp:
-            done = subprocess.run([valgrind, "--tool=callgrind", f"--callgrind-out-file={tmp}/out", sys.executable,
-                                   "-c", INSTRUCTIONS, rules.name, which, str(ROOT / "tools")],
-                                  capture_output=True, text=True, check=True)
-        return int(done.stderr.rsplit("Collected : ", 1)[1].split()[0])
+        return instructions([sys.executable, "-c", INSTRUCTIONS, rules.name, which, str(ROOT / "tools")])
 
     base = count("base")
     return round((count("bare") - base) / (count("session") - base), 3)
+
+
+def instructions(cmd: list[str], env: dict | None = None) -> int:
+    """The machine instructions one run of `cmd` executes, as valgrind's callgrind counts them."""
+    with tempfile.TemporaryDirectory() as tmp:
+        done = subprocess.run([shutil.which("valgrind") or "valgrind", "--tool=callgrind",
+                               f"--callgrind-out-file={tmp}/out", *cmd], env=env, capture_output=True, text=True,
+                              check=True)
+    return int(done.stderr.rsplit("Collected : ", 1)[1].split()[0])
 
 
 def rl_vs_session(rules, config, quick: bool) -> dict:
@@ -473,18 +477,10 @@ def cli_instructions(env: dict, commands: dict[str, list[str]]) -> dict:
     """`legal` on each saved game against `import typer`, in instructions counted by valgrind (one run
     each, the caches warm): what a timed figure near its target cannot settle on a shared machine, where
     one command's tries land in a burst of load and another's do not."""
-    valgrind = shutil.which("valgrind")
-    if valgrind is None:
+    if shutil.which("valgrind") is None:
         return {"skipped": "valgrind is not installed"}
-
-    def count(cmd: list[str]) -> int:
-        with tempfile.TemporaryDirectory() as tmp:
-            done = subprocess.run([valgrind, "--tool=callgrind", f"--callgrind-out-file={tmp}/out", *cmd], env=env,
-                                  capture_output=True, text=True, check=True)
-        return int(done.stderr.rsplit("Collected : ", 1)[1].split()[0])
-
-    typer_ = count([sys.executable, "-c", "import typer"])
-    return {name: round(count([sys.executable, *cmd]) / typer_, 3) for name, cmd in commands.items()}
+    typer_ = instructions([sys.executable, "-c", "import typer"], env)
+    return {name: round(instructions([sys.executable, *cmd], env) / typer_, 3) for name, cmd in commands.items()}
 
 
 def list_ratio(tmp: Path, quick: bool) -> float:
