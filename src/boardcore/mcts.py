@@ -195,7 +195,7 @@ class _Search:
                 actor = to_act(state)[0]
                 actions = [a for a in legal_actions(state) if a.player == actor]
                 if len(actions) == 1:
-                    state = unfold(state, actions[0], chance, trusted=True).state
+                    state = unfold(state, actions[0], chance, trusted=True, in_place=True).state
                     continue
             agent.seats.add(actor)
             if actor == me:
@@ -217,7 +217,7 @@ class _Search:
                 child = children[key]
             members = groups[key]
             action = members[0] if len(members) == 1 else members[pick.randrange(len(members))]
-            state = unfold(state, action, chance, trusted=True).state
+            state = unfold(state, action, chance, trusted=True, in_place=True).state
             node = child
             path.append(node)
             if expanded:
@@ -281,7 +281,7 @@ class _Search:
                 if left == 0:
                     break
                 left -= 1
-            state = unfold(state, self._rollout_pick(state, actions), chance, trusted=True).state
+            state = unfold(state, self._rollout_pick(state, actions), chance, trusted=True, in_place=True).state
             result = outcome(state)
         rewards = {}
         for seat in agent.seats:

@@ -230,7 +230,9 @@ class Game:
     def hidden_variant(self, state: State, player: int | None, rng: Rng) -> State | None:
         """The same position with everything `player` cannot see dealt afresh (deck
         orders, others' hands), or None when nothing is hidden from them. `check`
-        asserts the player's view is the same for both: views do not leak."""
+        asserts the player's view is the same for both: views do not leak. The variant is
+        the caller's own (a copy, sharing nothing that changes in place): searches and
+        what-if decide on it in place."""
         return None
 
     def evaluate(self, state: State, player: int) -> float:

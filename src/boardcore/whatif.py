@@ -233,9 +233,16 @@ class _AlignedRandom:
         self.rules = rules
 
     def choose(self, view: Any, legal: Sequence[Decision], rng: Rng) -> Decision:
-        salt = rng.randbelow(1 << 62).to_bytes(8, "big")
+        # keyed once, then copied for each action: the same digests as a keyed hash made per action
+        keyed = hashlib.blake2b(key=rng.randbelow(1 << 62).to_bytes(8, "big"), digest_size=8)
         encode = msgspec.msgpack.encode
-        return min(legal, key=lambda a: hashlib.blake2b(encode(a), key=salt, digest_size=8).digest())
+
+        def rank(action: Decision) -> bytes:
+            h = keyed.copy()
+            h.update(encode(action))
+            return h.digest()
+
+        return min(legal, key=rank)
 
 
 def _rollout(shared: _Shared, item: tuple[int, int]) -> tuple[float, float]:
@@ -266,16 +273,23 @@ def _play(rules: Any, state: Any, action: Decision, bots: Mapping[int, Any], fam
     outcome, to_act, legal_actions, unfold, view = (rules.outcome, rules.to_act, rules.legal_actions,
                                                     rules.unfold, rules.view)
     clock, asking = rules.clock, rules.asking
-    met: dict[str, int] = {}
+    met: dict[str, list] = {}     # key -> [the next value of its stream, its deriver]
+
+    def stream(key: str) -> list:
+        """The key's [next value, deriver]: `Rng.derive(key, j)` with the key's bytes prepared once."""
+        entry = met.get(key)
+        if entry is None:
+            entry = met[key] = [0, Rng.deriver(key)]
+        return entry
 
     def decide(choice: Decision, where: str, trusted: bool = True) -> Any:
-        """`choice` played on chance from its stream; `where` is `clock/asking` of the state it is taken in."""
-        key = f"{family}/chance/{choice.player}/{where}/{type(choice).__name__}"
-        j = met.get(key, 0)
-        rng = Rng.derive(key, j)
-        after = unfold(state, choice, rng, trusted=trusted).state
+        """`choice` played on chance from its stream; `where` is `clock/asking` of the state it is taken in.
+        The state is the rollout's own (dealt or copied for it, never kept): decided on in place."""
+        entry = stream(f"{family}/chance/{choice.player}/{where}/{type(choice).__name__}")
+        rng = entry[1](entry[0])
+        after = unfold(state, choice, rng, trusted=trusted, in_place=True).state
         if rng.draws:                             # only decisions that met chance use up a value
-            met[key] = j + 1
+            entry[0] += 1
         return after
 
     try:
@@ -291,10 +305,10 @@ def _play(rules: Any, state: Any, action: Decision, bots: Mapping[int, Any], fam
         legal = [a for a in legal_actions(state) if a.player == seat]
         bot = bots[seat]
         where = f"{clock(state)}/{asking(state)}"      # read once: the bot's stream and the chance's share it
-        key = f"{family}/{seat}/{where}/{'/'.join(sorted({type(a).__name__ for a in legal}))}"
-        j = met.get(key, 0)
-        met[key] = j + 1
-        choice = bot.choose(view(state, seat) if bot.reads_view else None, legal, Rng.derive(key, j))
+        entry = stream(f"{family}/{seat}/{where}/{'/'.join(sorted({type(a).__name__ for a in legal}))}")
+        rng = entry[1](entry[0])
+        entry[0] += 1
+        choice = bot.choose(view(state, seat) if bot.reads_view else None, legal, rng)
         state = decide(choice, where)
     raise BoardcoreError(f"{rules.name}: no end after {max_decisions} decisions")
 

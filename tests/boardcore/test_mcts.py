@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import time
 
+import msgspec
 import pytest
 
 from boardcore import agents, games
@@ -155,3 +156,28 @@ def test_the_game_s_prior_orders_what_is_tried_first():
     assert first.last["visits"] == {"P1 hold": 1}
     searched = agents.make("mcts:iterations=300", rules)   # the search still finds the roll
     assert searched.choose(rules.view(state, 1), legal, Rng.derive("prior", 0)) == Roll(player=1)
+
+
+@pytest.mark.parametrize("name", ["solar-sphere", "warlords", "apogee"])
+def test_the_search_leaves_the_view_it_was_handed_as_it_was(name):
+    """Each iteration decides in place on a table of its own (`hidden_variant`'s deal, or a copy): the
+    view the bot is handed is never changed, so the same call gives the same choice again."""
+    try:
+        rules = games.get(name)
+    except UnknownGame:
+        pytest.skip(f"{name} is not installed")
+    chance, choice = seeded(f"inplace/{name}"), agent_rng(f"inplace/{name}")
+    state, position = start(rules, rules.make_config(players=2), chance)
+    checked = 0
+    while checked < 3:
+        player = rules.to_act(state)[0]
+        legal = [a for a in rules.legal_actions(state) if a.player == player]
+        if len(legal) > 2:
+            view = rules.view(state, player)
+            before = msgspec.msgpack.encode(view)
+            picks = [agents.make("mcts:iterations=30", rules).choose(view, legal, choice(position)) for _ in range(2)]
+            assert picks[0] == picks[1] and msgspec.msgpack.encode(view) == before
+            checked += 1
+        for event in rules.decide(state, legal[choice(position).randbelow(len(legal))], chance(position)):
+            state = rules.evolve(state, event)
+            position += 1

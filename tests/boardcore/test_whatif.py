@@ -92,8 +92,9 @@ def first_roll_of_round_two(rules, action, k: int) -> int:
     unfold = rules.unfold
 
     def recording(state, choice, rng, **options):
+        where = state.round, state.turn          # read first: the rollout decides on its state in place
         unfolding = unfold(state, choice, rng, **options)
-        rolled.extend((state.round, state.turn, e.value) for e in unfolding.events if isinstance(e, DieRolled))
+        rolled.extend((*where, e.value) for e in unfolding.events if isinstance(e, DieRolled))
         return unfolding
 
     rules.unfold = recording
@@ -291,3 +292,30 @@ def test_the_saved_games_first_decisions_can_be_questioned(replay):
     legal = [a for a in s.rules.legal_actions(s.state_at(at - 1)) if a.player == report.player]
     assert len(report.alternatives) == len(legal) and report.rollouts == 2 * len(legal)
     assert sum(a.recorded for a in report.alternatives) == 1
+
+
+@pytest.mark.parametrize("replay", ["solar_sphere/2p.jsonl", "apogee/2p.jsonl", "warlords/2p.jsonl"])
+@pytest.mark.parametrize("omniscient", [False, True])
+def test_rollouts_decide_in_place_on_their_own_state_only(replay, omniscient):
+    """A rollout decides on its state in place; that state is its own (dealt by `hidden_variant`, or a
+    copy when omniscient), so the position every rollout starts from stays as it was, and rollout k
+    played again gives the same answer."""
+    from pathlib import Path
+
+    from boardcore.errors import UnknownGame
+
+    try:
+        s = Session.load(Path(__file__).resolve().parents[2] / "replays" / replay)
+    except UnknownGame:
+        pytest.skip(f"{replay}: its game is not installed")
+    rules = s.rules
+    at = next(i for i, r in enumerate(s.history.live, 1) if isinstance(r.event, Decision))
+    start = s.state_at(at - 1)
+    player = s.history.live[at - 1].event.player
+    seen = start if omniscient else rules.view(start, player)
+    before = msgspec.msgpack.encode(seen)
+    shared = whatif._Shared(rules, seen, player, [s.history.live[at - 1].event], ["random"] * s.players, "7",
+                            omniscient)
+    first = [whatif._rollout(shared, (0, k)) for k in range(3)]
+    assert [whatif._rollout(shared, (0, k)) for k in range(3)] == first
+    assert msgspec.msgpack.encode(seen) == before
