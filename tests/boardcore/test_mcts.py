@@ -110,32 +110,40 @@ def test_beats_random_at_toy_pig():
     assert wins / games_ >= 0.7
 
 
-@pytest.mark.parametrize("name", ["solar-sphere", "warlords", "apogee"])
-def test_no_peeking_in_each_game(name):
-    """Twin tables of a real game, dealt with `hidden_variant` from one seat's view, look the same to
-    that seat; the bot's choice is the same on both."""
+def choice_points(name: str, seed: str, count: int = 3, every: int = 1):
+    """`count` positions of a random 2-player game of `name` where the seat to act has more than two legal
+    actions (looked for at every `every`-th decision): (rules, state, player, legal, the bot's stream at
+    that point, decision number)."""
     try:
         rules = games.get(name)
     except UnknownGame:
         pytest.skip(f"{name} is not installed")
-    chance, choice = seeded(f"twins/{name}"), agent_rng(f"twins/{name}")
+    chance, choice = seeded(seed), agent_rng(seed)
     state, position = start(rules, rules.make_config(players=2), chance)
-    checked = 0
+    found = 0
     for n in range(400):
         player = rules.to_act(state)[0]
         legal = [a for a in rules.legal_actions(state) if a.player == player]
-        if len(legal) > 2 and n % 5 == 0:
-            twin = rules.hidden_variant(state, player, LocalRng(f"twin/{n}"))
-            picks = {agents.make("mcts:iterations=25", rules).choose(rules.view(t, player), legal, choice(position))
-                     for t in (state, twin)}
-            assert len(picks) == 1
-            checked += 1
-            if checked == 3:
+        if len(legal) > 2 and n % every == 0:
+            yield rules, state, player, legal, (lambda at=position: choice(at)), n
+            found += 1
+            if found == count:
                 return
         for event in rules.decide(state, legal[choice(position).randbelow(len(legal))], chance(position)):
             state = rules.evolve(state, event)
             position += 1
-    assert checked == 3
+    raise AssertionError(f"{name}: fewer than {count} positions with a choice in 400 decisions")
+
+
+@pytest.mark.parametrize("name", ["solar-sphere", "warlords", "apogee"])
+def test_no_peeking_in_each_game(name):
+    """Twin tables of a real game, dealt with `hidden_variant` from one seat's view, look the same to
+    that seat; the bot's choice is the same on both."""
+    for rules, state, player, legal, bot_rng, n in choice_points(name, f"twins/{name}", every=5):
+        twin = rules.hidden_variant(state, player, LocalRng(f"twin/{n}"))
+        picks = {agents.make("mcts:iterations=25", rules).choose(rules.view(t, player), legal, bot_rng())
+                 for t in (state, twin)}
+        assert len(picks) == 1
 
 
 class PrefersHolding(type(RULES)):
@@ -162,22 +170,8 @@ def test_the_game_s_prior_orders_what_is_tried_first():
 def test_the_search_leaves_the_view_it_was_handed_as_it_was(name):
     """Each iteration decides in place on a table of its own (`hidden_variant`'s deal, or a copy): the
     view the bot is handed is never changed, so the same call gives the same choice again."""
-    try:
-        rules = games.get(name)
-    except UnknownGame:
-        pytest.skip(f"{name} is not installed")
-    chance, choice = seeded(f"inplace/{name}"), agent_rng(f"inplace/{name}")
-    state, position = start(rules, rules.make_config(players=2), chance)
-    checked = 0
-    while checked < 3:
-        player = rules.to_act(state)[0]
-        legal = [a for a in rules.legal_actions(state) if a.player == player]
-        if len(legal) > 2:
-            view = rules.view(state, player)
-            before = msgspec.msgpack.encode(view)
-            picks = [agents.make("mcts:iterations=30", rules).choose(view, legal, choice(position)) for _ in range(2)]
-            assert picks[0] == picks[1] and msgspec.msgpack.encode(view) == before
-            checked += 1
-        for event in rules.decide(state, legal[choice(position).randbelow(len(legal))], chance(position)):
-            state = rules.evolve(state, event)
-            position += 1
+    for rules, state, player, legal, bot_rng, _ in choice_points(name, f"inplace/{name}"):
+        view = rules.view(state, player)
+        before = msgspec.msgpack.encode(view)
+        picks = [agents.make("mcts:iterations=30", rules).choose(view, legal, bot_rng()) for _ in range(2)]
+        assert picks[0] == picks[1] and msgspec.msgpack.encode(view) == before
