@@ -308,7 +308,11 @@ def targets(specs: list[str]) -> list[str]:
     out: list[str] = []
     for spec in specs:
         if spec == f"{DB_PREFIX}all":
-            out += [f"{DB_PREFIX}{stream_id}" for stream_id in sorted(open_database().streams())]
+            db = open_database()
+            found = [f"{DB_PREFIX}{stream_id}" for stream_id in sorted(db.streams())]
+            if not found:   # as for an empty folder: auditing nothing proves nothing
+                raise BoardcoreError(f"{spec}: no games in {db.describe}")
+            out += found
         elif not spec.startswith(DB_PREFIX) and Path(spec).is_dir():
             found = sorted(str(p) for p in Path(spec).rglob("*.jsonl"))
             if not found:

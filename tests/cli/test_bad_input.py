@@ -106,6 +106,7 @@ CASES = [
     ["whatif", "{done}", "--at", "5", "--all", "--rollouts", "0"],
     ["whatif", "{done}", "--at", "5", "--all", "--policy", "genius"],
     ["audit", "{done}", "--head", "garbage"],
+    ["audit", "db:all"],                          # the test's own database holds no games: as for an empty folder
     ["export", "{done}"],
     ["export", "{done}", "-o", "{done}"],
     ["export", "{done}", "--as", "9", "-o", "{tmp}/red.jsonl"],
