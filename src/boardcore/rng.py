@@ -181,14 +181,31 @@ class LocalRng(Rng):
         super().__init__(b"")
         self._random = random.Random(str(seed))
 
+    # `random.Random`'s own algorithms (`randrange(n)`, `shuffle`: rejection sampling on `getrandbits`)
+    # spelled out here, so the same values come without a method call per draw: a search deals a whole
+    # table (Apogee: ten piles, about 160 cards) at every iteration.
     def randbelow(self, n: int) -> int:
+        if n <= 0:
+            raise ValueError(f"randbelow needs n >= 1, got {n}")
         self.draws += 1
-        return self._random.randrange(n)
+        getrandbits = self._random.getrandbits
+        k = n.bit_length()
+        r = getrandbits(k)
+        while r >= n:
+            r = getrandbits(k)
+        return r
 
     def shuffled(self, items: Iterable[T]) -> list[T]:
         out = list(items)
         self.draws += 1
-        self._random.shuffle(out)
+        getrandbits = self._random.getrandbits
+        for i in range(len(out) - 1, 0, -1):
+            n = i + 1
+            k = n.bit_length()
+            j = getrandbits(k)
+            while j >= n:
+                j = getrandbits(k)
+            out[i], out[j] = out[j], out[i]
         return out
 
 
