@@ -230,7 +230,8 @@ class Components:
         # a mercenary's mission as a type index: scored for every seat at every greedy step
         self.mission_type = {c.id: self.type_index[c.mission] for c in data.mercenaries.cards
                              if c.mission in self.type_index}
-        # warlords.evaluate's holdings and majorities by the planets they read (a greedy game meets a few hundred)
+        # warlords.evaluate's holdings and majorities by the planets they read (a greedy game meets a few
+        # hundred), and warlords.hidden's pools of components by game variant
         self.judged = Memo(4_096)
         self.deploy_value = tuple(data.planets.track.deploy)
         self.domination_value = tuple(data.planets.track.domination)

@@ -87,13 +87,22 @@ def hidden_variant(c, s: WarlordsState, player: int | None, rng) -> WarlordsStat
     return v
 
 
-def _unseen(pool: Counter, seen: list[str], what: str) -> list[str]:
-    """The pool less the cards in sight, as a sorted list (an exact count is a promise: checked)."""
-    left = pool.copy()
-    left.subtract(x for x in seen if x not in ("", "?"))
-    if any(n < 0 for n in left.values()):
-        raise AssertionError(f"{what}: more cards in sight than the game holds")
-    return sorted(left.elements())
+def _unseen(pool: tuple[str, ...], seen: list[str], what: str) -> list[str]:
+    """The pool (sorted) less the cards in sight, still sorted (an exact count is a promise: checked)."""
+    left = list(pool)
+    remove = left.remove
+    for x in seen:
+        if x and x != "?":
+            try:
+                remove(x)
+            except ValueError:
+                raise AssertionError(f"{what}: more cards in sight than the game holds") from None
+    return left
+
+
+def _pool(c, kind: str, *variant, make) -> tuple[str, ...]:
+    """A pool of components, sorted, worked out once per game variant: searches deal at every iteration."""
+    return c.judged.get(("pool", kind, *variant), lambda: tuple(sorted(make())))
 
 
 def _planets(c, s: WarlordsState, v: WarlordsState, player: int | None, rng) -> None:
@@ -105,7 +114,8 @@ def _planets(c, s: WarlordsState, v: WarlordsState, player: int | None, rng) -> 
         return
     per_type = c.data.planets.tiles_per_type
     known = [s.planet_type[i] for i in range(len(s.planet_type)) if i not in unknown]
-    tiles = _unseen(Counter({t: per_type for t in c.types}), known, "planet tiles")
+    tiles = _unseen(_pool(c, "planets", make=lambda: [t for t in c.types for _ in range(per_type)]), known,
+                    "planet tiles")
     need: list[str] = []
     if s.mode != "solo":
         on_board = Counter(known)
@@ -123,13 +133,14 @@ def _planets(c, s: WarlordsState, v: WarlordsState, player: int | None, rng) -> 
         raise AssertionError(f"{len(s.box_tiles)} tiles in the box, but {len(v.box_tiles)} are unseen")
 
 
-def _merc_pool(c, s: WarlordsState) -> Counter:
+def _merc_pool(c, s: WarlordsState) -> tuple[str, ...]:
     """GW-SET-14..16, GW-SSET-08: the mercenaries this game is played with."""
     if s.mode == "solo":
-        return Counter(m for m in c.merc_ids if c.mercs[m].two_player and "recon" not in c.mercs[m].actions)
+        return _pool(c, "mercenaries", "solo", make=lambda: [
+            m for m in c.merc_ids if c.mercs[m].two_player and "recon" not in c.mercs[m].actions])
     if s.players == 2:
-        return Counter(m for m in c.merc_ids if c.mercs[m].two_player)
-    return Counter(c.merc_ids)
+        return _pool(c, "mercenaries", 2, make=lambda: [m for m in c.merc_ids if c.mercs[m].two_player])
+    return _pool(c, "mercenaries", make=lambda: c.merc_ids)
 
 
 def _mercenaries(c, s: WarlordsState, v: WarlordsState, player: int | None, others: list[int], rng) -> None:
@@ -172,8 +183,9 @@ def _mercenaries(c, s: WarlordsState, v: WarlordsState, player: int | None, othe
 def _support(c, s: WarlordsState, v: WarlordsState, player: int | None, others: list[int], rng) -> None:
     """GW-INV-09: the support deck and others' hands hold the support cards not in one's own hand,
     the discard pile or waiting to resolve (GW-SSET-11: solo plays without some)."""
-    removed = set(c.data.support.solo_removed) if s.mode == "solo" else set()
-    pool = Counter(x for x in c.support_ids if c.support[x] not in removed)
+    solo = s.mode == "solo"
+    removed = set(c.data.support.solo_removed) if solo else set()
+    pool = _pool(c, "support", solo, make=lambda: [x for x in c.support_ids if c.support[x] not in removed])
     seen = list(s.sdiscard) + [q.card for q in s.pending] + (list(s.support_hands[player - 1]) if player else [])
     cards = rng.shuffled(_unseen(pool, seen, "support cards"))
     if len(cards) != len(s.sdeck) + sum(len(s.support_hands[p - 1]) for p in others):
