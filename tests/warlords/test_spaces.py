@@ -233,3 +233,18 @@ def test_a_deal_during_a_subterfuge_keeps_the_card_taken_where_both_involved_kno
                 assert state.taken in twin.hands[state.active - 1]
                 rng = seeded(f"{seed}/{position}")
                 playout(RULES, twin, position, bots, rng, agent_stream(position))   # plays on to the end
+
+
+def test_a_deal_refuses_a_table_showing_more_of_a_card_than_the_game_holds():
+    """The pools a deal draws from are exact: a table with a mercenary or a support card in sight twice
+    (a rules bug, or a doctored view) is refused rather than dealt from a pool short of a card."""
+    cfg, s = table(2)
+    assert RULES.hidden_variant(s, 1, LocalRng("fine")) is not None
+    twice = s.copy()
+    twice.market = [*s.market[:-1], s.market[0]]         # one mercenary of the Market shown twice
+    with pytest.raises(AssertionError, match="mercenaries: more cards in sight than the game holds"):
+        RULES.hidden_variant(twice, 1, LocalRng("twice"))
+    twice = s.copy()
+    twice.sdiscard = [s.support_hands[0][0], *s.sdiscard]   # P1's own support card on the discard too
+    with pytest.raises(AssertionError, match="support cards: more cards in sight than the game holds"):
+        RULES.hidden_variant(twice, 1, LocalRng("twice"))
