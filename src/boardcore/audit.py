@@ -263,6 +263,14 @@ def _redecide(rules: Rules, live: list[Recorded], seed: str | None, report: Audi
         for rec in group:
             state = evolve(state, rec.event)
     report.outcome = rules.outcome(state)
+    if report.outcome is None and not rules.to_act(state):
+        # A whole decision always leaves the game over or someone to decide. A record that leaves neither
+        # ends inside a decision's facts: a format-1 write cut at a line's end (each record was a line)
+        # where re-deciding could not tell, its chance not being provable before the seed is revealed.
+        last = live[-1]
+        return ("facts", Divergence("the facts that end the last decision", f"nothing after {_text(last.event)}",
+                                    position=len(live) + 1, seq=last.seq + 1)), \
+            "the record ends inside a decision: the game is not over and no one is to act"
     result = ("game in progress" if report.outcome is None
               else f"result {list(report.outcome.scores)}, winners {list(report.outcome.winners)}")
     return None, f"{len(decisions)} decisions re-decided; {result}"

@@ -202,6 +202,26 @@ def test_format_1_files_still_read_audit_append_and_repair_by_group(toy, tmp_pat
         assert len(JsonlFile(path).read()) == last
 
 
+def test_a_format_1_write_cut_at_a_line_end_inside_a_decision_fails_its_audit(toy, tmp_path):
+    """Format 1 wrote a decision's records as lines of their own: a write cut at the end of a line leaves
+    a file that reads as whole. Where the cut decision drew chance, re-deciding it needs the seed, which a
+    game in progress does not reveal; but a whole decision always leaves the game over or someone to act,
+    so a record that leaves neither fails its audit, at the record that should have followed."""
+    records = finished_game(toy, seed=4).records()
+    cut = next(i + 2 for i, r in enumerate(records) if isinstance(r.event, Decision) and i + 2 < len(records)
+               and not isinstance(records[i + 1].event, Decision | SeedRevealed)
+               and not isinstance(records[i + 2].event, Decision | SeedRevealed))
+    path = tmp_path / "old.jsonl"
+    path.write_bytes(format_1(records[:cut], records[0].event))
+    report = audit(str(path))
+    assert not report.ok
+    assert "the record ends inside a decision" in report.steps[-1].detail
+    assert report.divergence.seq == cut
+    end = next(j for j in range(cut, len(records)) if isinstance(records[j].event, Decision))
+    path.write_bytes(format_1(records[:end], records[0].event))        # that decision whole again
+    assert audit(str(path)).ok
+
+
 # -- 2. every byte is covered -------------------------------------------------------------
 def _variants(byte: int) -> list[int]:
     """Two other values for a byte: its neighbour and one that JSON reads differently."""
