@@ -4,11 +4,14 @@ from __future__ import annotations
 
 from pathlib import Path
 
+import msgspec
+
 from boardcore.agents import RandomAgent
+from boardcore.events import Decision, SeedRevealed
 from boardcore.play import run_bots
 from boardcore.session import Session
 from boardcore.store import JsonlFile
-from boardcore.stream import GENESIS, chain
+from boardcore.stream import GENESIS, Recorded, chain
 
 
 def finished_game(rules, path: Path | None = None, seed: int = 0, players: int = 2, **options) -> Path | Session:
@@ -49,3 +52,38 @@ def one_line_error(code: int, err: str) -> None:
     assert code == 2, err
     assert "Traceback" not in err
     assert len(err.strip().splitlines()) == 1 and err.startswith("error: "), err
+
+
+def format_1(records: list[Recorded], created) -> bytes:
+    """A replay file as format 1 wrote it: a header with data_sha256, one timed record per line."""
+    class V1Header(msgspec.Struct):
+        format: str
+        version: int
+        game: str
+        rules_version: str
+        data_id: str
+        data_sha256: str
+        config: dict
+        seed_commitment: str
+
+    header = V1Header("boardcore-replay", 1, created.game, created.rules_version, created.data_id, "",
+                      created.config, created.seed_commitment)
+
+    class V1Record(msgspec.Struct):
+        seq: int
+        event: object
+        hash: str
+        at: int = 0
+
+    lines = [msgspec.json.encode(header)] + [msgspec.json.encode(V1Record(r.seq, r.event, r.hash, 1_700_000_000))
+                                             for r in records]
+    return b"\n".join(lines) + b"\n"
+
+
+def cut_at_a_line_end(records: list[Recorded]) -> tuple[int, int]:
+    """Where a format-1 write can stop at a line's end inside a decision: (the decision's index, the
+    cut), with two of its facts kept."""
+    decision = next(i for i, r in enumerate(records) if isinstance(r.event, Decision) and i + 2 < len(records)
+                    and not isinstance(records[i + 1].event, Decision | SeedRevealed)
+                    and not isinstance(records[i + 2].event, Decision | SeedRevealed))
+    return decision, decision + 2

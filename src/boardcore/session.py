@@ -196,12 +196,21 @@ class Session:
         """Ask the loaded position what play will ask of it: a record that is hash-valid but leads
         somewhere the rules cannot continue from is refused now, not at the next command."""
         try:
+            stuck = self._stuck()
             if self.outcome is None:
-                self.rules.to_act(self.state)
                 self.rules.legal_actions(self.state)
         except Exception as exc:  # noqa: BLE001 - any failure here means the record is impossible
             raise CorruptStream(f"the recorded history leads to a position the rules cannot play on "
                                 f"({type(exc).__name__}: {exc})", where=where, seq=self._head - 1) from None
+        if stuck:
+            raise CorruptStream("the record ends inside a decision (the game is not over and no one is to act): "
+                                "its last write was cut short; `boardcore repair` removes that write",
+                                where=where, seq=self._head)
+
+    def _stuck(self) -> bool:
+        """Neither over nor waiting on anyone: no whole decision leaves a game so, so a record that
+        does stops inside one (a format-1 write cut at the end of a line, each record being a line)."""
+        return self.outcome is None and not self.rules.to_act(self.state)
 
     def save(self, path: str | Any, *, overwrite: bool = False) -> None:
         """Write the whole stream (markers and undone events included) to a replay file, with the
@@ -613,6 +622,23 @@ class Session:
                 self.state = self.rules.initial(self.config)
         except (msgspec.ValidationError, BoardcoreError, TypeError, ValueError) as exc:
             raise CorruptStream(f"the game's config or starting position is not valid: {exc}", seq=0) from None
+
+
+def ends_inside_decision(records: Sequence[Recorded]) -> bool:
+    """Whether `records`, folded, stop inside a decision (see `Session._stuck`): what `repair` asks of
+    a format-1 file whose lines are all whole. False where it cannot tell (other rules or data)."""
+    created = records[0].event if records else None
+    if not isinstance(created, GameCreated):
+        return False
+    rules = _rules(created.game)
+    if (created.rules_version, created.data_id) != (rules.version, rules.data_id):
+        return False
+    session = Session(rules, MemoryStore(), "repair")
+    try:
+        session._absorb(records)
+        return session._stuck()
+    except Exception:  # noqa: BLE001 - a record the rules cannot fold is the audit's to explain
+        return False
 
 
 def _only_reveals(events: Sequence[Event]) -> bool:

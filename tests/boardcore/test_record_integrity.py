@@ -24,7 +24,7 @@ from boardcore.session import Session
 from boardcore.store import JsonlFile, repair
 from boardcore.store.database import DatabaseStore
 from boardcore.stream import GENESIS, Recorded, chain
-from tests_support import finished_game, rewrite
+from tests_support import cut_at_a_line_end, finished_game, format_1, rewrite
 from toygame import DieRolled
 
 ROOT = Path(__file__).resolve().parents[2]
@@ -125,32 +125,6 @@ def test_repair_removes_exactly_the_torn_group_and_refuses_other_files(toy, tmp_
     assert notes.read_bytes() == b"keep\nlast"
 
 
-def format_1(records: list[Recorded], created) -> bytes:
-    """A replay file as format 1 wrote it: a header with data_sha256, one timed record per line."""
-    class V1Header(msgspec.Struct):
-        format: str
-        version: int
-        game: str
-        rules_version: str
-        data_id: str
-        data_sha256: str
-        config: dict
-        seed_commitment: str
-
-    header = V1Header("boardcore-replay", 1, created.game, created.rules_version, created.data_id, "",
-                      created.config, created.seed_commitment)
-
-    class V1Record(msgspec.Struct):
-        seq: int
-        event: object
-        hash: str
-        at: int = 0
-
-    lines = [msgspec.json.encode(header)] + [msgspec.json.encode(V1Record(r.seq, r.event, r.hash, 1_700_000_000))
-                                             for r in records]
-    return b"\n".join(lines) + b"\n"
-
-
 def test_a_reader_waits_for_a_write_under_way_instead_of_calling_it_torn(toy, tmp_path):
     """A write is not atomic to readers: one that reads mid-line used to report a torn write (the
     rare failure of four writers on one file). Now it waits for the writer's lock and reads the whole
@@ -208,9 +182,7 @@ def test_a_format_1_write_cut_at_a_line_end_inside_a_decision_fails_its_audit(to
     game in progress does not reveal; but a whole decision always leaves the game over or someone to act,
     so a record that leaves neither fails its audit, at the record that should have followed."""
     records = finished_game(toy, seed=4).records()
-    cut = next(i + 2 for i, r in enumerate(records) if isinstance(r.event, Decision) and i + 2 < len(records)
-               and not isinstance(records[i + 1].event, Decision | SeedRevealed)
-               and not isinstance(records[i + 2].event, Decision | SeedRevealed))
+    _, cut = cut_at_a_line_end(records)
     path = tmp_path / "old.jsonl"
     path.write_bytes(format_1(records[:cut], records[0].event))
     report = audit(str(path))
@@ -220,6 +192,26 @@ def test_a_format_1_write_cut_at_a_line_end_inside_a_decision_fails_its_audit(to
     end = next(j for j in range(cut, len(records)) if isinstance(records[j].event, Decision))
     path.write_bytes(format_1(records[:end], records[0].event))        # that decision whole again
     assert audit(str(path)).ok
+
+
+def test_a_format_1_write_cut_at_a_line_end_is_refused_on_opening_and_repaired_by_its_decision(toy, tmp_path):
+    """Opening such a file says what is wrong and what mends it, rather than handing back a game that no
+    one can move on; `repair` removes the unfinished decision's lines, and nothing before them."""
+    records = finished_game(toy, seed=4).records()
+    decision, cut = cut_at_a_line_end(records)
+    path = tmp_path / "old.jsonl"
+    path.write_bytes(format_1(records[:cut], records[0].event))
+    with pytest.raises(BoardcoreError, match="ends inside a decision.*boardcore repair") as refused:
+        Session.load(path)
+    assert refused.value.seq == cut
+    whole = format_1(records[:decision], records[0].event)
+    removed = repair(path)
+    assert (removed.torn, removed.records_removed, removed.records_left) == (False, cut - decision, decision)
+    assert removed.bytes_removed == len(format_1(records[:cut], records[0].event)) - len(whole)
+    assert path.read_bytes() == whole
+    assert audit(str(path)).ok
+    assert Session.load(path).to_act
+    assert repair(path) is None and path.read_bytes() == whole     # a whole file is left as it is
 
 
 # -- 2. every byte is covered -------------------------------------------------------------

@@ -13,7 +13,7 @@ import pytest
 from boardcore.session import Session
 from boardcore.store import JsonlFile
 from boardcore.stream import GENESIS, chain
-from tests_support import finished_game, one_line_error
+from tests_support import cut_at_a_line_end, finished_game, format_1, one_line_error
 
 
 
@@ -36,16 +36,20 @@ def files(tmp_path, toy):
     records = JsonlFile(done).read()
     events = [msgspec.structs.replace(records[0].event, rules_version="9.9")] + [r.event for r in records[1:]]
     JsonlFile(newer).create(JsonlFile.STREAM, chain(GENESIS, 0, events), None)
+    unfinished = tmp_path / "unfinished.jsonl"   # format 1, its last write cut at a line's end
+    cut_game = finished_game(toy, seed=4).records()
+    _, cut = cut_at_a_line_end(cut_game)
+    unfinished.write_bytes(format_1(cut_game[:cut], cut_game[0].event))
     folder = tmp_path / "folder"
     folder.mkdir()
     return {"done": done, "playing": playing, "notes": notes, "empty": empty, "wrong": wrong, "newer": newer,
-            "folder": folder, "missing": tmp_path / "missing.jsonl", "tmp": tmp_path}
+            "unfinished": unfinished, "folder": folder, "missing": tmp_path / "missing.jsonl", "tmp": tmp_path}
 
 
 FILE_COMMANDS = [["show"], ["legal"], ["act", "1"], ["undo"], ["redo"], ["branch", "--at", "2", "-o", "{tmp}/b.jsonl"],
                  ["replay"], ["audit"], ["head"], ["whatif", "--at", "5", "--all"], ["export", "-o", "{tmp}/x.jsonl"],
                  ["import"], ["play"], ["repair"]]
-BAD_FILES = ["notes", "empty", "folder", "missing", "wrong", "newer"]
+BAD_FILES = ["notes", "empty", "folder", "missing", "wrong", "newer", "unfinished"]
 
 
 @pytest.mark.parametrize("bad", BAD_FILES)
@@ -54,11 +58,14 @@ def test_every_command_refuses_a_bad_file_in_one_line(run, files, command, bad):
     name, *rest = command
     args = [name, files[bad], *(a.format(tmp=files["tmp"]) for a in rest)]
     code, out, err = run(*args)
-    if name == "audit" and bad in ("notes", "empty", "wrong", "newer"):
+    if name == "audit" and bad in ("notes", "empty", "wrong", "newer", "unfinished"):
         assert code == 1 and "audit FAILED" in out and "Traceback" not in err   # a report, not an error
         return
     if name == "repair" and bad in ("wrong", "newer"):
         assert code == 0 and "nothing to repair" in out   # whole, if nonsense: repair mends torn tails only
+        return
+    if name == "repair" and bad == "unfinished":
+        assert code == 0 and "removed the unfinished decision from line" in out, out + err
         return
     one_line_error(code, err)
 

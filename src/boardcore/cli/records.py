@@ -291,7 +291,8 @@ def _copy(target: str, output: Optional[Path], game_id: Optional[str], as_json: 
 @app.command()
 def repair(path: Path = typer.Argument(..., metavar="FILE", help="A replay file."),
            as_json: bool = typer.Option(False, "--json", help="Print what was removed as JSON.")) -> None:
-    """Remove a torn last line (left by a crash mid-write) from a replay file."""
+    """Remove the write a crash cut short (a torn last line; in old one-record-per-line files, a decision
+    missing its last lines) from a replay file, and nothing else."""
     from boardcore.store import repair as repair_file
 
     removed = repair_file(path)
@@ -300,8 +301,12 @@ def repair(path: Path = typer.Argument(..., metavar="FILE", help="A replay file.
     if removed is None:
         _out("nothing to repair: the file ends with a whole write")
         return
-    also = f" and the {removed.records_removed} record(s) written with it" if removed.records_removed else ""
-    _out(f"removed the cut-off write at line {removed.line} ({removed.bytes_removed} bytes){also}; "
-         f"{removed.records_left} records remain, every one of them whole")
+    if removed.torn:
+        also = f" and the {removed.records_removed} record(s) written with it" if removed.records_removed else ""
+        what = f"the cut-off write at line {removed.line} ({removed.bytes_removed} bytes){also}"
+    else:
+        what = (f"the unfinished decision from line {removed.line} ({removed.records_removed} record(s), "
+                f"{removed.bytes_removed} bytes: the write was cut before its last facts)")
+    _out(f"removed {what}; {removed.records_left} records remain, every one of them whole")
 
 

@@ -491,12 +491,14 @@ def _sync_folder(folder: Path) -> None:
 
 # -- repair -------------------------------------------------------------------------
 class Repaired(msgspec.Struct, frozen=True):
-    """What `repair` removed: the cut-off write, from `line` on, and the records it dropped whole."""
+    """What `repair` removed: the cut-off write, from `line` on, and the records it dropped whole.
+    `torn`: the write ended in a torn line (else, format 1 only, it was cut at the end of a line)."""
 
     line: int
     bytes_removed: int
     records_removed: int
     records_left: int
+    torn: bool = True
 
 
 _TYPE = re.compile(rb'"type":"([a-z0-9_]+)"')
@@ -508,6 +510,9 @@ def repair(path: str | os.PathLike) -> Repaired | None:
     Format 2: the torn line is one commit, so it is removed alone. Format 1 wrote one record per
     line, so a write cut inside a decision's facts left whole lines of that decision before the
     torn one: those go too (back to the decision that began the write), never an earlier decision.
+    A format-1 write cut at the end of a line leaves no torn line at all: there the rules tell, as
+    a record that stops inside a decision leaves the game neither over nor waiting on anyone
+    (`boardcore.session.ends_inside_decision`), and that decision's lines are removed.
     Refuses, changing nothing, a file that is not a boardcore replay."""
     file = JsonlFile(path)
     fd = file._lock_current()
@@ -519,19 +524,21 @@ def repair(path: str | os.PathLike) -> Repaired | None:
         lines = data.split(b"\n")
         tail = lines.pop()
         header = _header(lines[0] if lines else tail, str(path))
-        if not tail:
-            return None
         keep = len(data) - len(tail)
         dropped = 0
-        if header.version == 1 and len(lines) > 1:
+        if not tail:
+            if header.version != 1 or len(lines) < 3 or not _v1_cut_at_line_end(path):
+                return None
+            dropped = _v1_write_start(codec_for(header.game), lines)
+        elif header.version == 1 and len(lines) > 1:
             dropped = _v1_partial_group(file, lines, tail)
-            for _ in range(dropped):
-                keep -= len(lines.pop()) + 1
+        for _ in range(dropped):
+            keep -= len(lines.pop()) + 1
         os.ftruncate(fd, keep)
         os.fsync(fd)
         left = len(JsonlFile(path).read()) if len(lines) > 1 else 0
         return Repaired(line=len(lines) + 1, bytes_removed=size - keep, records_removed=dropped,
-                        records_left=left)
+                        records_left=left, torn=bool(tail))
     finally:
         os.close(fd)
 
@@ -546,9 +553,25 @@ def _v1_partial_group(file: JsonlFile, lines: list[bytes], tail: bytes) -> int:
         # the torn line began a write of its own, so what precedes it is whole; or it was cut
         # before its type: then nothing acknowledged may be dropped on a guess (audit will tell)
         return 0
+    return _v1_write_start(codec, lines)
+
+
+def _v1_write_start(codec: Codec, lines: list[bytes]) -> int:
+    """How many of the last whole format-1 lines belong to the write that the last of them is in."""
     decode = codec.json_record.decode
     for back, raw in enumerate(reversed(lines[1:]), 1):
         event = decode(raw).event
         if isinstance(event, Decision | GameCreated) or isinstance(event, MARKERS):
             return back    # the write began at this record: drop it and its facts
     return len(lines) - 1
+
+
+def _v1_cut_at_line_end(path: str | os.PathLike) -> bool:
+    """Whether a format-1 file of whole lines stops inside a decision (the rules fold it to tell)."""
+    from boardcore.session import ends_inside_decision   # the store knows no rules: asked only here
+
+    try:
+        records = JsonlFile(path).read()
+    except BoardcoreError:
+        return False      # damaged otherwise: nothing is dropped on a guess (audit will tell)
+    return ends_inside_decision(records)
