@@ -1,8 +1,8 @@
-"""Text rendering of what a player may see (rich markup), readable at 100 columns."""
+"""Text rendering of what a player may see (rich markup), one line per item: whoever shows it wraps it
+to the width it has (`boardcore.terminal.screen.board_rows`)."""
 
 from __future__ import annotations
 
-import textwrap
 
 from apogee.components import KINDS, Catalog
 from apogee.missions import goal_met, goals, objective_met
@@ -83,13 +83,7 @@ def render(c: Catalog, v: ApogeeState, player: int | None) -> str:
         who = "every player still to answer" if v.prompt.player == 0 else f"P{v.prompt.player}"
         kind = v.prompt.kind  # the question in words, never the decision point's internal name
         lines.append(f"Waiting for {who}: {POINTS[kind].asks if kind in POINTS else kind}")
-    out = []
-    for line in lines:
-        if len(line) <= 100:
-            out.append(line)
-        else:
-            out.extend(textwrap.wrap(line, 100, subsequent_indent="      ", break_on_hyphens=False))
-    return "\n".join(out)
+    return "\n".join(lines)
 
 
 def _engineer(c: Catalog, e: int, spot: int) -> str:

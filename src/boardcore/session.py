@@ -317,19 +317,16 @@ class Session:
         secret choices are replaced, so an agent or a screen given only this cannot cheat."""
         return self.rules.view(self.state, player)
 
-    def render(self, player: int | None = None, *, markup: bool = False) -> str:
+    def render(self, player: int | None = None, *, markup: bool = False, width: int = 100) -> str:
         """The game's text picture of the position as `player` may see it (None: a spectator).
 
-        Plain text by default, fit to print anywhere; `markup=True` keeps the rich console markup
-        (`[bold]…[/bold]`) the terminal shows in colour, as `boardcore show` prints it."""
-        picture = self.rules.render(self.state, player)
-        if markup:
-            return str(picture)
-        if hasattr(picture, "plain"):
-            return str(picture.plain)
-        from rich.text import Text
+        Plain text by default, wrapped to `width` columns (continuations indented) so it prints
+        anywhere; `markup=True` keeps the rich console markup (`[bold]…[/bold]`) the terminal shows
+        in colour."""
+        from boardcore.terminal.screen import board_rows
 
-        return Text.from_markup(str(picture)).plain
+        rows = board_rows(self.rules.render(self.state, player), width)
+        return "\n".join(row.markup if markup else row.plain for row in rows)
 
     def records(self) -> list[Recorded]:
         """Every record of the stream, markers and undone events included."""

@@ -1,10 +1,9 @@
-"""The table for the terminal, as `player` may see it (rich markup; fits 100 columns):
-the two rings of hexes around the Core with their builders, the fleet, the crew display,
-each Command Centre, and DRANDA in solo."""
+"""The table for the terminal, as `player` may see it: the two rings of hexes around the Core with
+their builders, the fleet, the crew display, each Command Centre, and DRANDA in solo. Rich markup,
+one line per item: whoever shows it wraps it to the width it has (`boardcore.terminal.screen`)."""
 
 from __future__ import annotations
 
-import textwrap
 
 from solar_sphere.components import FACTIONS, KINDS
 from solar_sphere.state import CORP, SolarState
@@ -135,11 +134,4 @@ def render(rules, s: SolarState, player: int | None) -> str:
         lines.append(f"Asked of P{t.player}: {t.kind} ({', '.join(rules.task_options(s, t))})")
     if s.phase == "over":
         lines.append(f"[bold]Final scores[/bold] {s.outcome}")
-    return "\n".join(wrapped for line in lines for wrapped in fit(line))
-
-
-def fit(line: str, width: int = 100) -> list[str]:
-    """Keep every line within `width` columns (continuations indented)."""
-    if len(line) <= width:
-        return [line]
-    return textwrap.wrap(line, width=width, subsequent_indent="      ", break_on_hyphens=False)
+    return "\n".join(lines)

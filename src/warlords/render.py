@@ -1,10 +1,10 @@
-"""Text rendering of a player's view (rich markup), readable at 100 columns: the galaxy by
-sector with planets, units and ships, the planet and reputation tracks, each base, the
-Command Areas with guards and wounds, the Market, and what is being asked."""
+"""Text rendering of a player's view: the galaxy by sector with planets, units and ships, the planet
+and reputation tracks, each base, the Command Areas with guards and wounds, the Market, and what is
+being asked. Rich markup, one line per item: whoever shows it wraps it to the width it has
+(`boardcore.terminal.screen.board_rows`)."""
 
 from __future__ import annotations
 
-import textwrap
 
 from warlords.state import DEC, DEST, GUARDED, LP, MED, MIS, OPEN, REBEL, RES
 
@@ -72,7 +72,7 @@ def player_lines(c, v, p: int) -> list[str]:
     support = ", ".join(c.support_name.get(x, "?") for x in v.support_hands[p - 1]) or "-"
     recon = ",".join(x for x in v.recon[p - 1] if x) or "-"
     return [f"{name(v, p)} power {v.power[p - 1]}  base: {zones}  recon: {recon}",
-            *textwrap.wrap(f"   command: {' '.join(row) or '-'}", 100, subsequent_indent="      "),
+            f"   command: {' '.join(row) or '-'}",
             f"   hand: {hand}   support: {support}"]
 
 
@@ -93,7 +93,4 @@ def render(c, v, player) -> str:
         lines.append("[bold]Game over[/]: " + "  ".join(f"{name(v, p)} {v.power[p - 1]}" for p in range(1, v.seats + 1)))
     elif v.prompt is not None:
         lines.append(f"Waiting for P{v.prompt.player}: {v.prompt.kind}")
-    out = []
-    for line in lines:
-        out += textwrap.wrap(line, 100, subsequent_indent="      ") if len(line) > 100 else [line]
-    return "\n".join(out)
+    return "\n".join(lines)

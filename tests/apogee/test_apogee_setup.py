@@ -149,10 +149,11 @@ def test_text_form_of_actions_round_trips():
     assert text.endswith(f"# {CAT.tech[0].name}")
 
 
-def test_render_fits_100_columns():
+def test_render_fits_the_width_it_is_printed_at():
     sess = new(players=3, seed=2)
     for _ in range(30):
         sess.apply(sess.legal_actions()[0])
-    text = R.render(sess.state, 1)
+    text = sess.render(1)
     assert "Mission 1" in text and "Launch Pad" in text
     assert max(len(line) for line in text.splitlines()) <= 100
+    assert max(len(line) for line in sess.render(1, width=60).splitlines()) <= 60

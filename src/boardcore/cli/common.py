@@ -129,11 +129,6 @@ def _out(text: Any) -> None:
     sys.stdout.write(f"{text}\n")
 
 
-def _rich(text: Any) -> None:
-    """Text with rich markup (a game's picture, coloured messages), rendered by rich."""
-    _console().print(text)
-
-
 def _json(data: Any) -> None:
     import json   # (2 ms at every start otherwise, for the commands asked for --json only)
 

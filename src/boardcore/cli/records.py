@@ -9,7 +9,7 @@ from typing import TYPE_CHECKING, Any, Optional
 import typer
 
 from boardcore.cli.common import (AsOpt, FileArg, JsonOpt, RayOpt, SeqOpt, WorkersOpt, WroteJsonOpt, _json,
-                                  _lines_json, _load, _out, _player, _position, _progress, _rich, _status, _written, app)
+                                  _lines_json, _load, _out, _player, _position, _progress, _status, _written, app)
 
 if TYPE_CHECKING:
     from boardcore.session import Session
@@ -89,6 +89,17 @@ def show(
     else:
         board, whole = screen.focus(picture, player, width, max(3, height - len(rows) - 2))
         rows += board + ([] if whole else [Text("  … --full shows the whole board", style="dim")])
+    _print_rows(rows)
+
+
+def _board(picture: Any) -> None:
+    """A game's picture, every line wrapped to the terminal's width (continuations indented)."""
+    from boardcore.terminal import screen
+
+    _print_rows(screen.board_rows(picture, screen.size()[0]))
+
+
+def _print_rows(rows: list[Any]) -> None:
     console = _console_rows()
     for row in rows:
         console.print(row, no_wrap=True, overflow="crop", crop=True)
@@ -127,7 +138,7 @@ def replay(
         return _step_through(session, history, player)
     for line in history:
         _out_line(line)
-    _rich(session.rules.render(session.state_at(stop), player))
+    _board(session.rules.render(session.state_at(stop), player))
     _out(_status(session) if stop == session.position else f"position {stop} of {session.position}")
 
 
@@ -144,7 +155,7 @@ def _step_through(session: Session, history: list[Any], player: Optional[int]) -
     while history:
         line = history[i]
         _out(f"[{line.position}/{session.position}] {line.text}")
-        _rich(session.rules.render(session.state_at(line.position), player))
+        _board(session.rules.render(session.state_at(line.position), player))
         key = typer.prompt("Enter next, b back, q quit", default="", show_default=False).strip().lower()
         if key == "q":
             return

@@ -104,7 +104,7 @@ class Episode:
 
     def render(self, player: int | None) -> str:
         """The game's text picture as `player` sees it, with the status line under it."""
-        return f"{self.table.rules.render(self.session.state, player)}\n{self.session.status}"
+        return f"{self.session.render(player, markup=True)}\n{self.session.status}"
 
 
 def require_episode(episode: Episode | None) -> Episode:
