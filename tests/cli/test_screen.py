@@ -63,19 +63,23 @@ def test_the_board_focus_keeps_the_player_s_own_part_and_drops_others_hands():
     assert whole and len(rows) == len(BOARD.splitlines())
 
 
+GAP = 3
+
+
 @pytest.mark.parametrize("game", ["solar_sphere", "apogee", "warlords"])
 @pytest.mark.parametrize("width", [60, 80, 120])
 def test_a_board_is_wrapped_once_at_the_width_it_is_shown_at(game, width):
     """A game's picture is one line per item and the screen alone wraps it: a row is broken only where
-    its next word would not fit, whatever the width. (The games wrapped at 100 columns themselves, so at
-    80 a long line came out as a full row, a short one, and a continuation that would have fitted.)"""
+    its next word would not fit, whatever the width (the pictures part items by up to GAP spaces, and a
+    row ends without them). The games wrapped at 100 columns themselves, so at 80 a long line came out
+    as a full row, a short one, and a continuation that would have fitted."""
     session = Session.load(Path(__file__).resolve().parents[2] / "replays" / game / "2p.jsonl")
     for position in range(1, session.position, max(1, session.position // 12)):
         rows = [r.plain for r in screen.board_rows(session.rules.render(session.state_at(position), 1), width)]
         assert all(len(row) <= width for row in rows)
         for row, after in zip(rows, rows[1:]):
             if after.startswith(" " * 6) and after[6:7].strip():      # a continuation row
-                assert len(row) + 1 + len(after.split()[0]) > width, (row, after)
+                assert len(row) + GAP + len(after.split()[0]) > width, (row, after)
 
 
 def test_since_keeps_the_latest_lines_and_says_how_many_more_there_are():
