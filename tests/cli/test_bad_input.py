@@ -167,3 +167,29 @@ def test_an_unexpected_error_is_one_line_with_its_own_exit_code(run, files, monk
     monkeypatch.setattr(session.Session, "load", broken)
     code, out, err = run("show", files["done"])
     assert code == 3 and err.startswith("internal error in `boardcore show`") and len(err.strip().splitlines()) == 1
+
+
+@pytest.mark.parametrize("workers", ["1", "2"])
+def test_ctrl_c_says_what_became_of_the_work_and_leaves_no_worker_behind(workers):
+    """Typer turns Ctrl-C into a silent exit 130: the command says so in one line, and its workers go."""
+    import os
+    import signal
+    import time
+
+    proc = subprocess.Popen([sys.executable, "-m", "boardcore.cli", "simulate", "apogee", "-n", "1000000",
+                             "--workers", workers], stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True,
+                            start_new_session=True)
+    time.sleep(4)                                     # imported, the workers started, games under way
+    proc.send_signal(signal.SIGINT)
+    _, err = proc.communicate(timeout=30)
+    assert proc.returncode == 130 and "Traceback" not in err
+    assert err.strip().splitlines()[-1].startswith("interrupted: every decision already saved is kept"), err
+    deadline = time.monotonic() + 10
+    while time.monotonic() < deadline:
+        try:
+            os.killpg(proc.pid, 0)                    # anyone left of the command's process group?
+        except ProcessLookupError:
+            break
+        time.sleep(0.2)
+    else:
+        pytest.fail("a worker outlived the interrupted command")

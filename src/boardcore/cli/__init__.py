@@ -2,7 +2,8 @@
 
 GAME names an installed game; FILE a saved game, either a replay file path or `db:ID` for a game
 in the configured database. Exit codes: 0 ok, 1 a failed audit or check, 2 bad usage or bad input
-(one line on stderr, no traceback), 3 an internal error (a bug: one line naming the command).
+(one line on stderr, no traceback), 3 an internal error (a bug: one line naming the command), 130
+after Ctrl-C (one line).
 
 Commands live in three modules (`play`, `records`, `analysis`) and are imported only when asked
 for: `boardcore act` loads the play commands, not the analysis machinery, and each command imports
@@ -41,9 +42,11 @@ def load_commands(argv: list[str]) -> None:
 
 def main() -> None:
     """Run the app, turning expected errors into one line and exit code 2."""
-    load_commands(sys.argv[1:])
     try:
+        load_commands(sys.argv[1:])
         code = app(standalone_mode=False)
+        if code == INTERRUPTED:   # typer turns Ctrl-C into this exit code, silently
+            _interrupted()
     except Exception as exc:  # noqa: BLE001 - sorted below
         code = _exit_code(exc)
         if code is None:
@@ -56,9 +59,18 @@ def main() -> None:
             code = INTERNAL_ERROR
         sys.exit(code)
     except KeyboardInterrupt:
-        sys.stderr.write("\ninterrupted: nothing already saved is lost (each decision is saved as it is taken)\n")
-        sys.exit(130)
+        _interrupted()
     sys.exit(code if isinstance(code, int) else 0)
+
+
+INTERRUPTED = 130
+
+
+def _interrupted() -> None:
+    """Ctrl-C: say what became of the work, and exit as shells expect of an interrupted command."""
+    sys.stderr.write("\ninterrupted: every decision already saved is kept (each is saved as it is taken); "
+                     "this command's unfinished work was dropped\n")
+    sys.exit(INTERRUPTED)
 
 
 def _exit_code(exc: BaseException) -> int | None:
@@ -68,7 +80,7 @@ def _exit_code(exc: BaseException) -> int | None:
         return exc.exit_code
     if isinstance(exc, typer.Abort):
         sys.stderr.write("aborted\n")
-        return 130
+        return INTERRUPTED
     if isinstance(exc, typer.TyperException):  # usage errors: typer has printed nothing yet
         ctx = getattr(exc, "ctx", None)
         where = ctx.command_path if ctx is not None else "boardcore"
