@@ -4,8 +4,9 @@
 redacted for `player` (`hidden.view`, `hidden.visible`), so nothing here can leak: a hidden card,
 Engineer or Director arrives as -1 and is told as "a card", "an Engineer", "a Mission Director".
 A decision says what it costs and does before it is taken (the Construction price, the die a launch
-needs, the Director action it spends); a fact says what changed. Decisions read "P1: build ...",
-facts "P1 builds ...", so the same line serves the options menu and the log.
+needs, the Director action it spends); a fact says what changed. Decisions read as what the player
+is about to do ("Build ..."), and whoever shows one taken names the seat ("P1: Build ..."); facts
+read "P1 builds ...".
 
 Names and numbers come from the component data through `words`.
 """
@@ -48,37 +49,37 @@ def _rocket_with(c: Catalog, s: ApogeeState, player: int, card: int) -> str:
 
 def keep_director(c, s, a: ev.KeepDirector, player) -> str:
     if a.director < 0:
-        return f"{player_name(a.player)} keeps one of their two Mission Directors, in secret"
+        return "Keep one of two Mission Directors, in secret"
     d = c.director[a.director]
     nation = c.nations[d.nation].name
-    return f"{player_name(a.player)}: keep {d.name} ({d.company}, {nation}, Authority {d.authority})"
+    return f"Keep {d.name} ({d.company}, {nation}, Authority {d.authority})"
 
 
 def choose_team(c, s, a: ev.ChooseTeam, player) -> str:
     n, pile = (c.n.team_seniors, s.seniors) if a.senior else (c.n.team_juniors, s.juniors)
     n = min(n, len(pile))
     who = "Senior" if a.senior else "Junior"
-    return f"{player_name(a.player)}: recruit {n} {who} Engineer{'s' if n != 1 else ''} as the starting team"
+    return f"Recruit {n} {who} Engineer{'s' if n != 1 else ''} as the starting team"
 
 
 def place(c, s, a: ev.Place, player) -> str:
     if a.engineer < 0 or a.spot not in SPOT_WORDS:
-        return f"{player_name(a.player)} places an Engineer face down"
+        return "Place an Engineer face down"
     who = engineer_name(c, a.engineer)
     if a.spot == "none":
-        return f"{player_name(a.player)}: leave {who} unplaced"
+        return f"Leave {who} unplaced"
     what = f": {engineer_effect(c, a.engineer)}" if a.spot == "specialty" else ""
-    return f"{player_name(a.player)}: place {who} on {SPOT_WORDS[a.spot]}{what}"
+    return f"Place {who} on {SPOT_WORDS[a.spot]}{what}"
 
 
 def choose_river(c, s, a: ev.ChooseRiver, player) -> str:
     r = RIVERS.index(a.river) if a.river in RIVERS else -1
     cards = listing((card_name(c, x) for x in s.rivers[r]), 50) if r >= 0 else "its cards"
-    return f"{player_name(a.player)}: replace the {KIND_WORDS.get(a.river, a.river)} river ({cards}) with 3 new cards"
+    return f"Replace the {KIND_WORDS.get(a.river, a.river)} river ({cards}) with 3 new cards"
 
 
 def take_card(c, s, a: ev.TakeCard, player) -> str:
-    return f"{player_name(a.player)}: take {card_name(c, a.card)} ({card_facts(c, a.card)}) into the reserve"
+    return f"Take {card_name(c, a.card)} ({card_facts(c, a.card)}) into the reserve"
 
 
 def build(c, s, a: ev.Build, player) -> str:
@@ -86,7 +87,7 @@ def build(c, s, a: ev.Build, player) -> str:
     Specialty), the CubeSat's credits (AP-TECH-20) and the rocket it makes."""
     p = a.player
     if not 0 <= a.card < len(c.tech):
-        return f"{player_name(p)}: build a card"
+        return "Build a card"
     t = c.tech[a.card]
     if _kind(s) == "build":
         price = max(0, t.cost - s.p[p - 1].mods[DISCOUNT])
@@ -94,7 +95,7 @@ def build(c, s, a: ev.Build, player) -> str:
     else:
         cost = "for free"
     earns = f", earning {money(t.cubesat)}" if t.cubesat and event_key(c, s) != "missed_tenders" else ""
-    return (f"{player_name(p)}: build {t.name} {cost}{earns} ({KIND_WORDS[t.kind]} {t.thrust}/{t.mass})"
+    return (f"Build {t.name} {cost}{earns} ({KIND_WORDS[t.kind]} {t.thrust}/{t.mass})"
             + _rocket_with(c, s, p, a.card))
 
 
@@ -103,21 +104,20 @@ def sell(c, s, a: ev.Sell, player) -> str:
     p = a.player
     if _kind(s) == "anatoliy":
         price = sale_price(c, s, p, c.director[s.p[p - 1].director].amount)
-        return f"{player_name(p)}: sell the built {card_name(c, a.card)} for {money(price)}"
-    return f"{player_name(p)}: sell {card_name(c, a.card)} for {money(sale_price(c, s, p))}{_admin(s)}"
+        return f"Sell the built {card_name(c, a.card)} for {money(price)}"
+    return f"Sell {card_name(c, a.card)} for {money(sale_price(c, s, p))}{_admin(s)}"
 
 
 def keep_rnd(c, s, a: ev.KeepRnd, player) -> str:
-    return (f"{player_name(a.player)}: keep {card_name(c, a.card)} ({card_facts(c, a.card)}); "
+    return (f"Keep {card_name(c, a.card)} ({card_facts(c, a.card)}); "
             "the others go beneath the pile")
 
 
 def discard(c, s, a: ev.Discard, player) -> str:
-    p = a.player
     if _kind(s) == "us_pick":
         target = s.prompt.a
-        return f"{player_name(p)}: discard {player_name(target)}'s {card_name(c, a.card)} beneath its pile"
-    return f"{player_name(p)}: discard {card_name(c, a.card)} beneath its pile (a reserve holds at most 9)"
+        return f"Discard {player_name(target)}'s {card_name(c, a.card)} beneath its pile"
+    return f"Discard {card_name(c, a.card)} beneath its pile (a reserve holds at most 9)"
 
 
 def dismiss(c, s, a: ev.Dismiss, player) -> str:
@@ -125,10 +125,10 @@ def dismiss(c, s, a: ev.Dismiss, player) -> str:
     who = engineer_name(c, a.engineer)
     kind = _kind(s)
     if kind == "zhang":
-        return f"{player_name(p)}: dismiss {who} for {money(c.director[s.p[p - 1].director].amount)}"
+        return f"Dismiss {who} for {money(c.director[s.p[p - 1].director].amount)}"
     if kind == "dismiss_owed":
-        return f"{player_name(p)}: dismiss {who}, as owed"
-    return f"{player_name(p)}: dismiss {who}{_admin(s)}"
+        return f"Dismiss {who}, as owed"
+    return f"Dismiss {who}{_admin(s)}"
 
 
 ROLL_WORDS = {"launch": "the launch", "engineer": "the Specialty", "engine": "the Engine Failure roll",
@@ -148,18 +148,18 @@ def spend_die(c, s, a: ev.SpendDie, player) -> str:
     """AP-DICE-01: one additional die, spent whatever it shows, for the first attempt's target."""
     need = s.prompt.a if s.prompt is not None else 0
     dice = s.p[a.player - 1].dice
-    return (f"{player_name(a.player)}: spend an additional die on {_roll_subject(c, s)} (needs {need}+; "
+    return (f"Spend an additional die on {_roll_subject(c, s)} (needs {need}+; "
             f"{dice} held)")
 
 
 def recruit(c, s, a: ev.Recruit, player) -> str:
-    return f"{player_name(a.player)}: recruit the top {'Senior' if a.senior else 'Junior'} Engineer{_admin(s)}"
+    return f"Recruit the top {'Senior' if a.senior else 'Junior'} Engineer{_admin(s)}"
 
 
 def static_fire(c, s, a: ev.StaticFire, player) -> str:
     """AP-SF-02, AP-EV-25: the main die's target; success gains an additional die."""
     need = event_amount(c, s) if event_key(c, s) == "performance_test" else c.n.static_fire
-    return f"{player_name(a.player)}: static fire, roll {need}+ to gain an additional die{_admin(s)}"
+    return f"Static fire, roll {need}+ to gain an additional die{_admin(s)}"
 
 
 def launch(c, s, a: ev.LaunchRocket, player) -> str:
@@ -168,7 +168,7 @@ def launch(c, s, a: ev.LaunchRocket, player) -> str:
     d = c.dest_index.get(a.destination, -1)
     pl = s.p[p - 1]
     if d < 0 or any(x < 0 for x in pl.pad):
-        return f"{player_name(p)}: launch to {a.destination}{_admin(s)}"
+        return f"Launch to {a.destination}{_admin(s)}"
     y = yield_of(c, thrust(c, pl), mass(c, pl))
     need = min_roll(c, y, d)
     weather = ""
@@ -176,23 +176,23 @@ def launch(c, s, a: ev.LaunchRocket, player) -> str:
         need -= event_amount(c, s)
         weather = " with the weather"
     fee = f", pay {money(event_amount(c, s))}" if event_key(c, s) == "timid_insurers" else ""
-    return (f"{player_name(p)}: launch to {place_name(c, d)}, yield {tenths(y)}, roll {need}+{weather}{fee}"
+    return (f"Launch to {place_name(c, d)}, yield {tenths(y)}, roll {need}+{weather}{fee}"
             f"{_admin(s)}")
 
 
 def use_specialty(c, s, a: ev.UseSpecialty, player) -> str:
     d = s.p[a.player - 1].director
-    return f"{player_name(a.player)}: use {director_name(c, d)}'s Specialty, {director_effect(c, d)}{_admin(s)}"
+    return f"Use {director_name(c, d)}'s Specialty, {director_effect(c, d)}{_admin(s)}"
 
 
 def intervene(c, s, a: ev.Intervene, player) -> str:
     """AP-NAT-01, AP-NAT-03: the Nation's roll and what a success does to the target."""
     d = s.p[a.player - 1].director
     if not 0 <= d < len(c.director):
-        return f"{player_name(a.player)}: Nation Intervention against {player_name(a.target)}"
+        return f"Nation Intervention against {player_name(a.target)}"
     nation = c.nations[c.director[d].nation]
     effect = fill(NATION_EFFECTS.get(nation.effect, nation.effect.replace("_", " ")), nation.amount)
-    return (f"{player_name(a.player)}: Nation Intervention on {player_name(a.target)}, roll {nation.roll}+ to "
+    return (f"Nation Intervention on {player_name(a.target)}, roll {nation.roll}+ to "
             f"{effect}{_admin(s)}")
 
 
@@ -207,8 +207,8 @@ PASS_WORDS = {
 def pass_(c, s, a: ev.Pass, player) -> str:
     kind = _kind(s)
     if kind.startswith("reroll_"):
-        return f"{player_name(a.player)}: spend no die, {_roll_subject(c, s)} fails"
-    return f"{player_name(a.player)}: pass, {PASS_WORDS.get(kind, 'do nothing')}"
+        return f"Spend no die, {_roll_subject(c, s)} fails"
+    return f"Pass, {PASS_WORDS.get(kind, 'do nothing')}"
 
 
 # -- facts ---------------------------------------------------------------------

@@ -53,7 +53,8 @@ def created_words(rules: Rules, created: GameCreated) -> str:
 def lines(session: Session, player: int | None = None, stop: int | None = None,
           start: int = 1) -> Iterator[Line]:
     """The effective history from position `start` to `stop` (default: now), each event redacted
-    for `player` (None: the spectator) and told in words; events the reader never sees are left out."""
+    for `player` (None: the spectator) and told in words, a decision's led by its taker ("P2: ...");
+    events the reader never sees are left out."""
     rules, live = session.rules, session.history.live
     stop = len(live) if stop is None else stop
     if start > stop:
@@ -68,8 +69,12 @@ def lines(session: Session, player: int | None = None, stop: int | None = None,
             continue
         shown = rules.visible(event, player)
         if shown is not None:
-            yield Line(position, rec.seq, isinstance(event, Decision), describe(rules, state, shown, player),
-                       msgspec.to_builtins(shown), event.player if isinstance(event, Decision) else None)
+            words = describe(rules, state, shown, player)
+            if isinstance(event, Decision):    # a game words a decision as an option; taken, it has a taker
+                yield Line(position, rec.seq, True, f"P{event.player}: {words}", msgspec.to_builtins(shown),
+                           event.player)
+            else:
+                yield Line(position, rec.seq, False, words, msgspec.to_builtins(shown))
         state = rules.evolve(state, event)
 
 

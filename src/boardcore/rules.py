@@ -252,9 +252,11 @@ class Game:
 
         Callers hand over only what `player` may know, `view(state, player)` and
         `visible(item, player)`, so a description cannot leak; hidden parts arrive blanked and
-        are described as unknown ("a card"). The default is the text form."""
+        are described as unknown ("a card"). A decision is worded as an option, without its seat:
+        whoever shows one taken names its taker (`boardcore.replay.lines`). The default is the
+        text form."""
         if isinstance(item, Decision):
-            return self.format_action(item)
+            return self.format_action(item).partition(" ")[2]
         fields = ", ".join(f"{k} {_fmt(v)}" for k, v in msgspec.structs.asdict(item).items()
                            if k not in ("config", "start"))
         return f"{item.__struct_config__.tag.replace('_', ' ')}{': ' + fields if fields else ''}"

@@ -60,7 +60,7 @@ def test_pedros_launch_to_the_moon_in_words():
     at_soc(s, 2, "Patricia Jackson")
     sess = admin(s, 2, rolls=LAUNCH_ROLLS_7)
     launch = ev.LaunchRocket(player=2, destination="Moon")
-    assert offered(sess, launch) == "P2: launch to the Moon, yield 1.6, roll 5+ (1 Director action)"
+    assert offered(sess, launch) == "Launch to the Moon, yield 1.6, roll 5+ (1 Director action)"
     lines = told(sess, launch, reader=1)
     assert words_of(lines, "DiceRolled") == ["P2 rolls 7 on the main die for the launch"]
     assert words_of(lines, "RocketLaunched") == [
@@ -77,7 +77,7 @@ def test_constructions_say_their_price_and_the_rocket_they_make():
     sess = plan(s, {1: [("Kathy Johnson", "construction")],
                     2: [("Qian Tao", "construction"), ("Oliver Hooker", "construction")]})
     build = ev.Build(player=1, card=shuttle)
-    assert offered(sess, build) == "P1: build Small Shuttle for 40,000 (Payload 2/4); rocket 2/4"
+    assert offered(sess, build) == "Build Small Shuttle for 40,000 (Payload 2/4); rocket 2/4"
     lines = told(sess, build, reader=2)
     assert lines[1:] == [("TechBuilt", "P1 builds Small Shuttle for 40,000"),
                          ("StepStarted", "Constructions: P2 next"),
@@ -96,12 +96,12 @@ def test_maughmers_allowance_is_in_the_price():
     sess = plan(s, {1: [("Ethan N. Maughmer", "specialty"), ("Kathy Johnson", "construction"),
                         ("Qian Tao", "construction")]})
     assert offered(sess, ev.Build(player=1, card=cryo)) == (
-        "P1: build Cryogenic Upper Stage for 20,000 (Upper Stage 4/3); rocket 4/3")
+        "Build Cryogenic Upper Stage for 20,000 (Upper Stage 4/3); rocket 4/3")
     lines = told(sess, ev.Build(player=1, card=solid))
     assert words_of(lines, "Modified") == ["P1 uses 20,000 of this turn's build reduction"]
     assert words_of(lines, "TechBuilt") == ["P1 builds Solid Propulsion for free"]
     assert offered(sess, ev.Build(player=1, card=cryo)) == (
-        "P1: build Cryogenic Upper Stage for 40,000 (Upper Stage 4/3); rocket 8/6")
+        "Build Cryogenic Upper Stage for 40,000 (Upper Stage 4/3); rocket 8/6")
 
 
 @pytest.mark.rule("AP-EX-01", "AP-ENG-01", "AP-ENG-05")
@@ -112,7 +112,7 @@ def test_specialties_replace_a_river_and_draw_rnd_in_words():
     drawn = [CAT.tech[x].name for x in s.piles[3][-2:][::-1]]
     sess = plan(s, {1: [("Qian Tao", "specialty"), ("Geza Szebehely", "specialty")]}, rolls=QIAN_TAO_ROLLS_7)
     choose = ev.ChooseRiver(player=1, river="payload")
-    assert offered(sess, choose) == f"P1: replace the Payload river ({_and(payload)}) with 3 new cards"
+    assert offered(sess, choose) == f"Replace the Payload river ({_and(payload)}) with 3 new cards"
     lines = told(sess, choose, reader=2)
     assert words_of(lines, "RiverReplaced") == [f"The Payload river is replaced: {_and(new)}"]
     assert words_of(lines, "DiceRolled") == [
@@ -159,12 +159,12 @@ def test_an_additional_die_after_a_failed_launch_in_words():
     s.p[0].dice, s.supply = 2, 8
     sess = admin(s, 1, rolls=FAILS_5_THEN_6)
     launch = ev.LaunchRocket(player=1, destination="Venus")
-    assert offered(sess, launch) == "P1: launch to Venus, yield 1.9, roll 6+ with the weather (1 Director action)"
+    assert offered(sess, launch) == "Launch to Venus, yield 1.9, roll 6+ with the weather (1 Director action)"
     lines = told(sess, launch, reader=2)
     assert words_of(lines, "Asked") == ["P1 may spend an additional die (needs 6+) or accept the failure"]
     spend = ev.SpendDie(player=1)
-    assert offered(sess, spend) == "P1: spend an additional die on the launch to Venus (needs 6+; 2 held)"
-    assert offered(sess, ev.Pass(player=1)) == "P1: spend no die, the launch to Venus fails"
+    assert offered(sess, spend) == "Spend an additional die on the launch to Venus (needs 6+; 2 held)"
+    assert offered(sess, ev.Pass(player=1)) == "Spend no die, the launch to Venus fails"
     lines = told(sess, spend, reader=2)
     assert words_of(lines, "DiceRolled") == ["P1 rolls 6 on an additional die for the launch (needs 6+): success"]
     assert words_of(lines, "RocketLaunched") == [
@@ -189,7 +189,7 @@ def test_a_static_fire_in_words():
     build_pad(s, 1, "Solid Propulsion", "Ion Engine")
     sess = admin(s, 1, rolls=FAILS_5)
     fire = ev.StaticFire(player=1)
-    assert offered(sess, fire) == "P1: static fire, roll 4+ to gain an additional die (1 Director action)"
+    assert offered(sess, fire) == "Static fire, roll 4+ to gain an additional die (1 Director action)"
     lines = told(sess, fire, reader=2)
     assert lines[1:4] == [("DiceRolled", "P1 rolls 5 on the main die for the static fire (needs 4+): success"),
                           ("StaticFired", "P1's static fire succeeds"),
@@ -207,7 +207,7 @@ def test_a_reserve_over_nine_is_trimmed_in_words():
     assert sess.state.prompt.kind == "trim"
     solid = sess.state.p[0].reserve[0]
     drop = ev.Discard(player=1, card=solid)
-    assert offered(sess, drop) == "P1: discard Solid Propulsion beneath its pile (a reserve holds at most 9)"
+    assert offered(sess, drop) == "Discard Solid Propulsion beneath its pile (a reserve holds at most 9)"
     lines = told(sess, drop, reader=2)
     assert words_of(lines, "TechDiscarded") == ["P1's Solid Propulsion is discarded beneath its pile"]
 
@@ -219,13 +219,13 @@ def test_the_united_states_intervention_in_words():
     sess = admin(s, 1, rolls=NATION_ROLLS_6)
     intervene = ev.Intervene(player=1, target=2)
     assert offered(sess, intervene) == (
-        "P1: Nation Intervention on P2, roll 6+ to discard one of their R&D cards (1 Director action)")
+        "Nation Intervention on P2, roll 6+ to discard one of their R&D cards (1 Director action)")
     lines = told(sess, intervene, reader=2)
     assert words_of(lines, "DiceRolled") == [
         "P1 rolls 6 on the main die for the Nation Intervention (needs 6+): success"]
     assert words_of(lines, "Asked") == ["P1 to choose an R&D card of P2's reserve to discard"]
     pick = ev.Discard(player=1, card=booster)
-    assert offered(sess, pick) == "P1: discard P2's Booster x4 beneath its pile"
+    assert offered(sess, pick) == "Discard P2's Booster x4 beneath its pile"
     assert words_of(told(sess, pick), "TechDiscarded") == ["P2's Booster x4 is discarded beneath its pile"]
 
 
@@ -417,7 +417,7 @@ def test_the_words_of_a_director_come_from_the_data():
     give_engineer(s, 1, "Qian Tao")
     sess = admin(s, 1)
     assert offered(sess, ev.UseSpecialty(player=1)) == (
-        "P1: use Zhang Kang's Specialty, dismiss Engineers for 20,000 each (1 Director action)")
+        "Use Zhang Kang's Specialty, dismiss Engineers for 20,000 each (1 Director action)")
     sess.apply(ev.UseSpecialty(player=1))
     lines = told(sess, ev.Dismiss(player=1, engineer=eng("Qian Tao")), reader=1)
     assert words_of(lines, "EngineerDismissed") == [

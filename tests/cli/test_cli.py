@@ -69,7 +69,7 @@ def test_legal_act_by_number_and_text_show_and_status(run, human_game):
     actions = json.loads(out)
     assert code == 0 and all(a["player"] == 1 for a in actions)
     code, out, _ = run("act", human_game, "1")
-    assert code == 0 and out.splitlines()[0].split()[1:3] == ["P1", "card_picked"]
+    assert code == 0 and out.splitlines()[0].split()[1:3] == ["P1:", "card_picked"]
     code, out, _ = run("act", human_game, "P1 roll")
     assert code == 0
     code, out, _ = run("show", human_game, "--as", "1")

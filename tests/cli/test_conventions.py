@@ -174,8 +174,8 @@ def test_act_says_what_followed_as_the_player_who_acted_may_see_it(run, tmp_path
     run("new", "toy-pig", "-p", "2", "--seed", "5", "--seat", "2=greedy", "-o", path)
     code, out, _ = run("act", path, "1")
     rows = out.splitlines()
-    assert code == 0 and rows[0].split()[1:3] == ["P1", "card_picked"]
-    assert any(row.split()[1:2] == ["P2"] for row in rows[1:])        # the bot's replies
+    assert code == 0 and rows[0].split()[1:3] == ["P1:", "card_picked"]
+    assert any(row.split()[1:2] == ["P2:"] for row in rows[1:])       # the bot's replies
     assert rows[-1].startswith("to act: P1 · receipt")
 
 
@@ -188,3 +188,20 @@ def test_a_game_of_bots_is_told_in_its_last_lines_with_the_way_to_the_rest(run, 
     rows = out.splitlines()
     assert code == 0 and "game over" in rows[-1] and len(rows) <= MAX_TOLD + 6
     assert any("earlier lines (from position" in row and row.endswith(f"boardcore replay {path}") for row in rows)
+
+
+@pytest.mark.parametrize("game", ["solar_sphere", "apogee", "warlords"])
+def test_every_game_words_a_decision_as_an_option_and_the_history_names_who_took_it(game):
+    """One shape for the three games: the game's words for a decision read as the option a player picks,
+    without a seat (Apogee alone wrote "P1: build …", so its options menu repeated the seat and Solar
+    Sphere's and Warlords' histories never said who decided); the history leads each decision with it."""
+    session = Session.load(Path(__file__).resolve().parents[2] / "replays" / game / "2p.jsonl")
+    decisions = [line for line in replay.lines(session) if line.decision]
+    assert decisions and all(line.text.startswith(f"P{line.player}: ") for line in decisions)
+    rules, options = session.rules, []
+    for line in decisions[:40]:
+        before = session.state_at(line.position - 1)
+        options += [rules.describe(rules.view(before, line.player), action, line.player)
+                    for action in rules.legal_actions(before)]
+    for words in [line.text.partition(": ")[2] for line in decisions] + options:
+        assert words[:1].isupper() and not (words[0] == "P" and words[1:2].isdigit()), words
