@@ -10,6 +10,7 @@ from apogee.prompts import POINTS
 from apogee.queries import mission_of
 from apogee.rocket import crew, mass, min_roll, soc_authority, thrust, yield_of
 from apogee.state import SOC, SOC_FIXED, SPOTS, ApogeeState
+from apogee.words import investor_text, tenths
 
 SHORT = {"first": "FS", "upper": "US", "payload": "PL", "rnd": "RD"}
 
@@ -19,10 +20,6 @@ def tech_card(c: Catalog, card: int) -> str:
         return "?"
     t = c.tech[card]
     return f"{t.name}({t.thrust}/{t.mass},{t.cost}k)"
-
-
-def tenths(x: int) -> str:
-    return f"{x // 10}.{x % 10}"
 
 
 def render(c: Catalog, v: ApogeeState, player: int | None) -> str:
@@ -37,8 +34,7 @@ def render(c: Catalog, v: ApogeeState, player: int | None) -> str:
                      + f"   (pile {len(v.piles[k])})")
     lines.append(f"  R&D pile {len(v.piles[3])}   Juniors {len(v.juniors)}   Seniors {len(v.seniors)}   "
                  f"blue dice in supply {v.supply}")
-    invs = "; ".join(f"{c.investor[i].name}: {_objective(c, i)} +{c.investor[i].credits}k"
-                     for i in v.investor_river) or "-"
+    invs = "; ".join(f"{investor_text(c, i, False)} +{c.investor[i].credits}k" for i in v.investor_river) or "-"
     lines.append(f"  Investors: {invs}")
     for p, pl in enumerate(v.p, 1):
         me = " (you)" if p == player else ""
@@ -94,16 +90,3 @@ def _engineer(c: Catalog, e: int, spot: int) -> str:
     return f"{x.name} {tenths(x.authority)}" + (f"@{where}" if where else "")
 
 
-def _objective(c: Catalog, i: int) -> str:
-    x = c.investor[i]
-    if x.kind in ("acquire", "build"):
-        return f"{x.kind} {x.tech}"
-    parts = [k for k in ("min_first", "min_upper", "min_solid", "min_thrust", "min_yield") if getattr(x, k)]
-    extra = ", ".join(f"{k}={getattr(x, k)}" for k in parts)
-    if x.destination:
-        extra = f"{x.destination}{'' if x.exact else '+'}" + (f", {extra}" if extra else "")
-    if x.crewed:
-        extra += " crewed"
-    if x.nuclear:
-        extra += " nuclear"
-    return f"{x.kind.replace('_', ' ')} {extra}".strip()

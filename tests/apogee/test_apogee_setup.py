@@ -149,6 +149,18 @@ def test_text_form_of_actions_round_trips():
     assert text.endswith(f"# {CAT.tech[0].name}")
 
 
+def test_the_board_names_investors_objectives_in_the_words_of_the_history():
+    """One wording of an Investor's objective (AP-IVR-*), on the board as in the log: the board had its
+    own, which printed field names ("static fire min_first=2")."""
+    from apogee.words import investor_text
+
+    sess = new(players=2, seed=3)
+    text = sess.render(1, width=1000)
+    river = sess.state.investor_river
+    assert river and all(f"{investor_text(CAT, i, False)} +{CAT.investor[i].credits}k" in text for i in river)
+    assert "min_" not in text
+
+
 def test_render_fits_the_width_it_is_printed_at():
     sess = new(players=3, seed=2)
     for _ in range(30):
