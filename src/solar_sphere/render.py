@@ -7,6 +7,7 @@ from __future__ import annotations
 
 from solar_sphere.components import FACTIONS, KINDS
 from solar_sphere.state import CORP, SolarState
+from solar_sphere.words import task_words
 
 SEAT_STYLE = {1: "red", 2: "cyan", 3: "blue", 4: "yellow"}
 
@@ -131,7 +132,7 @@ def render(rules, s: SolarState, player: int | None) -> str:
         lines += dranda(rules, s)
     if s.tasks:
         t = s.tasks[-1]
-        lines.append(f"Asked of P{t.player}: {t.kind} ({', '.join(rules.task_options(s, t))})")
+        lines.append(f"Asked of P{t.player}: {task_words(rules.c, s, t)} ({', '.join(rules.task_options(s, t))})")
     if s.phase == "over":
         lines.append(f"[bold]Final scores[/bold] {s.outcome}")
     return "\n".join(lines)

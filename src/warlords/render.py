@@ -5,8 +5,8 @@ being asked. Rich markup, one line per item: whoever shows it wraps it to the wi
 
 from __future__ import annotations
 
-
 from warlords.state import DEC, DEST, GUARDED, LP, MED, MIS, OPEN, REBEL, RES
+from warlords.words import ASKED, END_KINDS, PHASES
 
 COLOURS = ("red", "blue", "green", "yellow")
 ZONES = (("RES", RES), ("LP", LP), ("MIS", MIS), ("MED", MED), ("DEC", DEC), ("out", DEST))
@@ -78,7 +78,8 @@ def player_lines(c, v, p: int) -> list[str]:
 
 def render(c, v, player) -> str:
     head = f"[bold]Galactic Warlords[/] ({v.mode}, {v.players}p) turn {v.turn}, {name(v, v.active) if v.active else '-'}"
-    head += f" {v.phase}" + (f"; ends after turn {v.last_turn} ({v.end_kind})" if v.last_turn else "")
+    head += f", {PHASES.get(v.phase, v.phase)}" + (f"; ends after turn {v.last_turn} "
+                                                   f"({END_KINDS.get(v.end_kind, v.end_kind)})" if v.last_turn else "")
     lines = [head, *galaxy(c, v), *tracks(c, v)]
     for p in range(1, v.seats + 1):
         lines += player_lines(c, v, p)
@@ -92,5 +93,5 @@ def render(c, v, player) -> str:
     if v.over:
         lines.append("[bold]Game over[/]: " + "  ".join(f"{name(v, p)} {v.power[p - 1]}" for p in range(1, v.seats + 1)))
     elif v.prompt is not None:
-        lines.append(f"Waiting for P{v.prompt.player}: {v.prompt.kind}")
+        lines.append(f"Waiting for P{v.prompt.player}: {ASKED.get(v.prompt.kind, v.prompt.kind)}")
     return "\n".join(lines)

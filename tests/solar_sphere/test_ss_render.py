@@ -34,3 +34,22 @@ def test_render_hides_face_down_hexes():
     _, s = fresh(2, seed=3)
     plain = Text.from_markup(RULES.render(s, 1)).plain
     assert plain.count("####") == 6 and "CORE" in plain and "Sphere scoring card" in plain
+
+
+def test_the_board_says_what_is_asked_in_words():
+    """The board printed a pending effect's internal kind ("Asked of P1: gain_any"); it now says it as the
+    log does (`task_words`: "gain any 1 resource")."""
+    from pathlib import Path
+
+    from boardcore.session import Session
+    from solar_sphere.words import task_words
+
+    s = Session.load(Path(__file__).resolve().parents[2] / "replays" / "solar_sphere" / "2p.jsonl")
+    kinds = set()
+    for position in range(1, s.position, 2):
+        state = s.state_at(position)
+        if state.tasks:
+            t = state.tasks[-1]
+            assert f"Asked of P{t.player}: {task_words(RULES.c, state, t)} (" in RULES.render(state, 1)
+            kinds.add(t.kind)
+    assert len(kinds) >= 4

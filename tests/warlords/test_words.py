@@ -424,3 +424,23 @@ def _strings(event) -> list[str]:
             if isinstance(v, str) and v in names:
                 out.append(names[v])
     return out
+
+
+def test_the_board_says_what_is_asked_and_the_phase_in_words():
+    """The board printed decision points' and phases' internal names ("Waiting for P2: units", "P2 merc");
+    it now uses the log's words for them (ASKED, PHASES)."""
+    from pathlib import Path
+
+    from boardcore.session import Session
+    from warlords.words import PHASES
+
+    s = Session.load(Path(__file__).resolve().parents[2] / "replays" / "warlords" / "2p.jsonl")
+    asked = set()
+    for position in range(1, s.position, 3):
+        state = s.state_at(position)
+        board = RULES.render(state, 1)
+        if state.prompt is not None and state.phase != "over":
+            assert f"Waiting for P{state.prompt.player}: {ASKED[state.prompt.kind]}" in board
+            asked.add(state.prompt.kind)
+        assert f", {PHASES[state.phase]}" in board.splitlines()[0]
+    assert len(asked) >= 5
