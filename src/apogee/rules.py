@@ -26,6 +26,7 @@ from apogee.prompts import POINTS
 from apogee.render import render
 from apogee.rocket import build_problem
 from apogee.state import ApogeeState
+from apogee.words import stage_words
 
 VERSION = "1.1"  # 1.1: the Single-Stage Orbital Launcher counts as both stages for Solo Event 06
 
@@ -179,6 +180,9 @@ class Apogee(Game):
     # -- for people ------------------------------------------------------------
     def describe(self, s: ApogeeState, item, player: int | None) -> str:
         return describe.describe(self.c, s, item, player)
+
+    def stage(self, s: ApogeeState) -> str:
+        return stage_words(s)
 
     def draw(self, view: ApogeeState, player: int | None) -> str:
         from apogee import draw   # the viewer's board: imported when one is drawn, not at every start

@@ -29,6 +29,12 @@ def money(thousands: int) -> str:
     return f"{thousands * 1000:,}"
 
 
+def stage_words(s) -> str:
+    """Where the game stands, for status lines: "turn 3, Placement" (before turn 1, the step alone)."""
+    step = STEP_WORDS.get(s.stage, s.stage)
+    return f"turn {s.turn}, {step}" if s.turn else step
+
+
 def tenths(x: int) -> str:
     """Authority and yield, kept in tenths: 84 is "8.4"."""
     return f"{x // 10}.{x % 10}"

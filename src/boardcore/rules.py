@@ -78,6 +78,7 @@ class Rules(Protocol):
     def parse_action(self, state: State, text: str) -> Decision: ...
     def evaluate(self, state: State, player: int) -> float: ...
     def describe(self, state: State, item: Event, player: int | None) -> str: ...
+    def stage(self, state: State) -> str: ...
     def draw(self, view: State, player: int | None) -> str: ...
     def figures(self, state: State) -> dict[str, dict[str, float]]: ...
     def prior(self, state: State, actions: Sequence[Decision]) -> list[float]: ...
@@ -87,6 +88,10 @@ class Rules(Protocol):
     def copy(self, state: State) -> State: ...
     def make_config(self, **options: Any) -> Any: ...
     def with_data(self, folder: Any) -> Rules: ...
+
+
+WHERE_FIELDS = (("round", "round"), ("turn", "turn"), ("phase", ""), ("stage", ""))
+"""State fields that say where a game stands, if a game's state has them (`Game.stage`'s default)."""
 
 
 class Game:
@@ -260,6 +265,20 @@ class Game:
         fields = ", ".join(f"{k} {_fmt(v)}" for k, v in msgspec.structs.asdict(item).items()
                            if k not in ("config", "start"))
         return f"{item.__struct_config__.tag.replace('_', ' ')}{': ' + fields if fields else ''}"
+
+    def stage(self, state: State) -> str:
+        """Where the game stands (round, turn, phase) in the rulebook's words, for status lines. The
+        default reads whichever of the fields `round`, `turn`, `phase` and `stage` the state has."""
+        parts = []
+        for field, label in WHERE_FIELDS:
+            value = getattr(state, field, None)
+            if isinstance(value, bool) or value in (None, ""):
+                continue
+            if isinstance(value, int) and label:
+                parts.append(f"{label} {value}")
+            elif isinstance(value, str) and not label:
+                parts.append(value.replace("_", " "))
+        return " ".join(parts)
 
     def draw(self, view: State, player: int | None) -> str:
         """The position as an SVG picture (the replay viewer's board), from a view: `<svg …>…</svg>`."""

@@ -26,6 +26,7 @@ from solar_sphere.prompts import POINTS, open_point, refuse_answer
 from solar_sphere.render import render
 from solar_sphere.scoring import winners
 from solar_sphere.state import SolarConfig, SolarState, Task
+from solar_sphere.words import stage_words
 
 VERSION = "1.2"  # 1.1: "When you visit" crew after the action (SS-AMB-25); 1.2: T3-02 refreshes no T3-02 (SS-AMB-26)
 
@@ -144,6 +145,9 @@ class SolarSphere(Game):
     # -- for people and agents (describe.py, draw.py, evaluate.py, spaces.py) --------------------------
     def describe(self, s: SolarState, item, player: int | None) -> str:
         return describe(self, s, item, player)
+
+    def stage(self, s: SolarState) -> str:
+        return stage_words(s)
 
     def draw(self, view: SolarState, player: int | None) -> str:
         from solar_sphere import draw   # the viewer's board: imported when one is drawn, not at every start

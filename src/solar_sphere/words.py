@@ -34,6 +34,12 @@ def seat_name(s: SolarState, seat: int) -> str:
     return f"P{seat}"
 
 
+def stage_words(s: SolarState) -> str:
+    """Where the game stands, for status lines: "round 2, Phase 2: Deploy" (setup and the end as such)."""
+    return f"round {s.round}, {PHASES[s.phase]}" if s.phase in PHASES else "game over" if s.phase == "over" \
+        else s.phase
+
+
 def plural(n: int, word: str, many: str | None = None) -> str:
     return f"{n} {word if n == 1 else many or word + 's'}"
 

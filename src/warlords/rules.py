@@ -23,6 +23,7 @@ from warlords.components import Components, load
 from warlords.evolve import HANDLERS
 from warlords.prompts import POINTS
 from warlords.state import WarlordsConfig, WarlordsState
+from warlords.words import stage_words
 
 POINTS.complete()
 
@@ -162,6 +163,9 @@ class Warlords(Game):
     def describe(self, s: WarlordsState, item, player: int | None) -> str:
         """In the rulebook's words (`describe.py`); boardcore's own events keep the default form."""
         return words.describe(self.c, s, item, player) or super().describe(s, item, player)
+
+    def stage(self, s: WarlordsState) -> str:
+        return stage_words(s)
 
     def draw(self, view: WarlordsState, player: int | None) -> str:
         from warlords import draw   # the viewer's board: imported when one is drawn, not at every start

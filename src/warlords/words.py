@@ -86,6 +86,12 @@ def who(s: S, p: int) -> str:
     return f"P{p}" if p else "nobody"
 
 
+def stage_words(s: S) -> str:
+    """Where the game stands, for status lines: "turn 3, Play a Mercenary" (before turn 1, the phase alone)."""
+    phase = PHASES.get(s.phase, s.phase)
+    return f"turn {s.turn}, {phase}" if s.turn else phase
+
+
 def whose(s: S, p: int) -> str:
     return "the Rebellion's" if p == REBEL and s.mode == "solo" else f"P{p}'s"
 

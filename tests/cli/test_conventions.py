@@ -205,3 +205,21 @@ def test_every_game_words_a_decision_as_an_option_and_the_history_names_who_took
                     for action in rules.legal_actions(before)]
     for words in [line.text.partition(": ")[2] for line in decisions] + options:
         assert words[:1].isupper() and not (words[0] == "P" and words[1:2].isdigit()), words
+
+
+@pytest.mark.parametrize("game", ["solar_sphere", "apogee", "warlords"])
+def test_the_status_line_says_where_the_game_stands_in_the_rulebook_s_words(game):
+    """`Rules.stage`: the status line read the state's fields and printed the games' internal names of
+    their phases and steps ("turn 1 merc", "round 1 turn 0 dock")."""
+    from boardcore.terminal import screen
+
+    session = Session.load(Path(__file__).resolve().parents[2] / "replays" / game / "2p.jsonl")
+    said = set()
+    for position in range(1, session.position + 1, 3):
+        state = session.state_at(position)
+        raw = getattr(state, "phase", None) or getattr(state, "stage", None)
+        words = session.rules.stage(state)
+        assert "_" not in words and (raw == "setup" or words.rpartition(", ")[2] != raw), (raw, words)
+        said.add(words.rpartition(", ")[2])
+    assert len(said) >= 5
+    assert session.rules.stage(session.state) in screen.status_line(session, width=200)

@@ -79,7 +79,7 @@ def show(
     width, height = screen.size()
     picture = session.rules.render(state, player)
     status = screen.status_line(session, player, width) if at is None else \
-        f"{session.rules.name} · position {position} of {session.position} · {screen.where(state)}"
+        f"{session.rules.name} · position {position} of {session.position} · {session.rules.stage(state)}"
     rows = [screen.cut(Text(status, style="bold"), width)]
     if player is not None and at is None:
         since = replaying.told(replaying.since(session, player))

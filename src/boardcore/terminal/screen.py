@@ -21,8 +21,6 @@ from boardcore.replay import Line
 
 MIN_COLUMNS, MIN_ROWS = 40, 12
 SEAT = re.compile(r"P(\d+)(?!\d)")
-WHERE_FIELDS = (("round", "round"), ("turn", "turn"), ("phase", ""), ("stage", ""))
-"""State fields that say where a game stands, if a game's state has them (read, never required)."""
 
 
 def size() -> tuple[int, int]:
@@ -67,20 +65,6 @@ def cut(text: Text, width: int) -> Text:
 
 
 # -- the status line -------------------------------------------------------------------
-def where(state: Any) -> str:
-    """Round, turn and phase, from whichever of those fields the game's state has."""
-    parts = []
-    for field, label in WHERE_FIELDS:
-        value = getattr(state, field, None)
-        if isinstance(value, bool) or value in (None, ""):
-            continue
-        if isinstance(value, int) and label:
-            parts.append(f"{label} {value}")
-        elif isinstance(value, str) and not label:
-            parts.append(value.replace("_", " "))
-    return " ".join(parts)
-
-
 def scores(rules: Any, state: Any) -> str:
     """The score of every seat, from the game's public figures (empty when it charts none)."""
     try:
@@ -95,7 +79,7 @@ def status_line(session: Any, player: int | None = None, width: int | None = Non
     is wider than `width`, the least needed parts go first (undo policy, where, scores)."""
     state = session.state
     head = session.head
-    parts = {"game": session.rules.name, "where": where(state)}
+    parts = {"game": session.rules.name, "where": session.rules.stage(state)}
     if session.outcome is not None:
         parts["turn"] = session.status
     else:
