@@ -25,6 +25,7 @@ forged file is a report, never a traceback.
 
 from __future__ import annotations
 
+import os
 from collections.abc import Callable
 
 import msgspec
@@ -97,8 +98,9 @@ def parse_head(text: str) -> tuple[int, str]:
 
 
 def audit(target: str, *, seed: str | int | None = None, store: Store | None = None,
-          stream_id: str | None = None, head: str | None = None) -> AuditReport:
-    """Run every step on one saved game (see the module docstring). `head` is a kept receipt."""
+          stream_id: str | None = None, head: str | None = None, data: str | os.PathLike | None = None) -> AuditReport:
+    """Run every step on one saved game (see the module docstring). `head` is a kept receipt; `data`
+    the component data folder the game was played with, when not the game's own."""
     report = AuditReport(target=str(target))
     anchor = parse_head(head) if head is not None else None
     if store is None:
@@ -120,7 +122,7 @@ def audit(target: str, *, seed: str | int | None = None, store: Store | None = N
     report.passed("well-formed", f"{len(records)} records")
 
     try:
-        rules = games.get(created.game)
+        rules = games.get(created.game, data)
     except BoardcoreError as exc:
         return report.failed("rules", str(exc))
     if isinstance(store, JsonlFile):
@@ -331,19 +333,21 @@ def targets(specs: list[str]) -> list[str]:
     return out
 
 
-def _audit_one(shared: None, target: str) -> AuditReport:
+def _audit_one(data: str | None, target: str) -> AuditReport:
     """One game of a batch: a file or a game that cannot even be opened fails its audit, it does not
     stop the others."""
     try:
-        return audit(target)
+        return audit(target, data=data)
     except BoardcoreError as exc:
         return AuditReport(target=target).failed("well-formed", str(exc))
 
 
 def audit_many(specs: list[str], *, workers: int | None = 1, ray: str | None = None,
-               progress: Callable[[int], None] | None = None) -> list[AuditReport]:
+               progress: Callable[[int], None] | None = None,
+               data: str | os.PathLike | None = None) -> list[AuditReport]:
     """Audit many saved games (see `targets`) on `workers` processes (None: every core) or Ray;
     the reports come back in the order of the games."""
     from boardcore.execute import run
 
-    return run(_audit_one, None, targets(specs), workers=workers, ray=ray, progress=progress)
+    return run(_audit_one, None if data is None else str(data), targets(specs), workers=workers, ray=ray,
+               progress=progress)

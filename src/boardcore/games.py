@@ -5,6 +5,7 @@ package until one is asked for by name."""
 from __future__ import annotations
 
 import os
+import shlex
 from functools import cache
 from importlib import import_module
 from importlib.util import find_spec
@@ -57,6 +58,13 @@ def get(name: str, data: str | os.PathLike | None = None) -> Rules:
     custom = rules.with_data(data)
     custom.data_folder = os.fspath(data)
     return custom
+
+
+def data_option(rules: Rules) -> str:
+    """What a command line must add to open a game played on `rules` again: ` --data DIR` for rules on
+    replacement data, else nothing (the hints the CLI prints after `new`, `branch` or `play`)."""
+    folder = getattr(rules, "data_folder", None)
+    return f" --data {shlex.quote(folder)}" if folder else ""
 
 
 def rebuild(name: str, data: str | None, module: str) -> Rules:

@@ -621,13 +621,13 @@ class Session:
             raise CorruptStream(f"the game's config or starting position is not valid: {exc}", seq=0) from None
 
 
-def ends_inside_decision(records: Sequence[Recorded]) -> bool:
+def ends_inside_decision(records: Sequence[Recorded], data: Any = None) -> bool:
     """Whether `records`, folded, stop inside a decision (see `Session._stuck`): what `repair` asks of
     a format-1 file whose lines are all whole. False where it cannot tell (other rules or data)."""
     created = records[0].event if records else None
     if not isinstance(created, GameCreated):
         return False
-    rules = _rules(created.game)
+    rules = _rules(created.game, data)
     if (created.rules_version, created.data_id) != (rules.version, rules.data_id):
         return False
     session = Session(rules, MemoryStore(), "repair")

@@ -313,3 +313,38 @@ def test_simulate_draws_its_results_as_a_page(run, tmp_path):
     assert "<svg" in text and "greedy" in text and "http://" not in text.replace("http://www.w3.org", "")
     code, _, err = run("simulate", "toy-pig", "--games", "12", "--html", out, "-w", "1")
     one_line_error(code, err)                                      # an existing page is not replaced
+
+
+def test_a_game_played_on_replacement_data_is_opened_by_every_command_given_that_data(run, tmp_path):
+    """`new --data DIR` made a game that no later command could open: each said to pass --data, and none
+    took it. Every command that opens a saved game takes `--data`, and the hints printed name it."""
+    from solar_sphere.components import DATA_DIR
+
+    data = tmp_path / "data"
+    data.mkdir()
+    (data / "command.toml").write_text((DATA_DIR / "command.toml").read_text().replace("[[2, 4, 7]", "[[3, 4, 7]"))
+    path = tmp_path / "g.jsonl"
+    code, out, _ = run("new", "solar-sphere", "-p", "2", "--seed", "3", "--seat", "1=random", "-o", path,
+                       "--data", data)
+    assert code == 0 and out.splitlines()[-1] == f"play it: boardcore play {path} --data {data}"
+    code, _, err = run("legal", path)
+    one_line_error(code, err)
+    assert "--data" in err
+    from boardcore import replay
+
+    def runs(*command):
+        code, out, err = run(command[0], path, *command[1:], "--data", data)
+        assert code == 0, (command, out, err)
+        return out
+
+    for command in (["legal"], ["act", "1"], ["undo"], ["redo"], ["show"], ["replay"], ["head"], ["audit"]):
+        runs(*command)
+    at = str(next(line.position for line in replay.lines(Session.load(path, data=data)) if line.decision))
+    for command in (["whatif", "--at", at, "--all", "--rollouts", "2", "--workers", "1"],
+                    ["view", "-o", tmp_path / "g.html"], ["export", "-o", tmp_path / "copy.jsonl"],
+                    ["import", "--id", "data-copy"], ["branch", "--at", at, "-o", tmp_path / "b.jsonl"]):
+        runs(*command)
+    out = runs("repair")
+    assert out.startswith("nothing to repair")
+    code, out, _ = run("audit", tmp_path / "copy.jsonl", tmp_path / "b.jsonl", "--data", data, "--workers", "2")
+    assert code == 0 and "2 passed" in out

@@ -48,6 +48,8 @@ FileArg = typer.Argument(..., metavar="FILE", help="A replay file path, or db:ID
 AsOpt = typer.Option(None, "--as", metavar="PLAYER",
                      help="As this player (1, 2, …); default: show the spectator's view, act for the first to act.")
 JsonOpt = typer.Option(False, "--json", help="Print JSON instead of text.")
+DataOpt = typer.Option(None, "--data", metavar="DIR",
+                       help="The component data folder the game was played with, if not the game's own (`new --data`).")
 WroteJsonOpt = typer.Option(False, "--json", help="Print what was written as JSON: where, position, receipt, status.")
 SeqOpt = "position N as `boardcore replay` prints it (N-th event; the game's creation is 1)"
 

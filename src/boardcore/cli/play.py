@@ -7,7 +7,7 @@ from typing import TYPE_CHECKING, Any, Optional
 
 import typer
 
-from boardcore.cli.common import (AsOpt, FileArg, JsonOpt, LevelOpt, MissionOpt, ModeOpt, OptionOpt, PlayersOpt,
+from boardcore.cli.common import (AsOpt, DataOpt, FileArg, JsonOpt, LevelOpt, MissionOpt, ModeOpt, OptionOpt, PlayersOpt,
                                   SeqOpt, WroteJsonOpt, _bots, _config, _json, _legal_rows, _let_bots_move, _lines_json,
                                   _load, _numbered, _out, _pick, _player, _seats, _show_legal, _show_lines, _status,
                                   _written, app)
@@ -69,7 +69,7 @@ def new(
         _since(session, created, f"bots took {made} decision{'s' if made != 1 else ''}:", target=where)
     _out(f"{_status(session)} · receipt {session.head.short}")
     if session.outcome is None:
-        _out(f"play it: boardcore play {where}")
+        _out(f"play it: boardcore play {where}{registry.data_option(rules)}")
 
 
 MAX_TOLD = 30
@@ -81,6 +81,7 @@ def _since(session: Session, after: int, heading: str, player: Optional[int] = N
     """Print (and return) what happened after position `after`, as `player` may see it (default:
     the first person to act next, else the spectator): the last `MAX_TOLD` lines of it."""
     from boardcore import replay
+    from boardcore.games import data_option
 
     if player is None:
         people = [p for p in session.to_act if p not in _bots(session)]
@@ -88,23 +89,23 @@ def _since(session: Session, after: int, heading: str, player: Optional[int] = N
     lines = replay.told(list(replay.lines(session, player, start=after + 1)))
     if lines:
         _out(heading)
-        _show_told(lines, target, player)
+        _show_told(lines, target, player, data_option(session.rules))
     return lines
 
 
-def _show_told(lines: list[Any], target: str, player: Optional[int]) -> None:
+def _show_told(lines: list[Any], target: str, player: Optional[int], again: str = "") -> None:
     if len(lines) > MAX_TOLD:
         shown = lines[-MAX_TOLD:]
         _out(f"  … {len(lines) - MAX_TOLD} earlier lines (from position {lines[0].position}): "
-             f"boardcore replay {target}{f' --as {player}' if player else ''}")
+             f"boardcore replay {target}{f' --as {player}' if player else ''}{again}")
         lines = shown
     _show_lines(lines)
 
 
 @app.command()
-def legal(target: str = FileArg, player: Optional[int] = AsOpt, as_json: bool = JsonOpt) -> None:
+def legal(target: str = FileArg, data: Optional[Path] = DataOpt, player: Optional[int] = AsOpt, as_json: bool = JsonOpt) -> None:
     """List the legal actions now, numbered for `act`: the game's words, and the text form `act` also reads."""
-    session = _load(target)
+    session = _load(target, data)
     player = _player(session, player)
     if as_json:
         return _json(_legal_rows(session, player))
@@ -120,6 +121,7 @@ def legal(target: str = FileArg, player: Optional[int] = AsOpt, as_json: bool = 
 @app.command()
 def act(
     target: str = FileArg,
+    data: Optional[Path] = DataOpt,
     action: str = typer.Argument(..., help="The action's number in `boardcore legal`, or its text form."),
     player: Optional[int] = AsOpt,
     as_json: bool = WroteJsonOpt,
@@ -127,8 +129,9 @@ def act(
     """Take one decision (then bots move until a human must act), and say what followed: the
     decision's own facts and the bots' replies, as the player who acted may see them."""
     from boardcore import replay
+    from boardcore.games import data_option
 
-    session = _load(target)
+    session = _load(target, data)
     chosen = _pick(session, action, _player(session, player))
     rules = session.rules
     words = rules.describe(rules.view(session.state, chosen.player), chosen, chosen.player)
@@ -140,14 +143,15 @@ def act(
         return _json(_written(session, target, action=rules.format_action(chosen), words=words,
                               player=chosen.player, decided_at=decided, bot_decisions=made,
                               since=_lines_json(since)))
-    _out(f"{decided:>5} {words if words.startswith(f'P{chosen.player}') else f'P{chosen.player}: {words}'}")
-    _show_told(since, target, chosen.player)
+    _out(f"{decided:>5} P{chosen.player}: {words}")
+    _show_told(since, target, chosen.player, data_option(session.rules))
     _out(f"{_status(session)} · receipt {session.head.short}")
 
 
 @app.command()
 def undo(
     target: str = FileArg,
+    data: Optional[Path] = DataOpt,
     n: Optional[int] = typer.Option(None, "-n", min=1, help="How many decisions to undo "
                                     "(default: back to the last human decision, bots' replies included)."),
     player: Optional[int] = typer.Option(None, "--as", metavar="PLAYER",
@@ -161,7 +165,7 @@ def undo(
     shown; under `free` anything may be undone until the game ends."""
     from boardcore.play import undo_turn
 
-    session = _load(target)
+    session = _load(target, data)
     if n is None:
         n = undo_turn(session, _bots(session), by=player)
     else:
@@ -172,13 +176,13 @@ def undo(
 
 
 @app.command()
-def redo(target: str = FileArg,
+def redo(target: str = FileArg, data: Optional[Path] = DataOpt,
          player: Optional[int] = typer.Option(None, "--as", metavar="PLAYER", help="Who is redoing."),
          as_json: bool = WroteJsonOpt) -> None:
     """Restore what the last undo took back (while nothing new was decided)."""
     from boardcore.play import redo_turn
 
-    session = _load(target)
+    session = _load(target, data)
     n = redo_turn(session, _bots(session), by=player)
     if as_json:
         return _json(_written(session, target, redone=n))
@@ -188,6 +192,7 @@ def redo(target: str = FileArg,
 @app.command()
 def branch(
     target: str = FileArg,
+    data: Optional[Path] = DataOpt,
     at: int = typer.Option(..., "--at", metavar="N",
                            help=f"The decision at {SeqOpt}: the branch starts just before it, so it can be "
                                 "taken differently (one past the last position copies the whole game)."),
@@ -196,17 +201,18 @@ def branch(
 ) -> None:
     """Start a new game just before a decision of this one, to take it differently."""
     from boardcore import replay
+    from boardcore.games import data_option
 
-    session = _load(target)
+    session = _load(target, data)
     child, where = replay.branch_before(session, at, output)
     if as_json:
         return _json(_written(child, where, branched_from=target, before=at))
     _out(f"branched {target} just before position {at} into {where}; {_status(child)}")
-    _out(f"play it: boardcore play {where}")
+    _out(f"play it: boardcore play {where}{data_option(child.rules)}")
 
 
 @app.command()
-def play(target: str = FileArg,
+def play(target: str = FileArg, data: Optional[Path] = DataOpt,
          player: Optional[int] = typer.Option(None, "--as", metavar="PLAYER",
                                               help="Play only this seat (the others play elsewhere, or are bots); "
                                                    "default: every person's seat, hot-seat.")) -> None:
@@ -216,6 +222,6 @@ def play(target: str = FileArg,
     Between two people's turns the screen is cleared and the next player presses Enter."""
     from boardcore.terminal.loop import play_loop
 
-    session = _load(target)
+    session = _load(target, data)
     play_loop(session, _player(session, player), name=target)
 

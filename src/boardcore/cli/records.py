@@ -8,7 +8,7 @@ from typing import TYPE_CHECKING, Any, Optional
 
 import typer
 
-from boardcore.cli.common import (AsOpt, FileArg, JsonOpt, RayOpt, SeqOpt, WorkersOpt, WroteJsonOpt, _json,
+from boardcore.cli.common import (AsOpt, DataOpt, FileArg, JsonOpt, RayOpt, SeqOpt, WorkersOpt, WroteJsonOpt, _json,
                                   _lines_json, _load, _out, _player, _position, _progress, _status, _written, app)
 
 if TYPE_CHECKING:
@@ -57,6 +57,7 @@ def list_games(as_json: bool = JsonOpt) -> None:
 @app.command()
 def show(
     target: str = FileArg,
+    data: Optional[Path] = DataOpt,
     at: Optional[int] = typer.Option(None, "--at", metavar="N", help=f"Show the state after event N, {SeqOpt}."),
     player: Optional[int] = AsOpt,
     full: bool = typer.Option(False, "--full", help="The whole board, however long (default: what fits the terminal)."),
@@ -69,7 +70,7 @@ def show(
     from boardcore import replay as replaying
     from boardcore.terminal import screen
 
-    session = _load(target)
+    session = _load(target, data)
     player = _player(session, player)
     position = session.position if at is None else _position(session, at, "--at")
     state = session.state_at(position)
@@ -116,6 +117,7 @@ def _console_rows():
 @app.command()
 def replay(
     target: str = FileArg,
+    data: Optional[Path] = DataOpt,
     to: Optional[int] = typer.Option(None, "--to", metavar="N", help=f"Stop after event N, {SeqOpt}."),
     step: bool = typer.Option(False, "--step", help="Step through interactively (Enter: next, b: back, q: quit)."),
     player: Optional[int] = AsOpt,
@@ -128,7 +130,7 @@ def replay(
     `whatif --at` and `branch --at` take, and audit reports. Decisions are marked with >."""
     from boardcore import replay as replaying
 
-    session = _load(target)
+    session = _load(target, data)
     player = _player(session, player)
     stop = session.position if to is None else _position(session, to, "--to")
     history = list(replaying.lines(session, player, stop))
@@ -163,12 +165,12 @@ def _step_through(session: Session, history: list[Any], player: Optional[int]) -
 
 
 @app.command()
-def head(target: str = FileArg, as_json: bool = JsonOpt) -> None:
+def head(target: str = FileArg, data: Optional[Path] = DataOpt, as_json: bool = JsonOpt) -> None:
     """Print the game's receipt: the position reached and the hash of the last record.
 
     Keep it: `boardcore audit FILE --head POS:HASH` later proves the record still holds exactly
     this history (no decision cut off the end, nothing rewritten)."""
-    session = _load(target)
+    session = _load(target, data)
     receipt = session.head
     if as_json:
         return _json({"position": receipt.position, "hash": receipt.hash, "receipt": str(receipt)})
@@ -183,6 +185,7 @@ def audit(
     head: Optional[str] = typer.Option(None, "--head", metavar="POS:HASH",
                                        help="A receipt (`boardcore head`): prove the record still holds that "
                                             "history (one game)."),
+    data: Optional[Path] = DataOpt,
     workers: Optional[int] = WorkersOpt,
     ray: Optional[str] = RayOpt,
     as_json: bool = JsonOpt,
@@ -196,7 +199,7 @@ def audit(
 
     games = expand(targets)
     if len(games) == 1:
-        report = run_audit(games[0], seed=seed, head=head)
+        report = run_audit(games[0], seed=seed, head=head, data=data)
         if as_json:
             _json(report)
         else:
@@ -214,7 +217,8 @@ def audit(
         raise BoardcoreError("--seed and --head prove one game: give a single FILE with them")
     bar, task = _progress(len(games), "audits")
     with bar:
-        reports = audit_many(games, workers=workers, ray=ray, progress=lambda n: bar.update(task, completed=n))
+        reports = audit_many(games, workers=workers, ray=ray, data=data,
+                             progress=lambda n: bar.update(task, completed=n))
     failed = [r for r in reports if not r.ok]
     if as_json:
         _json(reports)
@@ -239,6 +243,7 @@ def export(
     game_id: Optional[str] = typer.Option(None, "--id", help="Database id for the copy."),
     player: Optional[int] = typer.Option(None, "--as", metavar="PLAYER",
                                          help="Write only what PLAYER may see (for sharing a game in progress)."),
+    data: Optional[Path] = DataOpt,
     as_json: bool = WroteJsonOpt,
 ) -> None:
     """Copy a game, record for record (same hashes), to a replay file or the database.
@@ -254,7 +259,7 @@ def export(
             raise BoardcoreError("--as writes a redacted file: give -o OUT (the database keeps whole records only)")
         from boardcore.redact import write_redacted
 
-        session = _load(target)
+        session = _load(target, data)
         _player(session, player)
         n = write_redacted(session, player, output)
         if as_json:
@@ -262,29 +267,31 @@ def export(
                           "status": session.status})
         _out(f"wrote P{player}'s view of {n} events to {output} (hidden information removed; not auditable)")
         return
-    _copy(target, output, game_id, as_json)
+    _copy(target, output, game_id, as_json, data)
 
 
 @app.command("import")
 def import_(
     path: Path = typer.Argument(..., metavar="FILE", help="A replay file."),
     game_id: Optional[str] = typer.Option(None, "--id", help="Database id (default: the game and its last hash)."),
+    data: Optional[Path] = DataOpt,
     as_json: bool = WroteJsonOpt,
 ) -> None:
     """Copy a replay file into the database, record for record (same hashes).
 
     The copy is a game of its own under a new id: importing a branch next to its parent, or the
     same file twice, needs a free id (`--id`); a taken one is refused and nothing is written."""
-    _copy(str(path), None, game_id, as_json)
+    _copy(str(path), None, game_id, as_json, data)
 
 
-def _copy(target: str, output: Optional[Path], game_id: Optional[str], as_json: bool = False) -> None:
+def _copy(target: str, output: Optional[Path], game_id: Optional[str], as_json: bool = False,
+          data: Optional[Path] = None) -> None:
     """Export or import: one atomic create of the copy (refused, writing nothing, if it exists)."""
     from boardcore.session import Session
     from boardcore.store import JsonlFile, copy_stream, open_database, open_target
 
     source, source_id = open_target(target)
-    session = Session.load(source_id, store=source)   # refuses a record that cannot be played on
+    session = Session.load(source_id, store=source, data=data)   # refuses a record that cannot be played on
     if output is not None:
         n = copy_stream(source, source_id, JsonlFile(output), JsonlFile.STREAM)
         if as_json:
@@ -301,12 +308,13 @@ def _copy(target: str, output: Optional[Path], game_id: Optional[str], as_json: 
 
 @app.command()
 def repair(path: Path = typer.Argument(..., metavar="FILE", help="A replay file."),
+           data: Optional[Path] = DataOpt,
            as_json: bool = typer.Option(False, "--json", help="Print what was removed as JSON.")) -> None:
     """Remove the write a crash cut short (a torn last line; in old one-record-per-line files, a decision
     missing its last lines) from a replay file, and nothing else."""
     from boardcore.store import repair as repair_file
 
-    removed = repair_file(path)
+    removed = repair_file(path, data=data)
     if as_json:
         return _json({"target": str(path), "repaired": removed is not None, "removed": removed})
     if removed is None:

@@ -7,7 +7,7 @@ from typing import Optional
 
 import typer
 
-from boardcore.cli.common import (FileArg, JsonOpt, LevelOpt, MissionOpt, ModeOpt, OptionOpt, PlayersOpt, RayOpt,
+from boardcore.cli.common import (DataOpt, FileArg, JsonOpt, LevelOpt, MissionOpt, ModeOpt, OptionOpt, PlayersOpt, RayOpt,
                                   WorkersOpt, _config, _dim, _json, _load, _out, _progress, _ran_on, app,
                                   page_target, write_page)
 
@@ -15,6 +15,7 @@ from boardcore.cli.common import (FileArg, JsonOpt, LevelOpt, MissionOpt, ModeOp
 @app.command()
 def whatif(
     target: str = FileArg,
+    data: Optional[Path] = DataOpt,
     at: int = typer.Option(..., "--at", metavar="POS",
                            help="The position of the decision to question, as `boardcore replay` prints it."),
     instead: list[str] = typer.Option([], "--instead", metavar="ACTION", help="An alternative (text form); repeatable."),
@@ -45,7 +46,7 @@ def whatif(
         raise BoardcoreError("give either --instead ACTION (one or more) or --all")
     if html is not None:
         page_target(html, overwrite, target)
-    session = _load(target)
+    session = _load(target, data)
     player = decision_at(session, at).player
     policies = _policies(policy, session.players)
     count = (1 + sum(a.player == player for a in session.rules.legal_actions(session.state_at(at - 1)))) if all_ \

@@ -7,12 +7,13 @@ from typing import Optional
 
 import typer
 
-from boardcore.cli.common import FileArg, _load, _out, _player, _position, app, page_target, write_page
+from boardcore.cli.common import DataOpt, FileArg, _load, _out, _player, _position, app, page_target, write_page
 
 
 @app.command()
 def view(
     target: str = FileArg,
+    data: Optional[Path] = DataOpt,
     player: Optional[int] = typer.Option(None, "--as", metavar="PLAYER",
                                          help="Show only what PLAYER could see (default: a spectator's view; "
                                               "a finished game with its seed revealed shows everything)."),
@@ -26,7 +27,7 @@ def view(
     """Write a game's replay viewer: one HTML file that opens offline in any browser."""
     from boardcore.view import page
 
-    session = _load(target)
+    session = _load(target, data)
     player = _player(session, player)
     if at is not None:
         _position(session, at, "--at")

@@ -504,7 +504,7 @@ class Repaired(msgspec.Struct, frozen=True):
 _TYPE = re.compile(rb'"type":"([a-z0-9_]+)"')
 
 
-def repair(path: str | os.PathLike) -> Repaired | None:
+def repair(path: str | os.PathLike, *, data: str | os.PathLike | None = None) -> Repaired | None:
     """Remove a torn last write, whole, and nothing else. None when the file was whole.
 
     Format 2: the torn line is one commit, so it is removed alone. Format 1 wrote one record per
@@ -513,6 +513,7 @@ def repair(path: str | os.PathLike) -> Repaired | None:
     A format-1 write cut at the end of a line leaves no torn line at all: there the rules tell, as
     a record that stops inside a decision leaves the game neither over nor waiting on anyone
     (`boardcore.session.ends_inside_decision`), and that decision's lines are removed.
+    `data` is the component data folder the game was played with, when not the game's own.
     Refuses, changing nothing, a file that is not a boardcore replay."""
     file = JsonlFile(path)
     fd = file._lock_current()
@@ -527,7 +528,7 @@ def repair(path: str | os.PathLike) -> Repaired | None:
         keep = len(data) - len(tail)
         dropped = 0
         if not tail:
-            if header.version != 1 or len(lines) < 3 or not _v1_cut_at_line_end(path):
+            if header.version != 1 or len(lines) < 3 or not _v1_cut_at_line_end(path, data):
                 return None
             dropped = _v1_write_start(codec_for(header.game), lines)
         elif header.version == 1 and len(lines) > 1:
@@ -566,7 +567,7 @@ def _v1_write_start(codec: Codec, lines: list[bytes]) -> int:
     return len(lines) - 1
 
 
-def _v1_cut_at_line_end(path: str | os.PathLike) -> bool:
+def _v1_cut_at_line_end(path: str | os.PathLike, data: str | os.PathLike | None) -> bool:
     """Whether a format-1 file of whole lines stops inside a decision (the rules fold it to tell)."""
     from boardcore.session import ends_inside_decision   # the store knows no rules: asked only here
 
@@ -574,4 +575,4 @@ def _v1_cut_at_line_end(path: str | os.PathLike) -> bool:
         records = JsonlFile(path).read()
     except BoardcoreError:
         return False      # damaged otherwise: nothing is dropped on a guess (audit will tell)
-    return ends_inside_decision(records)
+    return ends_inside_decision(records, data)

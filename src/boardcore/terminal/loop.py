@@ -21,6 +21,7 @@ from rich.text import Text
 
 from boardcore import replay
 from boardcore.errors import BoardcoreError
+from boardcore.games import data_option
 from boardcore.play import redo_turn, run_bots, undo_turn
 from boardcore.session import Session
 from boardcore.terminal import screen
@@ -160,7 +161,7 @@ class Table:
             if not people:
                 waiting = ", ".join(f"P{p}" for p in session.to_act)
                 self.term.say(f"waiting for {waiting}: play that seat with `boardcore play {self.name} --as "
-                              f"{session.to_act[0]}`")
+                              f"{session.to_act[0]}{data_option(session.rules)}`")
                 return
             actor = people[0]
             if self.hot_seat and actor != self.shown_to:
@@ -311,7 +312,7 @@ class Table:
             return
         child, where = replay.branch_before(session, at, path)
         self.notice.append(f"branch saved as {where}, just before position {at}: play it with "
-                           f"`boardcore play {where}`")
+                           f"`boardcore play {where}{data_option(child.rules)}`")
 
     def finish(self) -> None:
         session, term = self.session, self.term
@@ -324,7 +325,8 @@ class Table:
         term.show([*rows, Text(screen.status_line(session, None, term.width), style="bold")])
 
     def quit(self) -> None:
-        self.term.say(f"saved (every decision is kept as it is taken): go on with `boardcore play {self.name}`")
+        self.term.say(f"saved (every decision is kept as it is taken): go on with `boardcore play {self.name}"
+                      f"{data_option(self.session.rules)}`")
 
 
 def play_loop(session: Session, seat: int | None = None, *, name: str = "FILE",
