@@ -519,13 +519,13 @@ def repair(path: str | os.PathLike, *, data: str | os.PathLike | None = None) ->
     fd = file._lock_current()
     try:
         size = os.fstat(fd).st_size
-        data = _read_all(fd, size)
-        if not data:
+        content = _read_all(fd, size)
+        if not content:
             raise CorruptStream("empty file, not a replay", where=str(path), line=1)
-        lines = data.split(b"\n")
+        lines = content.split(b"\n")
         tail = lines.pop()
         header = _header(lines[0] if lines else tail, str(path))
-        keep = len(data) - len(tail)
+        keep = len(content) - len(tail)
         dropped = 0
         if not tail:
             if header.version != 1 or len(lines) < 3 or not _v1_cut_at_line_end(path, data):
