@@ -3,7 +3,6 @@ to the width it has (`boardcore.terminal.screen.board_rows`)."""
 
 from __future__ import annotations
 
-
 from apogee.components import KINDS, Catalog
 from apogee.missions import goal_met, goals, objective_met
 from apogee.prompts import POINTS
@@ -88,5 +87,3 @@ def _engineer(c: Catalog, e: int, spot: int) -> str:
     x = c.engineer[e]
     where = "SOC*" if spot == SOC_FIXED else "SOC" if spot == SOC else SPOTS[spot] if spot > 0 else ""
     return f"{x.name} {tenths(x.authority)}" + (f"@{where}" if where else "")
-
-

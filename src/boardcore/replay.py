@@ -50,6 +50,12 @@ def created_words(rules: Rules, created: GameCreated) -> str:
     return f"{rules.name} for {players} player{'s' if players != 1 else ''}{start}" + (f" ({seats})" if seats else "")
 
 
+def taken(player: int, words: str) -> str:
+    """A decision taken, in words: a game words a decision as an option (`Rules.describe`), and once
+    taken it is led by its taker ("P2: Deploy the 2")."""
+    return f"P{player}: {words}"
+
+
 def lines(session: Session, player: int | None = None, stop: int | None = None,
           start: int = 1) -> Iterator[Line]:
     """The effective history from position `start` to `stop` (default: now), each event redacted
@@ -70,8 +76,8 @@ def lines(session: Session, player: int | None = None, stop: int | None = None,
         shown = rules.visible(event, player)
         if shown is not None:
             words = describe(rules, state, shown, player)
-            if isinstance(event, Decision):    # a game words a decision as an option; taken, it has a taker
-                yield Line(position, rec.seq, True, f"P{event.player}: {words}", msgspec.to_builtins(shown),
+            if isinstance(event, Decision):
+                yield Line(position, rec.seq, True, taken(event.player, words), msgspec.to_builtins(shown),
                            event.player)
             else:
                 yield Line(position, rec.seq, False, words, msgspec.to_builtins(shown))

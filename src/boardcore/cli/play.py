@@ -7,8 +7,8 @@ from typing import TYPE_CHECKING, Any, Optional
 
 import typer
 
-from boardcore.cli.common import (AsOpt, DataOpt, FileArg, JsonOpt, LevelOpt, MissionOpt, ModeOpt, OptionOpt, PlayersOpt,
-                                  SeqOpt, WroteJsonOpt, _bots, _config, _json, _legal_rows, _let_bots_move, _lines_json,
+from boardcore.cli.common import (AsOpt, DataOpt, FileArg, JsonOpt, LevelOpt, MissionOpt, ModeOpt, OptionOpt,
+                                  PlayersOpt, SeqOpt, WroteJsonOpt, _bots, _config, _json, _legal_rows, _let_bots_move, _lines_json,
                                   _load, _numbered, _out, _pick, _player, _seats, _show_legal, _show_lines, _status,
                                   _written, app)
 
@@ -103,7 +103,8 @@ def _show_told(lines: list[Any], target: str, player: Optional[int], again: str 
 
 
 @app.command()
-def legal(target: str = FileArg, data: Optional[Path] = DataOpt, player: Optional[int] = AsOpt, as_json: bool = JsonOpt) -> None:
+def legal(target: str = FileArg, data: Optional[Path] = DataOpt, player: Optional[int] = AsOpt,
+          as_json: bool = JsonOpt) -> None:
     """List the legal actions now, numbered for `act`: the game's words, and the text form `act` also reads."""
     session = _load(target, data)
     player = _player(session, player)
@@ -143,7 +144,7 @@ def act(
         return _json(_written(session, target, action=rules.format_action(chosen), words=words,
                               player=chosen.player, decided_at=decided, bot_decisions=made,
                               since=_lines_json(since)))
-    _out(f"{decided:>5} P{chosen.player}: {words}")
+    _out(f"{decided:>5} {replay.taken(chosen.player, words)}")
     _show_told(since, target, chosen.player, data_option(session.rules))
     _out(f"{_status(session)} · receipt {session.head.short}")
 

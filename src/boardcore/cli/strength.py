@@ -7,8 +7,8 @@ from typing import Optional
 
 import typer
 
-from boardcore.cli.common import (DataOpt, FileArg, JsonOpt, LevelOpt, MissionOpt, ModeOpt, OptionOpt, PlayersOpt, RayOpt,
-                                  WorkersOpt, _config, _dim, _json, _load, _out, _progress, _ran_on, app,
+from boardcore.cli.common import (DataOpt, FileArg, JsonOpt, LevelOpt, MissionOpt, ModeOpt, OptionOpt, PlayersOpt,
+                                  RayOpt, WorkersOpt, _config, _dim, _json, _load, _out, _progress, _ran_on, app,
                                   page_target, write_page)
 
 
