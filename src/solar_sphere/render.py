@@ -7,7 +7,7 @@ from __future__ import annotations
 
 from solar_sphere.components import FACTIONS, KINDS
 from solar_sphere.state import CORP, SolarState
-from solar_sphere.words import task_words
+from solar_sphere.words import PHASES, crew_words, task_words
 
 SEAT_STYLE = {1: "red", 2: "cyan", 3: "blue", 4: "yellow"}
 
@@ -80,9 +80,8 @@ def display(rules, s: SolarState) -> list[str]:
             if card < 0:
                 cells.append("(empty)")
                 continue
-            cc = rules.c.crew[card]
-            token = f" +{s.tokens[slot]}m" if s.tokens[slot] else ""
-            cells.append(f"{cc.id} {cc.action}{token}")
+            token = f" +{s.tokens[slot]} morale" if s.tokens[slot] else ""
+            cells.append(f"{crew_words(rules.c, card)}{token}")
         out.append(f"  Tier {tier + 1} ({len(s.crew_decks[tier])} in deck): " + " | ".join(cells))
     return out
 
@@ -93,7 +92,7 @@ def centre(rules, s: SolarState, seat: int) -> list[str]:
     ports = " ".join(f"{v}:{'*' * p.ports[v - 1]}" for v in range(1, 7) if p.ports[v - 1])
     store = " ".join(f"{KINDS[k]} {p.store[k]}" for k in range(3) if p.store[k]) or "empty"
     crew = ", ".join(rules.c.crew[c].id + ("(used)" if u else "") for c, u in zip(p.crew, p.used, strict=True)) or "-"
-    sats = ", ".join(rules.c.locations[i] for i, on in enumerate(p.sats) if on) or "-"
+    sats = ", ".join(rules.c.loc[i].name for i, on in enumerate(p.sats) if on) or "-"
     fac = " ".join(f"{FACTIONS[k]} {p.factions[k]}" for k in range(4))
     turn = "  [bold]<- to act[/bold]" if seat in (s.turn, s.tasks[-1].player if s.tasks else 0) else ""
     return [
@@ -118,13 +117,13 @@ def dranda(rules, s: SolarState) -> list[str]:
 def render(rules, s: SolarState, player: int | None) -> str:
     s = rules.view(s, player)
     order = " ".join(seat_name(s, seat) for seat in s.order)
-    lines = [f"[bold]Solar Sphere[/bold] round {s.round}/6  phase {s.phase}  turn order {order}"]
+    lines = [f"[bold]Solar Sphere[/bold] round {s.round}/6  {PHASES.get(s.phase, s.phase)}  turn order {order}"]
     lines += sphere(rules, s)
     lines.append("[bold]Resistance fleet[/bold]")
     lines += fleet(rules, s)
     lines.append("[bold]Crew display[/bold]")
     lines += display(rules, s)
-    used = " ".join(f"{rules.c.locations[i]}:{n}" for i, n in enumerate(s.loc_dice) if n)
+    used = ", ".join(f"{rules.c.loc[i].name} {n}" for i, n in enumerate(s.loc_dice) if n)
     lines.append(f"Dice on locations: {used or '-'}")
     for seat in range(1, s.players + 1):
         lines += centre(rules, s, seat)

@@ -6,7 +6,7 @@ being asked. Rich markup, one line per item: whoever shows it wraps it to the wi
 from __future__ import annotations
 
 from warlords.state import DEC, DEST, GUARDED, LP, MED, MIS, OPEN, REBEL, RES
-from warlords.words import ASKED, END_KINDS, PHASES
+from warlords.words import ACTION_NAMES, ASKED, END_KINDS, PHASES
 
 COLOURS = ("red", "blue", "green", "yellow")
 ZONES = (("RES", RES), ("LP", LP), ("MIS", MIS), ("MED", MED), ("DEC", DEC), ("out", DEST))
@@ -49,7 +49,7 @@ def galaxy(c, v) -> list[str]:
 def tracks(c, v) -> list[str]:
     planet = "  ".join(f"{t[:2]} {v.track[k]}(+{c.deploy_value[v.track[k]]}/{c.domination_value[v.track[k]]})"
                        for k, t in enumerate(c.types))
-    slots = " ".join(f"{k * 2 + 1}-{k * 2 + 2}:{m[:6]}" for k, m in enumerate(v.rep_slots))
+    slots = "  ".join(f"{k * 2 + 1}-{k * 2 + 2} {ACTION_NAMES.get(m, m or '?')}" for k, m in enumerate(v.rep_slots))
     reps = "  ".join(f"P{p}:{r}" for p, r in enumerate(v.rep, 1))
     return [f"Planet track (pos +deploy/domination): {planet}", f"Reputation markers: {slots}",
             f"Reputation: {reps}"]

@@ -66,20 +66,43 @@ def test_the_board_focus_keeps_the_player_s_own_part_and_drops_others_hands():
 GAP = 3
 
 
+def breaks(line: str, width: int) -> list[tuple[str, int]]:
+    """Each row `screen.board_line` makes of `line`, with the offset in `line` where its text ends."""
+    out, at = [], 0
+    for row in screen.board_line(Text(line), width):
+        text = row.plain.lstrip(" ") if out else row.plain
+        at = line.index(text, at) + len(text)
+        out.append((row.plain, at))
+    return out
+
+
 @pytest.mark.parametrize("game", ["solar_sphere", "apogee", "warlords"])
 @pytest.mark.parametrize("width", [60, 80, 120])
-def test_a_board_is_wrapped_once_at_the_width_it_is_shown_at(game, width):
-    """A game's picture is one line per item and the screen alone wraps it: a row is broken only where
-    its next word would not fit, whatever the width (the pictures part items by up to GAP spaces, and a
-    row ends without them). The games wrapped at 100 columns themselves, so at 80 a long line came out
-    as a full row, a short one, and a continuation that would have fitted."""
+def test_a_board_is_wrapped_once_between_its_items_at_the_width_it_is_shown_at(game, width):
+    """A game's picture is one line per item list and the screen alone wraps it, at the width it has.
+    A row is broken where the next item would not fit (the pictures part items by up to GAP spaces),
+    between items ("BR 2(+1/2)" stays whole), and inside an item only when the last item boundary that
+    fits would leave the row less than half full. The games wrapped at 100 columns themselves, so at 80
+    a long line came out as a full row, a short one, and a continuation that would have fitted; and a
+    row broke at any space, splitting "BR" from "2(+1/2)" and "(pile" from "23)"."""
     session = Session.load(Path(__file__).resolve().parents[2] / "replays" / game / "2p.jsonl")
     for position in range(1, session.position, max(1, session.position // 12)):
-        rows = [r.plain for r in screen.board_rows(session.rules.render(session.state_at(position), 1), width)]
-        assert all(len(row) <= width for row in rows)
-        for row, after in zip(rows, rows[1:]):
-            if after.startswith(" " * 6) and after[6:7].strip():      # a continuation row
-                assert len(row) + GAP + len(after.split()[0]) > width, (row, after)
+        picture = str(session.rules.render(session.state_at(position), 1))
+        for line in (Text.from_markup(m).plain for m in picture.split("\n")):
+            rows = breaks(line, width)
+            assert all(len(row) <= width for row, _ in rows)
+            assert " ".join(line.split()) == " ".join(" ".join(r for r, _ in rows).split())   # nothing lost
+            begun = 0
+            for (row, end), (after, _) in zip(rows, rows[1:]):
+                rest = line[end:].lstrip(" ")
+                if screen.ITEM_BREAK.match(line, end):
+                    following = screen.ITEM_BREAK.split(rest)[0]
+                else:
+                    assert not any(m.start() >= begun + width // 2 for m in screen.ITEM_BREAK.finditer(line, begun, end)), \
+                        (row, after)
+                    following = rest.split()[0]
+                assert len(row) + GAP + len(following) > width, (row, after)
+                begun = end + len(line[end:]) - len(rest)
 
 
 def test_since_keeps_the_latest_lines_and_says_how_many_more_there_are():

@@ -53,3 +53,31 @@ def test_the_board_says_what_is_asked_in_words():
             assert f"Asked of P{t.player}: {task_words(RULES.c, state, t)} (" in RULES.render(state, 1)
             kinds.add(t.kind)
     assert len(kinds) >= 4
+
+
+def test_the_board_names_phases_crew_and_locations_in_words():
+    """The board printed the phase, the crew display and the locations by their codes ("phase deploy",
+    "T1-03b trade:gold:ore", "L-SPH:1", "satellites L-FLT"); it now says them as the log does: the
+    phase's name, each crew card with its almanac action (`crew_words`), each Location by its name."""
+    from pathlib import Path
+
+    from boardcore.session import Session
+    from solar_sphere.words import PHASES, crew_words
+
+    s = Session.load(Path(__file__).resolve().parents[2] / "replays" / "solar_sphere" / "2p.jsonl")
+    codes = set(RULES.c.locations)
+    seen = {"dice": 0, "satellites": 0}
+    for position in range(1, s.position, 5):
+        state = s.state_at(position)
+        board = RULES.render(state, 1)
+        if state.phase in PHASES:
+            assert f"  {PHASES[state.phase]}  " in board.splitlines()[0]
+        for card in state.display:
+            if card >= 0:
+                assert crew_words(RULES.c, card) in board
+        for line in board.splitlines():
+            if line.startswith("Dice on locations: ") or "satellites " in line:
+                named = line.split("Dice on locations: ")[-1].split("satellites ")[-1]
+                assert not codes & set(named.replace(",", " ").split()), line
+                seen["dice" if line.startswith("Dice") else "satellites"] += named.strip() != "-"
+    assert all(seen.values()), seen

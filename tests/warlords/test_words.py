@@ -428,11 +428,12 @@ def _strings(event) -> list[str]:
 
 def test_the_board_says_what_is_asked_and_the_phase_in_words():
     """The board printed decision points' and phases' internal names ("Waiting for P2: units", "P2 merc");
-    it now uses the log's words for them (ASKED, PHASES)."""
+    it now uses the log's words for them (ASKED, PHASES); and the reputation markers by their actions'
+    names, where it cut them to six letters ("1-2:assass")."""
     from pathlib import Path
 
     from boardcore.session import Session
-    from warlords.words import PHASES
+    from warlords.words import ACTION_NAMES, PHASES
 
     s = Session.load(Path(__file__).resolve().parents[2] / "replays" / "warlords" / "2p.jsonl")
     asked = set()
@@ -443,4 +444,8 @@ def test_the_board_says_what_is_asked_and_the_phase_in_words():
             assert f"Waiting for P{state.prompt.player}: {ASKED[state.prompt.kind]}" in board
             asked.add(state.prompt.kind)
         assert f", {PHASES[state.phase]}" in board.splitlines()[0]
+        if state.rep_slots:     # the markers by their actions' names, not cut to six letters ("assass")
+            markers = next(line for line in board.splitlines() if line.startswith("Reputation markers: "))
+            assert all(f"{k * 2 + 1}-{k * 2 + 2} {ACTION_NAMES[m]}" in markers
+                       for k, m in enumerate(state.rep_slots) if m), markers
     assert len(asked) >= 5
