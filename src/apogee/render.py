@@ -9,7 +9,7 @@ from apogee.prompts import POINTS
 from apogee.queries import mission_of
 from apogee.rocket import crew, mass, min_roll, soc_authority, thrust, yield_of
 from apogee.state import SOC, SOC_FIXED, SPOTS, ApogeeState
-from apogee.words import investor_text, tenths
+from apogee.words import BAN_WORDS, SPOT_WORDS, investor_text, stage_words, tenths
 
 SHORT = {"first": "FS", "upper": "US", "payload": "PL", "rnd": "RD"}
 
@@ -25,9 +25,9 @@ def render(c: Catalog, v: ApogeeState, player: int | None) -> str:
     m = mission_of(c, v)
     mode = f"Solo Mission {m.number} ({m.level}, {m.turns} turns)" if v.solo else f"Mission {m.number} ({m.level})"
     event = c.events[v.event].name if v.event >= 0 else "none"
-    lines = [f"[bold]Apogee[/bold] - {mode} - turn {v.turn} - step {v.stage} - Event: [yellow]{event}[/yellow]"]
+    lines = [f"[bold]Apogee[/bold] - {mode} - {stage_words(v)} - Event: [yellow]{event}[/yellow]"]
     if v.bans:
-        lines.append(f"  bans for the game: {', '.join(v.bans)}")
+        lines.append(f"  bans for the game: {', '.join(BAN_WORDS.get(b, b) for b in v.bans)}")
     for k, river in enumerate(v.rivers):
         lines.append(f"  river {SHORT[KINDS[k]]}: " + (", ".join(tech_card(c, card) for card in river) or "-")
                      + f"   (pile {len(v.piles[k])})")
@@ -38,7 +38,7 @@ def render(c: Catalog, v: ApogeeState, player: int | None) -> str:
     for p, pl in enumerate(v.p, 1):
         me = " (you)" if p == player else ""
         d = c.director[pl.director] if pl.director >= 0 else None
-        head = (f"[bold]P{p}{me}[/bold] {d.name} ({d.nation}, {d.authority})" if d else f"[bold]P{p}{me}[/bold] ?")
+        head = (f"[bold]P{p}{me}[/bold] {d.name} ({c.nations[d.nation].name}, Authority {d.authority})" if d else f"[bold]P{p}{me}[/bold] ?")
         flags = []
         if pl.specialty_used:
             flags.append("Specialty spent")
@@ -85,5 +85,5 @@ def _engineer(c: Catalog, e: int, spot: int) -> str:
     if e < 0:
         return "?"
     x = c.engineer[e]
-    where = "SOC*" if spot == SOC_FIXED else "SOC" if spot == SOC else SPOTS[spot] if spot > 0 else ""
+    where = "SOC*" if spot == SOC_FIXED else "SOC" if spot == SOC else SPOT_WORDS[SPOTS[spot]] if spot > 0 else ""
     return f"{x.name} {tenths(x.authority)}" + (f"@{where}" if where else "")

@@ -161,6 +161,28 @@ def test_the_board_names_investors_objectives_in_the_words_of_the_history():
     assert "min_" not in text
 
 
+def test_the_board_names_steps_nations_and_spots_as_the_log_does():
+    """The board printed the step, the Directors' nations and the Engineers' spots by their codes ("step
+    rnd", "(china, 1)", "8.4@rnd"); it now says them as the log and the options do."""
+    from pathlib import Path
+
+    from apogee.words import SPOT_WORDS, stage_words
+
+    s = Session.load(Path(__file__).resolve().parents[2] / "replays" / "apogee" / "2p.jsonl")
+    spots = set()
+    for position in range(1, s.position, 7):
+        state = s.state_at(position)
+        board = R.render(state, 1)
+        assert f" - {stage_words(state)} - Event: " in board.splitlines()[0]
+        for pl in state.p:
+            if pl.director >= 0:
+                d = CAT.director[pl.director]
+                assert f"{d.name} ({CAT.nations[d.nation].name}, Authority {d.authority})" in board
+        spots |= {word for word in SPOT_WORDS.values() if f"@{word}" in board}
+        assert not any(f"@{code}" in board for code in ("rnd", "specialty", "construction", "design"))
+    assert len(spots) >= 3, spots
+
+
 def test_render_fits_the_width_it_is_printed_at():
     sess = new(players=3, seed=2)
     for _ in range(30):
