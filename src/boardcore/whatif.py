@@ -19,6 +19,11 @@ It answers the player's question, "what were my chances?", from what that player
   depends on how long the rollouts stay alike, and random play parts them soon: the paired interval
   is about 0.75 of the unpaired one at Solar Sphere's first decision (README, "What were my
   chances?") and 0.89 on the toy game's last turn with the rival's turn to come.
+- **Honest about many comparisons.** The best of thirteen alternatives is the one luck flattered
+  most: each interval holds 95% of the time, but the best one's often excludes zero when none is
+  better. The verdict ("X is better than the decision taken") and the regret read joint intervals,
+  widened so that all the alternatives' hold at once (`stats.joint_widening`, Bonferroni); each
+  alternative's own 95% interval is reported beside them.
 - **Adaptive.** The budget (`rollouts` per alternative, a `budget` of playouts in all, or
   `seconds`) is spent in rounds of growing size; after each round an alternative whose paired
   interval against the current leader lies below zero is out of contention and gets no more
@@ -36,7 +41,6 @@ import hashlib
 import math
 import os
 import time
-from statistics import NormalDist
 from collections.abc import Callable, Mapping, Sequence
 from typing import Any
 
@@ -49,7 +53,7 @@ from boardcore.execute import Workers, resolve_workers
 from boardcore.play import MAX_DECISIONS
 from boardcore.rng import Rng
 from boardcore.session import Session
-from boardcore.stats import (Z95, Estimate, mean_interval, paired_interval, paired_share_interval,
+from boardcore.stats import (Estimate, joint_widening, mean_interval, paired_interval, paired_share_interval,
                              rate_interval)
 
 FIRST_ROUND = 16
@@ -60,10 +64,13 @@ DEFAULT_ROLLOUTS = 100
 
 class Alternative(msgspec.Struct, frozen=True):
     """One decision the player could have taken. `win_diff` and `score_diff` are paired differences
-    from the decision taken (zero for the decision taken itself); `win_rate` and `mean_score` are its
-    own estimates with independent intervals, for reference. `contending`: still in the race when the
-    budget ran out (otherwise it was dropped after `rollouts`). `action` is the text form (what
-    `--instead` and `boardcore act` read), `words` the same in the game's own words."""
+    from the decision taken (zero for the decision taken itself), each with its own 95% interval;
+    `joint_win_diff` and `joint_score_diff` are the same differences with intervals widened so that those
+    of every alternative compared hold at once (`stats.joint_widening`): what the verdict and the regret
+    read. `win_rate` and `mean_score` are its own estimates with independent intervals, for reference.
+    `contending`: still in the race when the budget ran out (otherwise it was dropped after `rollouts`).
+    `action` is the text form (what `--instead` and `boardcore act` read), `words` the same in the
+    game's own words."""
 
     action: str
     recorded: bool
@@ -74,12 +81,16 @@ class Alternative(msgspec.Struct, frozen=True):
     mean_score: Estimate
     contending: bool
     words: str = ""
+    joint_win_diff: Estimate | None = None
+    joint_score_diff: Estimate | None = None
 
 
 class WhatIfReport(msgspec.Struct, frozen=True):
     """The answer, best alternative first. `regret`: how much the decision taken gave up against
-    the best alternative, in win rate and in score (zero when it was the best); `verdict` says in
-    words whether the budget told the alternatives apart."""
+    the best alternative, in win rate (`regret_score`: against the best in score), never below zero,
+    with an interval that holds whichever alternative is truly best: it spans the joint intervals of all
+    `compared` alternatives, so a decision taken that merely ranks first is not said to have cost nothing.
+    `verdict` says in words whether the budget told the alternatives apart, reading the joint intervals."""
 
     game: str
     position: int
@@ -98,6 +109,7 @@ class WhatIfReport(msgspec.Struct, frozen=True):
     regret_score: Estimate
     verdict: str
     alternatives: list[Alternative]
+    compared: int = 1
 
 
 def decision_at(session: Session, position: int) -> Decision:
@@ -360,7 +372,7 @@ class _Race:
         if self.done[0] < FIRST_ROUND:
             return
         leader = max(self.contenders, key=lambda a: (self.key(a), -a))
-        widen = NormalDist().inv_cdf(1 - 0.025 / max(1, len(self.contenders) - 1)) / Z95
+        widen = joint_widening(len(self.contenders) - 1)
         keep = []
         for a in self.contenders:
             if a in (0, leader):
@@ -427,26 +439,40 @@ def _budget_text(rollouts: int | None, budget: int | None, seconds: float | None
 def _report(rules: Any, at: int, seen: Any, shared: _Shared, race: _Race, budget: str, workers: int,
             elapsed: float) -> WhatIfReport:
     """`seen`: the position as the deciding player saw it, for naming the alternatives in words."""
+    compared = len(shared.actions) - 1
+    widen = joint_widening(compared)
     alternatives = []
     order = sorted(range(len(shared.actions)), key=lambda a: (race.key(a), -a), reverse=True)
     for a in order:
         win, score = race.diff(a, 0)
+        joint_win, joint_score = race.diff(a, 0, widen)
         n = len(race.wins[a])
         alternatives.append(Alternative(
             rules.format_action(shared.actions[a]), a == 0, n, win, score,
             rate_interval(sum(race.wins[a]), n), mean_interval(race.scores[a]), a in race.contenders,
-            rules.describe(seen, shared.actions[a], shared.player)))
-    best = alternatives[0]
-    if best.recorded:
-        regret = regret_score = Estimate(0.0, 0.0, 0.0, best.rollouts)
-    else:
-        regret, regret_score = best.win_diff, best.score_diff
+            rules.describe(seen, shared.actions[a], shared.player), joint_win, joint_score))
+    others = [a for a in alternatives if not a.recorded]
     information = ("omniscient: rollouts start from the true hidden state, which the player did not know"
                    if shared.omniscient else
                    f"from P{shared.player}'s view: each rollout deals what P{shared.player} could not see afresh")
     return WhatIfReport(rules.name, at, shared.player, rules.format_action(shared.actions[0]), shared.omniscient,
                         information, shared.policies, budget, race.total, race.rounds, workers, elapsed,
-                        best.action, regret, regret_score, _verdict(alternatives), alternatives)
+                        alternatives[0].action, regret(others, "win"), regret(others, "score"),
+                        _verdict(alternatives), alternatives, compared)
+
+
+def regret(others: Sequence[Alternative], measure: str) -> Estimate:
+    """What the decision taken gave up against the best of `others` in `measure` ("win" or "score"): the
+    largest difference, or zero when none did better. If the joint intervals all hold (95%), the true best
+    difference lies between the largest of their lows and the largest of their highs, and the regret
+    between those two cut at zero. (The best difference seen is the largest of many noisy ones, so it
+    tends to overstate; the interval is what to read.)"""
+    if not others:
+        return Estimate(0.0, 0.0, 0.0, 0)
+    plain = [getattr(a, f"{measure}_diff") for a in others]
+    joint = [getattr(a, f"joint_{measure}_diff") for a in others]
+    return Estimate(max(0.0, max(e.mean for e in plain)), max(0.0, max(e.low for e in joint)),
+                    max(0.0, max(e.high for e in joint)), max(e.n for e in plain))
 
 
 def even(win: Estimate) -> bool:
@@ -456,26 +482,34 @@ def even(win: Estimate) -> bool:
 
 
 def _verdict(alternatives: list[Alternative]) -> str:
-    """Whether the best alternative's interval on the difference excludes zero, in words."""
+    """Whether the best alternative's interval on the difference excludes zero, in words. With several
+    alternatives it reads the joint intervals: the best of many is the one most flattered by luck."""
     best = alternatives[0]
-    others = alternatives[1:]
-    if not best.recorded:
-        if best.win_diff.low > 0:
-            return (f"{best.action} is better than the decision taken: {best.win_diff.mean:+.3f} win rate "
-                    f"[{best.win_diff.low:+.3f}, {best.win_diff.high:+.3f}], an interval that excludes zero")
-        if even(best.win_diff) and best.score_diff.low > 0:
-            return (f"{best.action} scores more than the decision taken: {best.score_diff.mean:+.2f} points "
-                    f"[{best.score_diff.low:+.2f}, {best.score_diff.high:+.2f}] (its rollouts won as often)")
-        return ("the alternatives are indistinguishable at this budget: no interval on the difference from the "
-                "decision taken excludes zero")
+    others = [a for a in alternatives if not a.recorded]
     if not others:
         return "the decision taken was the only legal one"
-    beaten = [a for a in others if a.win_diff.high < 0 or (even(a.win_diff) and a.score_diff.high < 0)]
+    family = f" once widened for the {len(others)} alternatives compared at once" if len(others) > 1 else ""
+    if not best.recorded:
+        w, s = best.joint_win_diff, best.joint_score_diff
+        if w.low > 0:
+            return (f"{best.action} is better than the decision taken: {best.win_diff.mean:+.3f} win rate "
+                    f"[{w.low:+.3f}, {w.high:+.3f}], an interval that excludes zero{family}")
+        if even(best.win_diff) and s.low > 0:
+            return (f"{best.action} scores more than the decision taken: {best.score_diff.mean:+.2f} points "
+                    f"[{s.low:+.2f}, {s.high:+.2f}]{family} (its rollouts won as often)")
+        lucky = [a for a in others if a.win_diff.low > 0 or (even(a.win_diff) and a.score_diff.low > 0)]
+        aside = (f" ({lucky[0].action} alone looks better on its own 95% interval, as one of {len(others)} "
+                 "alternatives easily does by luck)" if lucky and family else "")
+        return ("the alternatives are indistinguishable at this budget: no interval on the difference from the "
+                f"decision taken excludes zero{family}{aside}")
+    beaten = [a for a in others
+              if a.joint_win_diff.high < 0 or (even(a.win_diff) and a.joint_score_diff.high < 0)]
     if len(beaten) == len(others):
         return ("the decision taken was the best: every alternative's interval on the difference lies below zero"
-                + (" (in score, where the rollouts won as often)" if any(even(a.win_diff) for a in others) else ""))
+                + family + (" (in score, where the rollouts won as often)" if any(even(a.win_diff) for a in others)
+                            else ""))
     close = len(others) - len(beaten)
     return (f"the decision taken ranks first, but {close} alternative{'s are' if close > 1 else ' is'} "
             f"indistinguishable from it at this budget ("
             f"{'their intervals on the difference include' if close > 1 else 'its interval on the difference includes'}"
-            " zero)")
+            f" zero{family})")

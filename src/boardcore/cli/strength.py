@@ -81,11 +81,14 @@ def whatif(
              f"{_dim(alt.action)}")
     r, rs = report.regret, report.regret_score
     best = report.alternatives[0]
-    _out(f"best: {best.words or report.best} [{report.best}]; regret of the decision taken: {r.mean:.3f} [{r.low:+.3f}, {r.high:+.3f}] "
-         f"win rate, {rs.mean:.2f} [{rs.low:+.2f}, {rs.high:+.2f}] points")
+    _out(f"best: {best.words or report.best} [{report.best}]; regret of the decision taken: {r.mean:.3f} win rate "
+         f"[{r.low:.3f}, {r.high:.3f}], {rs.mean:.2f} points [{rs.low:.2f}, {rs.high:.2f}]")
     _out(report.verdict)
     _out("* the decision taken (win rates: its own "
          f"{next(a.win_rate for a in report.alternatives if a.recorded)}); - dropped from the race, worse than the leader")
+    if report.compared > 1:
+        _out(f"each interval is 95% on its own; the regret's and the verdict's hold for all {report.compared} "
+             "alternatives at once (each widened: Bonferroni)")
 
 
 def _policies(given: list[str], players: int) -> list[str]:

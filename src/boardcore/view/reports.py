@@ -74,7 +74,9 @@ def whatif_page(report: Any) -> str:
                                f"{report.workers} worker{'s' if report.workers != 1 else ''}, {report.seconds:.1f} s "
                                f"({escape(report.budget)}); rollout k of every alternative shares its deal and dice"),
                   ("Best", f"{escape(report.best)}; regret of the decision taken {r.mean:.3f} "
-                           f"[{r.low:+.3f}, {r.high:+.3f}] in win rate"),
+                           f"[{r.low:.3f}, {r.high:.3f}] in win rate"
+                           + (f" (an interval holding for all {report.compared} alternatives at once)"
+                              if report.compared > 1 else "")),
                   ("Verdict", escape(report.verdict)),
               ]))
 
