@@ -11,9 +11,11 @@ rating fitted to all the pairings (Bradley-Terry).
 In a solo mode (one player, against the game's automa) every agent plays the same deals and its
 win rate against the automa and mean score are reported.
 
-Games are work items run by `boardcore.execute.run` (`workers`, `ray`), seeded by their pairing
-and index: the games and their results are the same on any number of workers. Only the timings
-(`seconds`, `reply_seconds`) vary from run to run.
+Games are work items run by `boardcore.execute.run` (`workers`, `ray`), seeded by their index alone:
+the games and their results are the same on any number of workers, and every pairing (in a solo mode,
+every agent) plays the same deals with the same luck for its bots, so what one agent does against
+another does not depend on who else is named. Only the timings (`seconds`, `reply_seconds`) vary from
+run to run.
 """
 
 from __future__ import annotations
@@ -141,11 +143,20 @@ def tournament(rules: Rules, config: Any, agents: Sequence[str], games: int, *, 
                             sum(r.truncated for r in results), elapsed, workers, pairings, standings)
 
 
-def deal_seed(seed: str, pairing: int, game: int, players: int) -> str:
+def deal_seed(seed: str, game: int, players: int) -> str:
     """The seed of game `game`'s chance: one deal per round of seatings, so each deal is played under
-    every seating of its pairing; in a solo mode every agent plays deal g in its game g."""
+    every seating of a pairing. Every pairing plays the same deals (in a solo mode, every agent), so
+    what two agents do against each other does not depend on who else is in the tournament, and
+    ratings compare them on common luck. (The `/0/` is where each pairing's index once stood, when
+    pairings had deals of their own: kept, so a tournament of two agents plays the games it always did.)"""
     deal = game // len(seatings(players))
-    return f"tournament/{seed}/{deal}" if players == 1 else f"tournament/{seed}/{pairing}/{deal}"
+    return f"tournament/{seed}/{deal}" if players == 1 else f"tournament/{seed}/0/{deal}"
+
+
+def bots_seed(seed: str, game: int) -> str:
+    """The family of the bots' own random numbers in game `game`, for every pairing and every agent alike,
+    for the same reason as `deal_seed` (and with the same relic `/0/`)."""
+    return f"tournament/{seed}/0/{game}"
 
 
 _AGENTS: dict[tuple[int, str], Any] = {}
@@ -163,11 +174,11 @@ def _play(shared: _Shared, item: tuple[int, int, list[int]]) -> _Game:
     """Game `g` of pairing `p` with `seated[k]` the agent in seat k+1; its deal is shared by the seatings."""
     p, g, seated = item
     rules = agent_kinds.resolve(shared.rules)
-    chance = seeded(deal_seed(shared.seed, p, g, len(seated)))
+    chance = seeded(deal_seed(shared.seed, g, len(seated)))
     state, position = start(rules, shared.config, chance)
     think: dict[int, list[float]] = {}
     bots = {seat: _Timed(_agent(rules, shared.agents[a]), think.setdefault(a, [])) for seat, a in enumerate(seated, 1)}
-    state, _, _ = playout(rules, state, position, bots, chance, agent_rng(f"tournament/{shared.seed}/{p}/{g}"),
+    state, _, _ = playout(rules, state, position, bots, chance, agent_rng(bots_seed(shared.seed, g)),
                           MAX_DECISIONS, game=f"game {g} of pairing {p}")
     result = rules.outcome(state)
     shares = [1.0 / len(result.winners) if seat in result.winners else 0.0 for seat in range(1, len(seated) + 1)]

@@ -61,11 +61,35 @@ def test_each_deal_is_played_under_every_seating():
     def table(seed):
         return msgspec.json.encode(start(RULES, RULES.make_config(players=2), seeded(seed))[0])
 
-    two = [deal_seed("1", 0, g, 2) for g in range(4)]
+    two = [deal_seed("1", g, 2) for g in range(4)]
     assert two[0] == two[1] != two[2] == two[3] and table(two[0]) == table(two[1]) != table(two[2])
-    three = {deal_seed("1", 0, g, 3) for g in range(6)}
-    assert len(three) == 1 and deal_seed("1", 0, 6, 3) not in three
-    assert deal_seed("1", 0, 5, 1) == deal_seed("1", 1, 5, 1) != deal_seed("1", 0, 4, 1)
+    three = {deal_seed("1", g, 3) for g in range(6)}
+    assert len(three) == 1 and deal_seed("1", 6, 3) not in three
+    assert deal_seed("1", 5, 1) != deal_seed("1", 4, 1)
+
+
+def test_a_pairing_plays_the_same_games_whoever_else_is_named():
+    """Random against greedy is the second pairing of a three-agent tournament and the only one of a two-agent
+    one: the same deals and the same bots' luck, so the same results (they were dealt by pairing index, and
+    differed). In a solo mode an agent's results do not depend on its place in the list either."""
+    config = RULES.make_config(players=2)
+    alone = tournament(RULES, config, ["random", "greedy"], 8, seed=4)
+    among = tournament(RULES, config, ["random", "mcts:iterations=5", "greedy"], 8, seed=4)
+    pairing = next(p for p in among.pairings if (p.a, p.b) == ("random", "greedy"))
+    assert among.pairings.index(pairing) == 1 and pairing == alone.pairings[0]
+
+    from boardcore import games
+    from boardcore.errors import UnknownGame
+
+    try:
+        rules = games.get("warlords")
+    except UnknownGame:
+        pytest.skip("warlords is not installed")
+    solo = rules.make_config(players=1)
+    first = tournament(rules, solo, ["greedy", "random"], 3, seed=2).standings[0]
+    second = tournament(rules, solo, ["random", "greedy"], 3, seed=2).standings[1]
+    assert first.agent == second.agent == "greedy"
+    assert (first.wins, first.score) == (second.wins, second.score)
 
 
 def test_solo_modes_report_each_agent_against_the_automa():
