@@ -95,8 +95,10 @@ def _solo_game(shared, item) -> dict:
     a, g = item
     chance = seeded(f"strength/solo/{seed}/{title}/{g}")
     state, position = start(rules, config, chance)
+    # every agent meets deal g with the same luck for its bot, as in `boardcore tournament`: an agent's
+    # figures do not hang on its place in the list
     state, _, _ = playout(rules, state, position, {1: _bot(rules, agents[a])}, chance,
-                          agent_rng(f"strength/solo/{seed}/{title}/{a}/{g}"))
+                          agent_rng(f"strength/solo/{seed}/{title}/{g}"))
     outcome = rules.outcome(state)
     result = {"win": float(1 in outcome.winners), "score": outcome.points(1), "note": outcome.note}
     if rules.name == "apogee":
