@@ -41,7 +41,9 @@ def progress(c: Catalog, s: ApogeeState, player: int) -> float:
         return 100.0
     m = mission_of(c, s)
     pl = s.p[player - 1]
-    parts = [_goal_share(c, g, pl) for g in goals(c, s)]
+    # the goals' shares read only the Mission's goals and the launches: kept in the catalog's memo by those
+    parts = list(c.judged.get((_goal_share, s.solo, s.mission, s.extra_goals, pl.launches),
+                              lambda: tuple(_goal_share(c, g, pl) for g in goals(c, s))))
     if m.race_turn:
         parts.append((farthest(pl) + 1) / len(c.destinations))
     if m.investors:

@@ -15,6 +15,8 @@ play any seat. Every number is capped to its field's range.
 
 from __future__ import annotations
 
+from operator import itemgetter
+
 from boardcore.errors import BoardcoreError
 from boardcore.spaces import Field, Observation
 
@@ -152,8 +154,13 @@ def encoder(c: Catalog, lay: Layout, specs: list[Field]):
     n = lay.players
     type_of = lay.type_of
     # Only these fields can leave their range (a long game, a rich player); the rest cannot by construction.
-    capped = [(i, f.low, f.high) for i, f in enumerate(f for f in specs for _ in range(f.size))
-              if f.name.split(".")[-1] in CAPPED]
+    # Their numbers are checked a range at a time (picked out, their least and greatest found, in C), and
+    # mended one by one only when a range is broken, which is rare.
+    by_range: dict[tuple[int, int], list[int]] = {}
+    for i, f in enumerate(f for f in specs for _ in range(f.size)):
+        if f.name.split(".")[-1] in CAPPED:
+            by_range.setdefault((f.low, f.high), []).append(i)
+    capped = [(itemgetter(*where, where[0]), where, lo, hi) for (lo, hi), where in by_range.items()]
 
     def encode(v: ApogeeState, player: int) -> list[int]:
         def rel(q: int) -> int:
@@ -166,8 +173,7 @@ def encoder(c: Catalog, lay: Layout, specs: list[Field]):
         b = q.b + 1 if q is not None and (q.kind.startswith("reroll_") or q.kind in ENGINEER_ASKS) else 0
         out = [player, int(to_act), kind_index.get(q.kind, 0) if q else 0, rel(q.player) if q and q.player else 0,
                a, b, v.turn, stage_index.get(v.stage, 0), v.mission, v.event + 1]
-        seen = set(v.events_seen)
-        out += [int(e in seen) for e in range(len(c.events))]
+        out += marked(len(c.events), v.events_seen)
         out += [int(b_ in v.bans) for b_ in lay.bans]
         out += [int(e in v.extra_goals) for e in lay.goal_events]
         out += [v.supply, *(len(x) for x in v.piles), len(v.juniors), len(v.seniors), len(v.investor_pile),
@@ -192,16 +198,16 @@ def encoder(c: Catalog, lay: Layout, specs: list[Field]):
                     spot[e] = 1 if sp == UNSET else sp + 1 if sp > IDLE else 0
         out += holder + spot
         me = v.p[player - 1]
-        out += [int(d in me.dealt) for d in range(len(c.director))]
+        out += marked(len(c.director), me.dealt)
         out += counts(type_of, lay.types, (k for k in me.drawn if k >= 0))
         for r in range(n):
             out += player_numbers(c, lay, v, (player - 1 + r) % n + 1)
-        for i, lo, hi in capped:
-            x = out[i]
-            if x > hi:
-                out[i] = hi
-            elif x < lo:
-                out[i] = lo
+        for pick, where, lo, hi in capped:
+            part = pick(out)
+            if min(part) < lo or max(part) > hi:
+                for i in where:
+                    x = out[i]
+                    out[i] = lo if x < lo else hi if x > hi else x
         return out
 
     return encode
@@ -210,6 +216,15 @@ def encoder(c: Catalog, lay: Layout, specs: list[Field]):
 ENGINEER_ASKS = ("replace_river", "river_pick", "cheap_build", "engineer_sell")
 CAPPED = {"prompt_a", "turn", "credits", "owed", "hand", "drawn_count", "reserve", "rocket", "operations",
           "launches", "astronauts", "deposits"}
+
+
+def marked(size: int, ids) -> list[int]:
+    """1 at each of `ids` (component ids below `size`; a hidden one, -1, marks nothing), 0 elsewhere."""
+    out = [0] * size
+    for i in ids:
+        if i >= 0:
+            out[i] = 1
+    return out
 
 
 def counts(type_of: list[int], size: int, cards) -> list[int]:
@@ -223,10 +238,27 @@ def player_numbers(c: Catalog, lay: Layout, v: ApogeeState, p: int) -> list[int]
     pl = v.p[p - 1]
     out = [pl.director + 1, pl.credits, pl.dice, pl.actions, int(pl.specialty_used), int(pl.nation_used),
            int(pl.launched), int(pl.fired), int(pl.skip), int(pl.waiting), pl.owed, len(pl.hand), len(pl.drawn)]
-    out += counts(lay.type_of, lay.types, pl.reserve)
-    out += counts(lay.type_of, lay.types, pl.pad)
+    judged = c.judged
+    reserve = tuple(pl.reserve)
+    out += judged.get((counts, lay.types, reserve), lambda: counts(lay.type_of, lay.types, reserve))
+    out += judged.get((pad_numbers, lay.types, tuple(pl.pad), pl.mods), lambda: pad_numbers(c, lay, pl))
+    out += soc_authority(c, pl)
+    out.append(len(pl.investors))
+    out += judged.get((launch_numbers, pl.launches), lambda: launch_numbers(c, lay, pl))
+    out.append(int(progress(c, v, p)))
+    return out
+
+
+def pad_numbers(c: Catalog, lay: Layout, pl) -> list[int]:
+    """What the Launch Pad shows: its cards by type, the rocket's thrust, mass, yield and astronauts. A pad
+    changes seldom, so an observation looks these up in the catalog's memo (`boardcore.memo`) by the pad and
+    the player's modifiers, the values they read."""
     t, m = thrust(c, pl), mass(c, pl)
-    out += [t, m, yield_of(c, t, m), crew(c, pl)[0], *soc_authority(c, pl), len(pl.investors)]
+    return counts(lay.type_of, lay.types, pl.pad) + [t, m, yield_of(c, t, m), crew(c, pl)[0]]
+
+
+def launch_numbers(c: Catalog, lay: Layout, pl) -> list[int]:
+    """Successful launches, astronauts and deposited cards per destination (looked up by the launches)."""
     launches = [0] * lay.n_dest
     astronauts = [0] * lay.n_dest
     deposits = [0] * (lay.n_dest * len(lay.deposits))
@@ -237,9 +269,7 @@ def player_numbers(c: Catalog, lay: Layout, v: ApogeeState, p: int) -> list[int]
             i = lay.deposit_index.get(c.tech[k].name)
             if i is not None:
                 deposits[x.destination * len(lay.deposits) + i] += 1
-    out += launches + astronauts + deposits
-    out.append(int(progress(c, v, p)))
-    return out
+    return launches + astronauts + deposits
 
 
 def observation(c: Catalog, config) -> Observation:

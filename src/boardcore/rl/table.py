@@ -76,8 +76,8 @@ class Table:
         """`player`'s observation, encoded from their view only, so it cannot carry what they may
         not see. Ranges are not checked here, per step: the conformance tests check every
         observation they meet against the space (`Observation.check` names the field)."""
-        values = np.array(self.encoding.encode(self.rules.view(state, player), player))
-        return values if values.dtype == np.int64 else values.astype(np.int64)  # (letting numpy infer is faster)
+        values = self.encoding.encode(self.rules.view(state, player), player)
+        return np.fromiter(values, dtype=np.int64, count=len(values))   # a third of np.array's time on a list
 
     def mask(self, legal: Sequence[Decision], player: int) -> np.ndarray:
         """1 at the index of each of `player`'s legal actions, 0 elsewhere. Filled through a
