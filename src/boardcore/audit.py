@@ -118,7 +118,11 @@ def audit(target: str, *, seed: str | int | None = None, store: Store | None = N
                              Divergence("GameCreated", "something else", seq=0))
     created: GameCreated = records[0].event
     report.game = created.game
-    report.head = f"{len(effective(records)) if _history_ok(records) else '?'}:{records[-1].hash}"
+    try:
+        live, broken = effective(records), None
+    except CorruptStream as exc:   # reported at its own step, after the chain's
+        live, broken = [], exc
+    report.head = f"{'?' if broken else len(live)}:{records[-1].hash}"
     report.passed("well-formed", f"{len(records)} records")
 
     try:
@@ -139,10 +143,9 @@ def audit(target: str, *, seed: str | int | None = None, store: Store | None = N
         return report.failed("chain", exc.reason, Divergence("an unbroken hash chain", exc.reason, seq=exc.seq))
     report.passed("chain", f"last hash {records[-1].hash[:16]}…")
 
-    try:
-        live = effective(records)
-    except CorruptStream as exc:
-        return report.failed("history", exc.reason, Divergence("consistent undo/redo", exc.reason, seq=exc.seq))
+    if broken:
+        return report.failed("history", broken.reason, Divergence("consistent undo/redo", broken.reason,
+                                                                  seq=broken.seq))
     report.passed("history", f"{len(live)} events in effect")
 
     if created.rules_version != rules.version:
@@ -195,14 +198,6 @@ def audit(target: str, *, seed: str | int | None = None, store: Store | None = N
             return report.failed("head", failure[0], failure[1])
         report.passed("head", f"the record holds the history of receipt {anchor[0]}:{anchor[1][:16]}…")
     return report
-
-
-def _history_ok(records: list[Recorded]) -> bool:
-    try:
-        effective(records)
-        return True
-    except CorruptStream:
-        return False
 
 
 def _check_head(records: list[Recorded], live: list[Recorded], anchor: tuple[int, str]) -> tuple[str, Divergence] | None:

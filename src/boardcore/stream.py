@@ -117,7 +117,11 @@ class History:
 
 
 def effective(records: Iterable[Recorded]) -> list[Recorded]:
-    """The records in effect after every undo and redo marker (see `History`)."""
+    """The records in effect after every undo and redo marker (see `History`). A stream with neither
+    (most games: only the seed's reveal is a marker) is taken in one pass without the bookkeeping."""
+    records = records if isinstance(records, list) else list(records)
+    if not any(isinstance(rec.event, (Undone, Redone)) for rec in records):
+        return [rec for rec in records if not isinstance(rec.event, MARKERS)]
     history = History()
     for rec in records:
         history.add(rec)

@@ -201,3 +201,20 @@ def test_list_shows_games_with_and_without_a_summary_row(toy, tmp_path, kind):
     assert infos[listed].status == s.status and infos[listed].records == len(records)
     assert infos[bare].status == "?" and infos[bare].records == len(records)
     assert (infos[bare].game, infos[bare].players) == (toy.name, 2)
+
+
+def test_a_replay_files_header_is_read_once_but_never_stale(toy, tmp_path, monkeypatch):
+    """After a read, the header comes from that parse while the file is unchanged (an audit read every file
+    twice); once the file is another one at the same path, the header is that file's."""
+    path = tmp_path / "g.jsonl"
+    finished_game(toy, path, seed=1, players=2)
+    store = JsonlFile(path)
+    store.read()
+    parses = []
+    parse = JsonlFile._parse
+    monkeypatch.setattr(JsonlFile, "_parse", lambda self, *a: parses.append(1) or parse(self, *a))
+    assert store.header().config["players"] == 2 and not parses
+    other = tmp_path / "other.jsonl"
+    finished_game(toy, other, seed=2, players=3)
+    os.replace(other, path)
+    assert store.header().config["players"] == 3 and parses

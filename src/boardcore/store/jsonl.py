@@ -99,6 +99,7 @@ class JsonlFile:
     def __init__(self, path: str | os.PathLike) -> None:
         self.path = Path(path)
         self._known: tuple[tuple[int, int, int], int, int] | None = None  # (identity, records, version)
+        self._header: tuple[tuple[int, int, int], Header] | None = None    # (identity, header) of the last parse
 
     def _where(self) -> str:
         return str(self.path)
@@ -140,6 +141,16 @@ class JsonlFile:
             os.close(fd)    # (and with it the shared lock)
 
     def header(self) -> Header:
+        """The header line. Taken from the last parse while the file is still the one parsed (the same
+        inode, size and modification time, as `head` trusts), so `audit` reads a file once, not twice;
+        otherwise the file is parsed afresh."""
+        known = self._header
+        if known is not None:
+            try:
+                if known[0] == _identity(self.path.stat()):
+                    return known[1]
+            except FileNotFoundError:
+                pass
         return self._parse()[0].header
 
     def codec(self) -> Codec:
@@ -201,6 +212,7 @@ class JsonlFile:
                             "was never saved; `boardcore repair` removes it", where=where, line=len(lines) + 1)
         parsed = Parsed(header, records, at_line, len(data), _identity(st))
         self._known = (parsed.identity, len(records), header.version)
+        self._header = (parsed.identity, header)
         return parsed, data
 
     def head(self, stream_id: str = STREAM) -> int:
