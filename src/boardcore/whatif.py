@@ -77,12 +77,12 @@ class Alternative(msgspec.Struct, frozen=True):
     rollouts: int
     win_diff: Estimate
     score_diff: Estimate
+    joint_win_diff: Estimate
+    joint_score_diff: Estimate
     win_rate: Estimate
     mean_score: Estimate
     contending: bool
     words: str = ""
-    joint_win_diff: Estimate | None = None
-    joint_score_diff: Estimate | None = None
 
 
 class WhatIfReport(msgspec.Struct, frozen=True):
@@ -448,29 +448,29 @@ def _report(rules: Any, at: int, seen: Any, shared: _Shared, race: _Race, budget
         joint_win, joint_score = race.diff(a, 0, widen)
         n = len(race.wins[a])
         alternatives.append(Alternative(
-            rules.format_action(shared.actions[a]), a == 0, n, win, score,
+            rules.format_action(shared.actions[a]), a == 0, n, win, score, joint_win, joint_score,
             rate_interval(sum(race.wins[a]), n), mean_interval(race.scores[a]), a in race.contenders,
-            rules.describe(seen, shared.actions[a], shared.player), joint_win, joint_score))
+            rules.describe(seen, shared.actions[a], shared.player)))
     others = [a for a in alternatives if not a.recorded]
     information = ("omniscient: rollouts start from the true hidden state, which the player did not know"
                    if shared.omniscient else
                    f"from P{shared.player}'s view: each rollout deals what P{shared.player} could not see afresh")
     return WhatIfReport(rules.name, at, shared.player, rules.format_action(shared.actions[0]), shared.omniscient,
                         information, shared.policies, budget, race.total, race.rounds, workers, elapsed,
-                        alternatives[0].action, regret(others, "win"), regret(others, "score"),
+                        alternatives[0].action,
+                        regret([a.win_diff for a in others], [a.joint_win_diff for a in others]),
+                        regret([a.score_diff for a in others], [a.joint_score_diff for a in others]),
                         _verdict(alternatives), alternatives, compared)
 
 
-def regret(others: Sequence[Alternative], measure: str) -> Estimate:
-    """What the decision taken gave up against the best of `others` in `measure` ("win" or "score"): the
-    largest difference, or zero when none did better. If the joint intervals all hold (95%), the true best
-    difference lies between the largest of their lows and the largest of their highs, and the regret
-    between those two cut at zero. (The best difference seen is the largest of many noisy ones, so it
-    tends to overstate; the interval is what to read.)"""
-    if not others:
+def regret(plain: Sequence[Estimate], joint: Sequence[Estimate]) -> Estimate:
+    """What the decision taken gave up against the best alternative, from each alternative's difference
+    (`plain`) and its joint interval: the largest difference, or zero when none did better. If the joint
+    intervals all hold (95%), the true best difference lies between the largest of their lows and the
+    largest of their highs, and the regret between those two cut at zero. (The best difference seen is the
+    largest of many noisy ones, so it tends to overstate; the interval is what to read.)"""
+    if not plain:
         return Estimate(0.0, 0.0, 0.0, 0)
-    plain = [getattr(a, f"{measure}_diff") for a in others]
-    joint = [getattr(a, f"joint_{measure}_diff") for a in others]
     return Estimate(max(0.0, max(e.mean for e in plain)), max(0.0, max(e.low for e in joint)),
                     max(0.0, max(e.high for e in joint)), max(e.n for e in plain))
 

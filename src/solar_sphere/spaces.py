@@ -187,7 +187,7 @@ class Layout:
         out.append(s.scoring_card + 1)
         out += [h + 1 if h >= 0 and not down else 0 for h, down in zip(s.hex_at, s.face_down, strict=True)]
         out += [self.owner(s, player, b) for b in s.builder]
-        built = s.builder.__getitem__          # (a neighbour looked up in C: a third of the encoding was here)
+        built = s.builder.__getitem__          # (a neighbour looked up in C: a quarter of the encoding was here)
         out += [int(not b and (c.core_adjacent[slot] or any(map(built, c.adjacent[slot]))))
                 for slot, b in enumerate(s.builder)]                                    # SS-SPH-04 viable
         columns = c.data.resistance.columns
