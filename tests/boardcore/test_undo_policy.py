@@ -26,10 +26,10 @@ def test_the_default_policy_writes_no_marker(tmp_path, toy):
 
 def test_a_chosen_policy_is_recorded_after_game_created_and_honoured_on_load(tmp_path, toy):
     path = tmp_path / "g.jsonl"
-    Session.new(toy, players=2, seed=1, seats=HOT_SEAT, store=JsonlFile(path), undo_policy="free")
+    created = Session.new(toy, players=2, seed=1, seats=HOT_SEAT, store=JsonlFile(path), undo_policy="free")
     assert markers(path) == [(1, "free")]
     loaded = Session.load(path)
-    assert loaded.undo_policy == "free" and loaded.position == Session.load(path).position
+    assert loaded.undo_policy == "free" and loaded.position == created.position
     assert audit(str(path)).ok
 
 

@@ -129,12 +129,14 @@ def test_hot_seat_without_a_terminal_hands_over_in_a_line_and_own_refuses_anothe
     path = tmp_path / "hot.jsonl"
     Session.new(toy, players=2, seed=2, seats=("human", "human"), store=JsonlFile(path))
     out = io.StringIO()
-    play_loop(Session.load(path), name=str(path), terminal=Terminal(io.StringIO("1\nu\nh\nq\n"), out))
+    played = Session.load(path)
+    start = played.position
+    play_loop(played, name=str(path), terminal=Terminal(io.StringIO("1\nu\nh\nq\n"), out))
     text = out.getvalue()
     assert "P1's turn — press Enter" in text and "P1 is done. P2's turn — press Enter" in text
     assert "P2 may not undo P1's decision" in text and "History as P2 sees it" in text
     assert f"goonwith`boardcoreplay{path}`" in "".join(text.split())
-    assert Session.load(path).position == Session.load(path).position   # saved as it went
+    assert Session.load(path).position == played.position > start   # P1's decision saved as it went
     hidden = [c for c in Session.load(path).state.hands[0]]
     p2_screen = text.split("P1 is done.")[1]
     assert not any(f"card={c}" in p2_screen or f"card {c}" in p2_screen for c in hidden)

@@ -134,8 +134,9 @@ def test_gain_mission_draws_a_mercenary_when_the_track_has_it(tmp_path: Path):
     rules = RULES.with_data(tmp_path)
     cfg, s = base_table()
     s.rep = [0, 0]
-    assert "gain_mission" in reputation.bonus_options(rules.c, s, 1) or True
+    assert "gain_mission" not in reputation.bonus_options(rules.c, s, 1)   # not yet on the track's space
     s.rep = [1, 0]
+    assert "gain_mission" in reputation.bonus_options(rules.c, s, 1)
     s.rep, top = [0, 0], s.deck[0]
     from wl_helpers import Prompt
     from warlords.state import Ctx
