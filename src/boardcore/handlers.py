@@ -5,8 +5,8 @@
     @HANDLERS.on(ev.ShipMoved)
     def ship_moved(s, e): ...                  # (state, event) -> state
 
-    @HANDLERS.with_data(ev.PlanetRevealed)
-    def planet_revealed(c, s, e): ...          # also needs the component data `c`
+    @HANDLERS.with_data(ev.PlanetsRevealed)
+    def planets_revealed(c, s, e): ...          # also needs the component data `c`
 
     HANDLERS.unchanged(ev.Pass)                # a decision whose effect its facts carry
 

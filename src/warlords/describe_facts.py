@@ -1,6 +1,6 @@
 """Facts in the rulebook's words: what changed, told from the position just before each fact
 (`describe.describe` dispatches here). Facts that only move bookkeeping (a question asked, a step of
-an action or an invasion set) get a short plain sentence; names come from `names.py`.
+an action or an invasion set) get a short plain sentence; names come from `words.py`.
 """
 
 from __future__ import annotations

@@ -18,7 +18,7 @@ from warlords import action_phase, actions, base_ship, casualties, invasion, mer
 from warlords import recall, reputation, setup, support, team                           # noqa: F401
 from warlords import events as ev
 from warlords import flow, hidden, scoring
-from warlords import describe as words, evaluate as estimate, figures, spaces
+from warlords import describe, evaluate as estimate, figures, spaces
 from warlords.components import Components, load
 from warlords.evolve import HANDLERS
 from warlords.prompts import POINTS
@@ -162,7 +162,7 @@ class Warlords(Game):
     # -- for people and agents --------------------------------------------------------
     def describe(self, s: WarlordsState, item, player: int | None) -> str:
         """In the rulebook's words (`describe.py`); boardcore's own events keep the default form."""
-        return words.describe(self.c, s, item, player) or super().describe(s, item, player)
+        return describe.describe(self.c, s, item, player) or super().describe(s, item, player)
 
     def stage(self, s: WarlordsState) -> str:
         return stage_words(s)
