@@ -203,6 +203,23 @@ def test_list_shows_games_with_and_without_a_summary_row(toy, tmp_path, kind):
     assert (infos[bare].game, infos[bare].players) == (toy.name, 2)
 
 
+@pytest.mark.parametrize("kind", ["sqlite", pytest.param("postgres", marks=pytest.mark.postgres)])
+def test_the_game_ids_are_each_game_once_whatever_they_sort_like(toy, tmp_path, kind):
+    """`streams()` seeks from one id to the next in the index (it no longer reads every event): ids that
+    are prefixes of one another, or sort before and after digits, each come back once, games of many
+    records once too, and a database with no game gives none."""
+    db, _ = make_store(kind, tmp_path)
+    tag = uuid.uuid4().hex[:6]        # the PostgreSQL database is shared by the run: keep to our ids
+    assert [i for i in db.streams() if tag in i] == []
+    ids = [f"{tag}", f"{tag}-1", f"{tag}-10", f"{tag}-2", f"{tag}a", f"{tag}_"]
+    for n, stream_id in enumerate(ids):
+        s = Session.new(toy, players=2, seed=n, store=db, stream_id=stream_id)
+        for _ in range(n):
+            if s.outcome is None:
+                s.apply(s.legal_actions(s.to_act[0])[0])
+    assert sorted(i for i in db.streams() if tag in i) == sorted(ids)
+
+
 def test_a_replay_files_header_is_read_once_but_never_stale(toy, tmp_path, monkeypatch):
     """After a read, the header comes from that parse while the file is unchanged (an audit read every file
     twice); once the file is another one at the same path, the header is that file's."""

@@ -105,7 +105,11 @@ class DatabaseStore:
                         f"AND originator_version>={mark} AND originator_version<{mark} "
                         "ORDER BY originator_version")
         self._head = f"SELECT MAX(originator_version) AS v FROM {table} WHERE originator_id={mark}"
-        self._ids = f"SELECT DISTINCT originator_id FROM {table}"
+        # The game ids, one index seek each (a loose index scan written as a recursive query): a
+        # DISTINCT reads every event's index entry, 3.8M for 10,000 real games, where this reads 10,000.
+        self._ids = (f"WITH RECURSIVE ids(id) AS (SELECT MIN(originator_id) FROM {table} UNION ALL "
+                     f"SELECT (SELECT MIN(originator_id) FROM {table} WHERE originator_id > ids.id) "
+                     "FROM ids WHERE ids.id IS NOT NULL) SELECT id FROM ids WHERE id IS NOT NULL")
         seeds, summaries = f"{prefix}boardcore_seeds", f"{prefix}boardcore_games"
         self._seed_insert = f"INSERT INTO {seeds} (stream_id, seed) VALUES ({mark}, {mark})"
         self._seed_select = f"SELECT seed FROM {seeds} WHERE stream_id={mark}"
@@ -117,7 +121,7 @@ class DatabaseStore:
                            f"FROM {summaries}")
         # Games without a summary row (written by the library API without one, or damaged): the ids
         # first, from the index, then the rows they lack, so the usual case (none) reads no event.
-        self._unsummarised = (f"SELECT d.id FROM (SELECT DISTINCT originator_id AS id FROM {table}) d "
+        self._unsummarised = (f"SELECT d.id FROM ({self._ids}) d "
                               f"WHERE NOT EXISTS (SELECT 1 FROM {summaries} g WHERE g.stream_id = d.id)")
         self._codecs: dict[str, Codec] = {}
         self._tuple_rows = None
