@@ -188,7 +188,7 @@ class Session:
         session = cls(rules, store, stream_id, seed=seed, rng=rng,
                       undo_policy=undo_policy or chosen or default_policy(first.seats),
                       checkpoint_every=checkpoint_every)
-        session._absorb(records)
+        session._absorb(records, where=str(target))
         session._probe(str(target))
         return session
 
@@ -549,7 +549,8 @@ class Session:
             self._tail_start = head
         self._tail.extend(events)
 
-    def _absorb(self, records: Sequence[Recorded], start_with: tuple[Any, Any] | None = None) -> None:
+    def _absorb(self, records: Sequence[Recorded], start_with: tuple[Any, Any] | None = None,
+                where: str | None = None) -> None:
         """Load records already stored: history, state and checkpoints, in one lazy fold (events
         are only evolved at the end, or when an undo cuts into what was already folded)."""
         history = self.history
@@ -576,22 +577,35 @@ class Session:
                 elif kind == "marker" and isinstance(records[i].event, SeedRevealed):
                     self.revealed = True
         live.extend(records[max(plain, start):])
-        self._advance(folded, len(live))
+        self._advance(folded, len(live), where)
         if records:
             self._head = records[-1].seq + 1
             self._last_hash = records[-1].hash
 
-    def _advance(self, start: int, stop: int) -> None:
+    def _advance(self, start: int, stop: int, where: str | None = None) -> None:
         """Fold the live events `start:stop` into the state. An event the rules cannot apply is a
-        damaged (or forged) record: refused with its seq and position."""
-        evolve, state, live = self.rules.evolve, self.state, self.history.live
+        damaged (or forged) record, and so is a decision that was not legal where it stands (one
+        re-sealed into the chain, say): both are refused with their seq and position, so nothing
+        the rules could not have produced reaches a screen. Decisions are only checked, not
+        re-decided (re-deciding their facts is `audit`'s): `check_legal` asks who is to act and
+        the game's legal actions, once per decision."""
+        rules = self.rules
+        evolve, check_legal, state, live = rules.evolve, rules.check_legal, self.state, self.history.live
         i = start
         try:
             for i in range(start, stop):
-                state = evolve(state, live[i].event)
+                event = live[i].event
+                if isinstance(event, Decision):
+                    check_legal(state, event)
+                state = evolve(state, event)
+        except IllegalAction:
+            # not worded here: a decision may be a seat's secret, and this line goes to anyone
+            raise CorruptStream(f"P{live[i].event.player}'s decision here was not legal where it stands, so the "
+                                "record was changed (`boardcore audit` names the decision and the rule)",
+                                where=where or self.stream_id, seq=live[i].seq, position=i + 1) from None
         except Exception as exc:  # noqa: BLE001 - evolve never fails on a valid stream
             raise CorruptStream(f"the rules cannot apply this event ({type(exc).__name__}: {exc})",
-                                where=self.stream_id, seq=live[i].seq, position=i + 1) from None
+                                where=where or self.stream_id, seq=live[i].seq, position=i + 1) from None
         self.state = state
         self._legal = self._outcome = None
 

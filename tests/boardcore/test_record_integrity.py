@@ -405,3 +405,23 @@ def test_mutated_resealed_files_fail_only_as_boardcore_errors(toy, tmp_path):
                 pass
 
     mutate()
+
+
+def test_a_resealed_illegal_decision_is_refused_with_its_position_by_whatever_opens_it(tmp_path, run):
+    """An Apogee Director kept who does not exist, the chain re-sealed: `Session.load` checks each
+    decision is legal where it stands, so no command renders the impossible (show crashed, exit 3)."""
+    s = Session.new("apogee", players=2, seed=1)
+    s.apply(s.legal_actions(1)[0])
+    s.apply(s.legal_actions(2)[0])
+    events = [msgspec.structs.replace(r.event, director=1_000_000) if getattr(r.event, "director", None) is not None
+              and isinstance(r.event, Decision) and r.event.player == 1 else r.event for r in s.records()]
+    forged = tmp_path / "forged.jsonl"
+    rewrite(forged, events)
+    position = next(i for i, e in enumerate(events) if getattr(e, "director", None) == 1_000_000) + 1
+    with pytest.raises(BoardcoreError, match=f"position {position}: P1's decision here was not legal"):
+        Session.load(forged)
+    for command in (["show"], ["show", "--as", "2"], ["legal"], ["replay"], ["head"], ["view", "-o", tmp_path / "v.html"]):
+        code, _, err = run(command[0], forged, *command[1:])
+        assert code == 2 and f"position {position}" in err and len(err.strip().splitlines()) == 1, (command, err)
+    code, out, _ = run("audit", forged)
+    assert code == 1 and f"position {position}" in out
