@@ -8,12 +8,13 @@ through the registered handlers, `hidden` hides what a player may not see.
 from __future__ import annotations
 
 from pathlib import Path
-from typing import Any
+from typing import Annotated, Any
 
 import msgspec
+from msgspec import Meta
 
 from boardcore.errors import IllegalAction
-from boardcore.rules import Game, Outcome, Unfolding
+from boardcore.rules import MAX_TURNS, Game, Outcome, Unfolding
 
 # The part modules register their decision points on import; flow imports every one of them.
 from apogee import events as ev
@@ -40,7 +41,7 @@ class ApogeeConfig(msgspec.Struct, frozen=True, kw_only=True):
     players: int = 2
     mission: int = 1
     tiebreak: bool = False
-    max_turns: int = 50
+    max_turns: Annotated[int, Meta(ge=0, le=MAX_TURNS, description="0: no cap")] = 50
 
 
 class Apogee(Game):

@@ -409,21 +409,26 @@ class Session:
     def undo(self, n: int = 1, by: int | None = None) -> None:
         """Step back `n` whole decisions; each appends an `Undone` marker.
 
-        Under the `own` policy every undo is someone's: `by`, else the player of the last
-        decision a person (not a bot seat) took. That player may undo their own decisions and the
-        bots' replies to them, never another person's, and never back past a fact that showed
-        chance or hidden information."""
+        Under the `own` policy every undo is someone's: `by`, which may be left out only when a
+        single seat is a person's (the others bots); otherwise an undo naming no one is refused,
+        since anyone could then take back anyone's decision. That player may undo their own
+        decisions and the bots' replies to them, never another person's, and never back past a
+        fact that showed chance or hidden information."""
         if n < 1:
             raise UndoRefused("undo needs n >= 1")
         live = self.history.live
-        cuts = list(islice(decision_starts(live), n))           # from the end: a long history is not scanned
+        # from the end, so a long history is not scanned (and no more than it holds: n may be huge)
+        cuts = list(islice(decision_starts(live), min(n, len(live))))
         if not cuts:
             raise UndoRefused("nothing left to undo")
         if len(cuts) < n:
             raise UndoRefused(f"only {len(cuts)} decisions can be undone")
         if by is None and self.undo_policy == "own":
-            people = (live[i].event.player for i in decision_starts(live) if not self._is_bot(live[i].event.player))
-            by = next(people, live[cuts[0]].event.player)
+            people = [p for p in range(1, self.players + 1) if not self._is_bot(p)]
+            if len(people) != 1:
+                raise UndoRefused("under the undo policy 'own' each person undoes only their own decisions: say "
+                                  "whose undo this is (`--as P`, or `by=P` in Python)")
+            by = people[0]
         end = len(live)
         for cut in cuts:
             self._check_undo(live[cut:end], by)

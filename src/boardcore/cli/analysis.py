@@ -64,7 +64,7 @@ def check(
 @app.command()
 def simulate(
     game: str = typer.Argument(..., help="The game to simulate."),
-    games_: int = typer.Option(..., "--games", "-n", min=1, help="How many games."),
+    games_: int = typer.Option(..., "--games", "-n", min=1, max=1_000_000_000, help="How many games."),
     players: Optional[int] = PlayersOpt,
     mode: Optional[str] = ModeOpt,
     level: Optional[str] = LevelOpt,

@@ -20,10 +20,11 @@ def whatif(
                            help="The position of the decision to question, as `boardcore replay` prints it."),
     instead: list[str] = typer.Option([], "--instead", metavar="ACTION", help="An alternative (text form); repeatable."),
     all_: bool = typer.Option(False, "--all", help="Compare every legal alternative."),
-    rollouts: Optional[int] = typer.Option(None, "--rollouts", "-k", min=1,
+    rollouts: Optional[int] = typer.Option(None, "--rollouts", "-k", min=1, max=1_000_000_000,
                                            help="At most this many playouts per alternative (default 100 "
                                                 "when no --budget or --seconds is given)."),
-    budget: Optional[int] = typer.Option(None, "--budget", min=1, help="Playouts in all, spent where they tell."),
+    budget: Optional[int] = typer.Option(None, "--budget", min=1, max=1_000_000_000,
+                                         help="Playouts in all, spent where they tell."),
     seconds: Optional[float] = typer.Option(None, "--seconds", min=0.001, help="Stop starting playouts after this long."),
     policy: list[str] = typer.Option([], "--policy", metavar="[P=]POLICY",
                                      help="Who plays the rollouts: a policy for every seat, or P=POLICY for seat P "
@@ -114,7 +115,8 @@ def tournament(
     game: str = typer.Argument(..., help="The game, as `boardcore games` lists it."),
     agent: list[str] = typer.Option(..., "--agent", "-a", metavar="NAME[:KEY=VALUE,…]",
                                     help="A bot to enter (repeatable): random, greedy, mcts, mcts:iterations=400, …"),
-    games_: int = typer.Option(20, "--games", "-n", min=1, help="Games per pairing (per agent in a solo mode)."),
+    games_: int = typer.Option(20, "--games", "-n", min=1, max=1_000_000_000,
+                               help="Games per pairing (per agent in a solo mode)."),
     players: Optional[int] = PlayersOpt,
     mode: Optional[str] = ModeOpt,
     level: Optional[str] = LevelOpt,
