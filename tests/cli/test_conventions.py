@@ -223,3 +223,15 @@ def test_the_status_line_says_where_the_game_stands_in_the_rulebook_s_words(game
         said.add(words.rpartition(", ")[2])
     assert len(said) >= 5
     assert session.rules.stage(session.state) in screen.status_line(session, width=200)
+
+
+@pytest.mark.parametrize("command", [["replay", "{replay}"], ["show", "{replay}"], ["games"]], ids=lambda c: c[0])
+def test_a_reader_gone_ends_the_command_quietly_with_the_shell_s_code(command):
+    """`boardcore replay F | head -1`: rich and typer each turned the closed pipe into exit 1, the code
+    of a failed audit or check; it is the SIGPIPE code 141 now, with nothing on stderr."""
+    replay = Path(__file__).resolve().parents[2] / "replays" / "apogee" / "2p.jsonl"
+    proc = subprocess.Popen([sys.executable, "-m", "boardcore.cli", *(a.format(replay=replay) for a in command)],
+                            stdout=subprocess.PIPE, stderr=subprocess.PIPE)
+    proc.stdout.close()                      # the reader is gone before anything was written
+    _, err = proc.communicate(timeout=60)
+    assert proc.returncode == 141 and err == b"", err

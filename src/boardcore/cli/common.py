@@ -6,6 +6,7 @@ its own body, so a command pays for nothing it does not run.
 
 from __future__ import annotations
 
+import errno
 import os
 import sys
 from pathlib import Path
@@ -113,10 +114,16 @@ INTERNAL_ERROR = 3
 
 
 # -- output helpers ------------------------------------------------------------------
-def _console(stderr: bool = False):
+def _console(stderr: bool = False, **options: Any):
+    """A rich console for a command's output. A reader gone (`… | head -1`) is a closed pipe to it as
+    to every other write: rich's own way (exit 1, the code of a failed audit) is not taken."""
     from rich.console import Console
 
-    return Console(stderr=stderr, highlight=False, soft_wrap=True)
+    class Output(Console):
+        def on_broken_pipe(self) -> None:
+            raise BrokenPipeError(errno.EPIPE, "the reader closed the pipe")
+
+    return Output(stderr=stderr, highlight=False, **({"soft_wrap": True} | options))
 
 
 def _ran_on(workers: int, seconds: float) -> str:

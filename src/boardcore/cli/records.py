@@ -9,7 +9,7 @@ from typing import TYPE_CHECKING, Any, Optional
 import typer
 
 from boardcore.cli.common import (AsOpt, DataOpt, FileArg, JsonOpt, RayOpt, SeqOpt, WorkersOpt, WroteJsonOpt, _json,
-                                  _lines_json, _load, _out, _player, _position, _progress, _status, _written, app)
+                                  _console, _lines_json, _load, _out, _player, _position, _progress, _status, _written, app)
 
 if TYPE_CHECKING:
     from boardcore.session import Session
@@ -43,7 +43,7 @@ def list_games(as_json: bool = JsonOpt) -> None:
 
     from boardcore.store import open_database
 
-    db = open_database()
+    db = open_database(create=False)
     infos = sorted(db.infos(), key=lambda i: i.last_change, reverse=True)
     if as_json:
         return _json(infos)
@@ -107,11 +107,9 @@ def _print_rows(rows: list[Any]) -> None:
 
 
 def _console_rows():
-    from rich.console import Console
-
     from boardcore.terminal import screen
 
-    return Console(highlight=False, width=screen.size()[0])
+    return _console(width=screen.size()[0], soft_wrap=False)
 
 
 @app.command()
@@ -146,8 +144,6 @@ def replay(
 
 def _out_line(line: Any) -> None:
     from rich.text import Text
-
-    from boardcore.cli.common import _console
 
     _console().print(Text(f"{line.position:>5}  {'>' if line.decision else ' '} {line.text}"))
 
