@@ -4,6 +4,7 @@ every byte, killed writers, edits of every byte, forgeries that recompute the ch
 
 from __future__ import annotations
 
+import json
 import os
 import resource
 import signal
@@ -337,6 +338,36 @@ def test_a_database_and_every_seed_file_are_private(toy, tmp_path):
     os.chmod(seed_file, 0o644)                                       # made readable by someone
     Session.load(path)
     assert stat.S_IMODE(seed_file.stat().st_mode) == 0o600
+
+
+def test_a_replay_file_and_the_folders_made_for_it_are_as_private_as_its_seed(toy, tmp_path):
+    """A replay holds every hidden card: it was written 0644, and a folder `new -o DIR/g.jsonl` made
+    was 0777 under umask 000."""
+    path = tmp_path / "made" / "for" / "g.jsonl"
+    old = os.umask(0)
+    try:
+        s = Session.new(toy, players=2, seed=1, store=JsonlFile(path))
+    finally:
+        os.umask(old)
+    assert [stat.S_IMODE(p.stat().st_mode) for p in (path, path.parent, path.parent.parent)] == [0o600, 0o700, 0o700]
+    os.chmod(path, 0o644)                               # as an older boardcore wrote it
+    s.apply(s.legal_actions(1)[0])
+    assert stat.S_IMODE(path.stat().st_mode) == 0o600
+
+
+def test_a_reader_s_output_holds_nothing_of_what_they_may_not_see(toy, tmp_path, run):
+    """`replay --as P --json` printed a game begun from a position with that whole position (the
+    other hands, the deck order); `show --as P` printed the receipt's hash, which the viewer withholds
+    while anything is hidden (with it a reader could test guesses)."""
+    table = Session.new(toy, players=2, seed=5)
+    start = table.state
+    path = tmp_path / "g.jsonl"
+    s = Session.from_state(toy, start, config=table.config, seed=5, store=JsonlFile(path))
+    code, out, _ = run("replay", path, "--as", "1", "--json")
+    first = json.loads(out)[0]["event"]
+    assert code == 0 and first["start"] == msgspec.to_builtins(toy.view(start, 1)) != msgspec.to_builtins(start)
+    code, out, _ = run("show", path, "--as", "1")
+    assert code == 0 and s.head.hash[:8] not in out and f"position {s.position}" in out
 
 
 def test_save_never_drops_appends_another_writer_made(toy, tmp_path):

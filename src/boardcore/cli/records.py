@@ -79,7 +79,8 @@ def show(
                       "state": session.rules.view(state, player)})
     width, height = screen.size()
     picture = session.rules.render(state, player)
-    status = screen.status_line(session, player, width) if at is None else \
+    # the receipt's hash as `view` has it: only once nothing is hidden (`boardcore head` prints it)
+    status = screen.status_line(session, player, width, receipt=session.revealed) if at is None else \
         f"{session.rules.name} · position {position} of {session.position} · {session.rules.stage(state)}"
     rows = [screen.cut(Text(status, style="bold"), width)]
     if player is not None and at is None:

@@ -43,6 +43,8 @@ FORMAT = "boardcore-replay"
 FORMAT_VERSION = 2
 READABLE = (1, 2)
 SEED_MODE = 0o600
+REPLAY_MODE = 0o600
+"""A replay holds every hidden card and deck order (an audit needs them): as private as the seed."""
 _encode = msgspec.json.Encoder().encode
 
 
@@ -243,7 +245,7 @@ class JsonlFile:
         if not records or not isinstance(records[0].event, GameCreated):
             raise ValueError("a replay file must begin with GameCreated")
         folder = self.path.parent
-        folder.mkdir(parents=True, exist_ok=True)
+        _make_private_folders(folder)
         if self.path.exists() or self.path.is_symlink():
             raise StreamExists(f"{self.path} exists; choose another name (nothing was written)")
         made_seed = False
@@ -281,7 +283,7 @@ class JsonlFile:
         linked or renamed into place (so it appears whole or not at all)."""
         tmp = self.path.with_name(f".{self.path.name}.{os.getpid()}.{os.urandom(4).hex()}.tmp")
         lines = [_encode(Header.for_created(records[0].event))] + [_encode(g) for g in decision_groups(records)]
-        fd = os.open(tmp, os.O_WRONLY | os.O_CREAT | os.O_EXCL, 0o644)
+        fd = os.open(tmp, os.O_WRONLY | os.O_CREAT | os.O_EXCL, REPLAY_MODE)
         try:
             _write_fully(fd, b"\n".join(lines) + b"\n", 0, tmp)
         except BaseException:
@@ -336,6 +338,11 @@ class JsonlFile:
         fd = self._lock_current()
         try:
             st = os.fstat(fd)
+            if st.st_mode & 0o077:          # written by an older boardcore: private from now on
+                try:
+                    os.fchmod(fd, REPLAY_MODE)
+                except PermissionError:
+                    pass
             if self._known and self._known[0] == _identity(st):
                 head, version = self._known[1], self._known[2]
             else:
@@ -485,6 +492,21 @@ def _write_fully(fd: int, data: bytes, size: int, path: Path) -> None:
             pass  # the torn tail stays: reading reports it and `repair` removes it
         reason = exc.strerror or str(exc)
         raise WriteFailed(f"{path}: could not save ({reason}); nothing of this write was kept") from None
+
+
+def _make_private_folders(folder: Path) -> None:
+    """Make `folder` and any missing folder above it, each the owner's alone (0700, whatever the
+    umask): a folder made for a replay holds that game's secrets."""
+    missing = []
+    while not folder.exists() and folder != folder.parent:
+        missing.append(folder)
+        folder = folder.parent
+    for made in reversed(missing):
+        try:
+            made.mkdir(mode=0o700)
+        except FileExistsError:
+            continue
+        os.chmod(made, 0o700)     # (mkdir's mode is cut by the umask, never widened by it)
 
 
 def _sync_folder(folder: Path) -> None:
