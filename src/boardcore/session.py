@@ -20,7 +20,7 @@ import msgspec
 
 from boardcore import games
 from boardcore.checkpoints import Checkpoints
-from boardcore.errors import BoardcoreError, CorruptStream, IllegalAction, StreamExists, UndoRefused
+from boardcore.errors import BoardcoreError, CorruptStream, IllegalAction, SeedUnavailable, StreamExists, UndoRefused
 from boardcore.events import (MARKERS, BranchedFrom, Decision, Event, GameCreated, Redone, SeedRevealed,
                               Undone, UndoPolicySet)
 from boardcore.rng import NoRng, Rng, commitment
@@ -189,28 +189,52 @@ class Session:
                       undo_policy=undo_policy or chosen or default_policy(first.seats),
                       checkpoint_every=checkpoint_every)
         session._absorb(records, where=str(target))
-        session._probe(str(target))
+        session._probe(str(target), records if getattr(store, "one_record_per_line", False) else None)
         return session
 
-    def _probe(self, where: str) -> None:
+    def _probe(self, where: str, per_line: Sequence[Recorded] | None = None) -> None:
         """Ask the loaded position what play will ask of it: a record that is hash-valid but leads
-        somewhere the rules cannot continue from is refused now, not at the next command."""
+        somewhere the rules cannot continue from is refused now, not at the next command; and so
+        is one whose last write stopped inside a decision. `per_line`: the records, when they were
+        written one per line (format 1), where a write can stop at a line's end and look whole."""
         try:
-            stuck = self._stuck()
+            cut = self._cut_inside_decision(per_line) if per_line is not None else self._stuck()
             if self.outcome is None:
                 self.rules.legal_actions(self.state)
         except Exception as exc:  # noqa: BLE001 - any failure here means the record is impossible
             raise CorruptStream(f"the recorded history leads to a position the rules cannot play on "
                                 f"({type(exc).__name__}: {exc})", where=where, seq=self._head - 1) from None
-        if stuck:
-            raise CorruptStream("the record ends inside a decision (the game is not over and no one is to act): "
-                                "its last write was cut short; `boardcore repair` removes that write",
-                                where=where, seq=self._head)
+        if cut:
+            raise CorruptStream("the record ends inside a decision: its last write was cut short; "
+                                "`boardcore repair` removes that write", where=where, seq=self._head)
 
     def _stuck(self) -> bool:
         """Neither over nor waiting on anyone: no whole decision leaves a game so, so a record that
         does stops inside one (a format-1 write cut at the end of a line, each record being a line)."""
         return self.outcome is None and not self.rules.to_act(self.state)
+
+    def _cut_inside_decision(self, records: Sequence[Recorded]) -> bool:
+        """Whether the last write of these records, loaded, stopped inside its decision. A write cut at
+        a line's end leaves whole lines only, and may leave someone to act: so the last decision is
+        decided again where it stands (with the seed's dice; the record is whole only if it holds every
+        fact that follows, and the seed's reveal when that decision ended the game). Where its chance
+        cannot be drawn again (no seed), a whole decision still leaves the game over or someone to act
+        (`_stuck`). A decision that re-decides to other facts is not cut: it is `audit`'s to explain."""
+        start = next((i for i in range(len(records) - 1, 0, -1)
+                      if isinstance(records[i].event, Decision | Undone | Redone | BranchedFrom)), 0)
+        if not isinstance(records[start].event, Decision):
+            return self._stuck()      # the setup, or markers: each such write is one line, or whole
+        recorded = [r.event for r in records[start:]]
+        live = self.history.live
+        index = len(live) - sum(1 for e in recorded if not isinstance(e, MARKERS))   # where it stands
+        try:
+            unfolding = self.rules.unfold(self._fold_to(index), recorded[0], self._rng_at(index), trusted=True)
+        except SeedUnavailable:
+            return self._stuck()
+        expected = unfolding.events
+        if self.seed is not None and self.rules.outcome(unfolding.state) is not None:
+            expected = [*expected, SeedRevealed(seed=self.seed)]
+        return len(recorded) < len(expected) and recorded == expected[:len(recorded)] or self._stuck()
 
     def save(self, path: str | Any, *, overwrite: bool = False) -> None:
         """Write the whole stream (markers and undone events included) to a replay file, with the
@@ -640,19 +664,22 @@ class Session:
             raise CorruptStream(f"the game's config or starting position is not valid: {exc}", seq=0) from None
 
 
-def ends_inside_decision(records: Sequence[Recorded], data: Any = None) -> bool:
-    """Whether `records`, folded, stop inside a decision (see `Session._stuck`): what `repair` asks of
-    a format-1 file whose lines are all whole. False where it cannot tell (other rules or data)."""
+def ends_inside_decision(records: Sequence[Recorded], data: Any = None, seed: str | None = None) -> bool:
+    """Whether the last write of `records`, written one per line (format 1), stopped inside its decision
+    (see `Session._cut_inside_decision`; `seed` is the game's, if kept): what `repair` asks of a file's
+    whole lines. False where it cannot tell (other rules or data, a record the rules cannot fold)."""
     created = records[0].event if records else None
     if not isinstance(created, GameCreated):
         return False
     rules = _rules(created.game, data)
     if (created.rules_version, created.data_id) != (rules.version, rules.data_id):
         return False
-    session = Session(rules, MemoryStore(), "repair")
+    branched = records[1].event if len(records) > 1 and isinstance(records[1].event, BranchedFrom) else None
+    expected = branched.seed_commitment if branched and branched.seed_commitment else created.seed_commitment
+    session = Session(rules, MemoryStore(), "repair", seed=seed if seed and commitment(seed) == expected else None)
     try:
         session._absorb(records)
-        return session._stuck()
+        return session._cut_inside_decision(records)
     except Exception:  # noqa: BLE001 - a record the rules cannot fold is the audit's to explain
         return False
 

@@ -22,7 +22,7 @@ from boardcore.audit import audit
 from boardcore.errors import BoardcoreError, TornWrite, WriteFailed
 from boardcore.events import Decision, SeedRevealed
 from boardcore.session import Session
-from boardcore.store import JsonlFile, repair
+from boardcore.store import JsonlFile, MemoryStore, repair
 from boardcore.store.database import DatabaseStore
 from boardcore.stream import GENESIS, Recorded, chain
 from tests_support import cut_at_a_line_end, finished_game, format_1, rewrite
@@ -213,6 +213,40 @@ def test_a_format_1_write_cut_at_a_line_end_is_refused_on_opening_and_repaired_b
     assert audit(str(path)).ok
     assert Session.load(path).to_act
     assert repair(path) is None and path.read_bytes() == whole     # a whole file is left as it is
+
+
+def test_every_format_1_write_cut_inside_a_decision_is_refused_and_repaired_to_that_decision(toy, tmp_path):
+    """A crash inside a format-1 decision's write, at every line of it: cut at a line's end (it went
+    unnoticed where someone was still to act) or torn before the line's type tag (repair kept the
+    decision with part of its facts, the audit then failed for good and `act` was accepted). Each is
+    refused on opening and repaired back to that decision's start; a whole file never is."""
+    records = finished_game(toy, seed=4).records()
+    starts = [i for i, r in enumerate(records) if isinstance(r.event, Decision)]
+    path, seed_file = tmp_path / "old.jsonl", tmp_path / "old.jsonl.seed"
+    someone_to_act = 0
+    for decision, end in zip(starts, [*starts[1:], len(records)]):
+        for cut in range(decision + 1, end):
+            for torn in (False, True):
+                data = format_1(records[:cut + torn], records[0].event)
+                if torn:    # the next record's line, cut before its type: '{"seq":N,"eve'
+                    data = data[:data.rindex(b"\n", 0, len(data) - 1) + 1] + format_1(records[:cut + 1],
+                                                                                   records[0].event).split(b"\n")[-2][:13]
+                path.write_bytes(data)
+                seed_file.write_text("4\n")
+                with pytest.raises(BoardcoreError, match="ends inside a decision|cut off"):
+                    Session.load(path)
+                removed = repair(path)
+                assert removed.records_left == decision and removed.torn == torn, (decision, cut, torn)
+                assert path.read_bytes() == format_1(records[:decision], records[0].event)
+                assert audit(str(path)).ok
+                probe = Session(toy, MemoryStore(), "x")
+                probe._absorb(records[:cut])
+                someone_to_act += bool(probe.to_act) and not torn
+    assert someone_to_act          # the cases no command noticed before are among them
+    for whole in [*starts[1:], len(records)]:
+        path.write_bytes(format_1(records[:whole], records[0].event))
+        Session.load(path)
+        assert repair(path) is None
 
 
 # -- 2. every byte is covered -------------------------------------------------------------

@@ -35,7 +35,7 @@ import msgspec
 
 from boardcore.errors import (BoardcoreError, CorruptStream, StreamConflict, StreamExists, StreamNotFound,
                               TornWrite, WriteFailed)
-from boardcore.events import MARKERS, Decision, GameCreated, Redone, Undone
+from boardcore.events import BranchedFrom, Decision, GameCreated, Redone, Undone
 from boardcore.store.base import StreamInfo, check_contiguous, codec_for
 from boardcore.stream import Codec, Recorded, effective
 
@@ -157,6 +157,12 @@ class JsonlFile:
 
     def codec(self) -> Codec:
         return codec_for(self.header().game)
+
+    @property
+    def one_record_per_line(self) -> bool:
+        """Format 1: a decision's records were written a line each, so a write cut at a line's end
+        reads as whole (`Session.load` then decides the last decision again to tell)."""
+        return self.header().version == 1
 
     def read(self, stream_id: str = STREAM, start: int = 0, stop: int | None = None, *,
              strict: bool = True) -> list[Recorded]:
@@ -536,6 +542,9 @@ class Repaired(msgspec.Struct, frozen=True):
 
 
 _TYPE = re.compile(rb'"type":"([a-z0-9_]+)"')
+WRITE_STARTS = (Decision, GameCreated, Undone, Redone, BranchedFrom)
+"""The events a format-1 write began with: a decision's write went on with its facts and, when it
+ended the game, the seed's reveal; an undo's with more undo markers; a new game's with its setup."""
 
 
 def repair(path: str | os.PathLike, *, data: str | os.PathLike | None = None) -> Repaired | None:
@@ -544,9 +553,9 @@ def repair(path: str | os.PathLike, *, data: str | os.PathLike | None = None) ->
     Format 2: the torn line is one commit, so it is removed alone. Format 1 wrote one record per
     line, so a write cut inside a decision's facts left whole lines of that decision before the
     torn one: those go too (back to the decision that began the write), never an earlier decision.
-    A format-1 write cut at the end of a line leaves no torn line at all: there the rules tell, as
-    a record that stops inside a decision leaves the game neither over nor waiting on anyone
-    (`boardcore.session.ends_inside_decision`), and that decision's lines are removed.
+    A format-1 write cut at the end of a line leaves no torn line at all, and one torn before its
+    type tag does not say whose it was: there the rules tell, deciding the last decision again
+    (`boardcore.session.ends_inside_decision`), and an unfinished decision's lines are removed.
     `data` is the component data folder the game was played with, when not the game's own.
     Refuses, changing nothing, a file that is not a boardcore replay."""
     file = JsonlFile(path)
@@ -561,12 +570,14 @@ def repair(path: str | os.PathLike, *, data: str | os.PathLike | None = None) ->
         header = _header(lines[0] if lines else tail, str(path))
         keep = len(content) - len(tail)
         dropped = 0
-        if not tail:
-            if header.version != 1 or len(lines) < 3 or not _v1_cut_at_line_end(path, data):
+        if header.version == 1 and len(lines) > 2:
+            cut = _v1_cut(file, lines, tail, content[:keep], data)
+            if cut:
+                dropped = _v1_write_start(codec_for(header.game), lines)
+            elif not tail:
                 return None
-            dropped = _v1_write_start(codec_for(header.game), lines)
-        elif header.version == 1 and len(lines) > 1:
-            dropped = _v1_partial_group(file, lines, tail)
+        elif not tail:
+            return None
         for _ in range(dropped):
             keep -= len(lines.pop()) + 1
         os.ftruncate(fd, keep)
@@ -578,35 +589,30 @@ def repair(path: str | os.PathLike, *, data: str | os.PathLike | None = None) ->
         os.close(fd)
 
 
-def _v1_partial_group(file: JsonlFile, lines: list[bytes], tail: bytes) -> int:
-    """How many whole lines before a torn format-1 line belong to the same (unfinished) write."""
-    tag = _TYPE.search(tail)
-    codec = codec_for(_header(lines[0], str(file.path)).game)
-    starts = {t.__struct_config__.tag for t in codec.event_types
-              if issubclass(t, Decision | GameCreated) or t in MARKERS}
-    if tag is None or tag.group(1).decode() in starts:
-        # the torn line began a write of its own, so what precedes it is whole; or it was cut
-        # before its type: then nothing acknowledged may be dropped on a guess (audit will tell)
-        return 0
-    return _v1_write_start(codec, lines)
+def _v1_cut(file: JsonlFile, lines: list[bytes], tail: bytes, whole: bytes, data: Any) -> bool:
+    """Whether the whole format-1 lines (`whole`, before the torn `tail` if any) end inside a
+    decision's write, so that its lines go too. A torn line whose type shows a fact was that write's;
+    one whose type shows a write's start (a decision, a marker) began a write of its own, after a
+    whole one. Otherwise (no torn line, or one cut before its type) the rules tell, by deciding the
+    last decision again (`boardcore.session.ends_inside_decision`)."""
+    tag = _TYPE.search(tail) if tail else None
+    if tag is not None:
+        codec = codec_for(_header(lines[0], str(file.path)).game)
+        starts = {t.__struct_config__.tag for t in codec.event_types if issubclass(t, WRITE_STARTS)}
+        return tag.group(1).decode() not in starts
+    from boardcore.session import ends_inside_decision   # the store knows no rules: asked only here
+
+    try:
+        records = file._parse(whole, os.stat(file.path))[0].records
+    except BoardcoreError:
+        return False      # damaged otherwise: nothing is dropped on a guess (audit will tell)
+    return ends_inside_decision(records, data, file.seed())
 
 
 def _v1_write_start(codec: Codec, lines: list[bytes]) -> int:
     """How many of the last whole format-1 lines belong to the write that the last of them is in."""
     decode = codec.json_record.decode
     for back, raw in enumerate(reversed(lines[1:]), 1):
-        event = decode(raw).event
-        if isinstance(event, Decision | GameCreated) or isinstance(event, MARKERS):
+        if isinstance(decode(raw).event, WRITE_STARTS):
             return back    # the write began at this record: drop it and its facts
     return len(lines) - 1
-
-
-def _v1_cut_at_line_end(path: str | os.PathLike, data: str | os.PathLike | None) -> bool:
-    """Whether a format-1 file of whole lines stops inside a decision (the rules fold it to tell)."""
-    from boardcore.session import ends_inside_decision   # the store knows no rules: asked only here
-
-    try:
-        records = JsonlFile(path).read()
-    except BoardcoreError:
-        return False      # damaged otherwise: nothing is dropped on a guess (audit will tell)
-    return ends_inside_decision(records, data)
