@@ -490,3 +490,32 @@ def test_a_resealed_illegal_decision_is_refused_with_its_position_by_whatever_op
         assert code == 2 and f"position {position}" in err and len(err.strip().splitlines()) == 1, (command, err)
     code, out, _ = run("audit", forged)
     assert code == 1 and f"position {position}" in out
+
+
+def test_a_reader_never_sees_the_first_lines_of_a_write_under_way(toy, tmp_path):
+    """Readers took the lock only when the file did not end in a newline: a format-1 decision's write,
+    half done but at a line's end, was read as it stood (and a reader polling for the lock could be
+    starved by writers taking turns). Now every read waits for the writer under a shared lock."""
+    import fcntl
+    import threading
+
+    records = finished_game(toy, seed=4).records()
+    decision, cut = cut_at_a_line_end(records)
+    end = next(j for j in range(decision + 1, len(records)) if isinstance(records[j].event, Decision))
+    path = tmp_path / "old.jsonl"
+    path.write_bytes(format_1(records[:decision], records[0].event))
+    group = format_1(records[:end], records[0].event)[len(path.read_bytes()):]
+    first, rest = group.split(b"\n", 1)
+    fd = os.open(path, os.O_WRONLY | os.O_APPEND)
+    fcntl.flock(fd, fcntl.LOCK_EX)
+    os.write(fd, first + b"\n")                 # the decision's line, its facts still to come
+    read: dict = {}
+    reader = threading.Thread(target=lambda: read.update(records=len(JsonlFile(path).read())))
+    reader.start()
+    reader.join(0.3)
+    assert reader.is_alive(), "the reader took a write under way for the record"
+    os.write(fd, rest)
+    fcntl.flock(fd, fcntl.LOCK_UN)
+    os.close(fd)
+    reader.join(10)
+    assert read == {"records": end}

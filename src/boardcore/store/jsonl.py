@@ -26,7 +26,6 @@ import fcntl
 import os
 import re
 import stat
-import time
 from collections.abc import Sequence
 from pathlib import Path
 from typing import Any
@@ -127,18 +126,18 @@ class JsonlFile:
         return fd
 
     def _read(self) -> tuple[bytes, os.stat_result]:
-        """The file's bytes, read without a lock. A file not ending in a newline is either torn or
-        being appended to right now (a write is not atomic to readers): then the writer's lock is
-        waited for (shared, at most WRITER_WAIT seconds) and the file read again, so a reader never
-        takes a line still being written for a torn one."""
+        """The file's bytes, read under a shared lock taken through the reader's own descriptor. A
+        write is not atomic to readers, and every writer holds the exclusive lock while it writes,
+        so a reader never sees a write under way: neither a line still being written (which it would
+        take for a torn one) nor, in format 1, the first lines of a decision's write. Waiting in the
+        kernel's queue, it is not starved by writers taking turns (a reader that polled for the lock
+        could miss every gap between them, and then called a write in progress torn). A process must
+        not read a file through here while it holds that file's exclusive lock itself."""
         fd = self._open_regular(os.O_RDONLY)
         try:
+            fcntl.flock(fd, fcntl.LOCK_SH)
             st = os.fstat(fd)
-            data = _read_all(fd, st.st_size)
-            if data and not data.endswith(b"\n") and _shared_lock(fd, WRITER_WAIT):
-                st = os.fstat(fd)
-                data = _read_all(fd, st.st_size)
-            return data, st
+            return _read_all(fd, st.st_size), st
         finally:
             os.close(fd)    # (and with it the shared lock)
 
@@ -410,24 +409,6 @@ def decision_groups(records: Sequence[Recorded]) -> list[list[Recorded]]:
     return groups
 
 
-WRITER_WAIT = 10.0
-"""Seconds a reader waits for a writer it finds mid-line (a write plus its fsync) before it reports
-the line torn. Polled, never blocking: the same process may hold the writer's lock on another fd."""
-
-
-def _shared_lock(fd: int, seconds: float) -> bool:
-    """A shared flock on `fd` within `seconds`, or False."""
-    deadline = time.monotonic() + seconds
-    while True:
-        try:
-            fcntl.flock(fd, fcntl.LOCK_SH | fcntl.LOCK_NB)
-            return True
-        except BlockingIOError:
-            if time.monotonic() >= deadline:
-                return False
-            time.sleep(0.002)
-
-
 def _read_all(fd: int, size: int) -> bytes:
     return os.pread(fd, size, 0) if size else b""
 
@@ -582,7 +563,7 @@ def repair(path: str | os.PathLike, *, data: str | os.PathLike | None = None) ->
             keep -= len(lines.pop()) + 1
         os.ftruncate(fd, keep)
         os.fsync(fd)
-        left = len(JsonlFile(path).read()) if len(lines) > 1 else 0
+        left = len(file._parse(content[:keep], os.fstat(fd))[0].records) if len(lines) > 1 else 0
         return Repaired(line=len(lines) + 1, bytes_removed=size - keep, records_removed=dropped,
                         records_left=left, torn=bool(tail))
     finally:
