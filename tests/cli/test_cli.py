@@ -360,3 +360,9 @@ def test_reading_commands_create_no_database(run, tmp_path, monkeypatch):
         assert got == code and "Traceback" not in err, (args, out, err)
     assert not (tmp_path / "home").exists()
     assert run("new", "toy-pig", "--players", "2", "--seed", "1")[0] == 0 and db.exists()   # a writer makes it
+
+
+def test_simulate_says_when_its_runs_are_capped(run):
+    """A turn cap is a simulation's, never a rule: the output says so, and how many runs it cut."""
+    code, out, _ = run("simulate", "apogee", "-n", "2", "-O", "max_turns=3", "--workers", "1")
+    assert code == 0 and "capped at turn 3 (a limit of this run, not a rule): 2 stopped there, no result" in out

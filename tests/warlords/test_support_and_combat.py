@@ -9,8 +9,8 @@ from wl_helpers import (DEST, GUARDED, HIT, IHIT, LP, MISS, C, at_actions, clear
 T = C.type_index
 
 
-def base_table(players=2, slots="support"):
-    cfg, s = table(players)
+def base_table(players=2, slots="support", **options):
+    cfg, s = table(players, **options)
     clear(s)
     s.rep_slots = [slots] * 8
     s.ships = ["C"] + ["NW", "SE", "NE"][:players - 1]
@@ -81,6 +81,25 @@ def test_blockade_cancels_a_card_which_still_counts():
     assert st.prompt.kind == "action" and set(st.sdiscard[-2:]) == {"S01", "S12"}
     assert st.support_played[0] and st.support_played[1] and st.base[0][LP * 3] == 1
     assert not any(isinstance(a, ev.PlaySupport) for a in sess.legal_actions())
+
+
+@pytest.mark.rule("GW-AMB-25", "GW-TEAM-01", "GW-SUP-10")
+def test_in_2_vs_2_only_an_opponent_may_blockade():
+    """The stricter reading: a Blockade answers an opponent's card, and teammates are not opponents
+    (P3, P1's partner, holding one, used to be asked first)."""
+    cfg, s = base_table(players=4, mode="teams")
+    command_area(s, 2, ["M01", "M02"])
+    launch_pad(s, 1, infantry=1)
+    give_support(s, 1, "S01")
+    give_support(s, 3, "S12")
+    give_support(s, 4, "S13")
+    sess = session(cfg, at_actions(s, 1, "M01"))
+    sess.apply(ev.PlaySupport(player=1, card="S01"))
+    assert (sess.state.prompt.player, sess.state.prompt.kind) == (4, "blockade")
+    sess.apply(ev.Block(player=4, card="S13"))
+    assert (sess.state.prompt.player, sess.state.prompt.kind) == (3, "blockade")   # P4's card: P3 is its opponent
+    sess.apply(ev.Pass(player=3))
+    assert sess.state.prompt.kind == "action" and "S01" in sess.state.sdiscard and "S12" in sess.state.support_hands[2]
 
 
 @pytest.mark.rule("GW-SUP-12", "GW-AMB-24", "GW-HIRE-07", "GW-REP-05")

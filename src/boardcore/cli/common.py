@@ -126,6 +126,15 @@ def _console(stderr: bool = False, **options: Any):
     return Output(stderr=stderr, highlight=False, **({"soft_wrap": True} | options))
 
 
+def _capped(config: dict[str, Any], truncated: int) -> str:
+    """What a run's turn cap did, said whenever it has one (`max_turns`): the cap is the run's, not a
+    rule of the game, so every game it stopped ended without a result."""
+    cap = config.get("max_turns")
+    if cap:
+        return f"; capped at turn {cap} (a limit of this run, not a rule): {truncated} stopped there, no result"
+    return f"; {truncated} truncated" if truncated else ""
+
+
 def _ran_on(workers: int, seconds: float) -> str:
     """`2 workers, 3.0s`: where and how long a long command's work ran, in tenths of a second up to
     100 s (a short run's "0s" said nothing), in seconds after that."""

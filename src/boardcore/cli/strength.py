@@ -8,7 +8,7 @@ from typing import Optional
 import typer
 
 from boardcore.cli.common import (DataOpt, FileArg, JsonOpt, LevelOpt, MissionOpt, ModeOpt, OptionOpt, PlayersOpt,
-                                  RayOpt, WorkersOpt, _config, _dim, _json, _load, _out, _progress, _ran_on, app,
+                                  RayOpt, WorkersOpt, _capped, _config, _dim, _json, _load, _out, _progress, _ran_on, app,
                                   page_target, write_page)
 
 
@@ -148,7 +148,7 @@ def tournament(
         shown = ", ".join("-".join("AB"[x] for x in s) for s in plan)
         _out(f"{report.game} for {n} ({_options(report.config)}): {games_} games per pairing, seatings {shown} "
              f"on each deal; {_ran_on(report.workers, report.seconds)}"
-             + (f"; {report.truncated} truncated" if report.truncated else ""))
+             + _capped(report.config, report.truncated))
         for p in report.pairings:
             _out(f"  {p.a} vs {p.b}: {p.a} wins {p.a_rate}, {p.b} wins {p.b_rate} "
                  f"({p.a_wins:g}-{p.b_wins:g}{f', {p.no_winner} without a winner' if p.no_winner else ''})")
