@@ -63,16 +63,23 @@ def test_subterfuge_and_deploy_only_cards():
     assert sess.legal_actions() == [ev.TargetPlayer(player=1, target=2)]
 
 
-@pytest.mark.rule("GW-SUP-10", "GW-AMB-25", "GW-AMB-26", "GW-SUP-13")
-def test_blockade_cancels_a_card_which_still_counts():
-    cfg, s = base_table(players=3)
+def assassinate_played(players: int, blockades: dict[int, str], **options):
+    """P1 has just played an Assassinate card in their Action Phase; `blockades` maps seats to the
+    Blockade each holds."""
+    cfg, s = base_table(players=players, **options)
     command_area(s, 2, ["M01", "M02"])
     launch_pad(s, 1, infantry=1)
     give_support(s, 1, "S01")
-    give_support(s, 2, "S12")
-    give_support(s, 3, "S13")
+    for seat, card in blockades.items():
+        give_support(s, seat, card)
     sess = session(cfg, at_actions(s, 1, "M01"))
     sess.apply(ev.PlaySupport(player=1, card="S01"))
+    return sess
+
+
+@pytest.mark.rule("GW-SUP-10", "GW-AMB-25", "GW-AMB-26", "GW-SUP-13")
+def test_blockade_cancels_a_card_which_still_counts():
+    sess = assassinate_played(3, {2: "S12", 3: "S13"})
     assert sess.state.prompt.player == 2 and sess.state.prompt.kind == "blockade"
     sess.apply(ev.Block(player=2, card="S12"))
     assert sess.state.prompt.player == 3                         # the Blockade itself can be blocked
@@ -87,14 +94,7 @@ def test_blockade_cancels_a_card_which_still_counts():
 def test_in_2_vs_2_only_an_opponent_may_blockade():
     """The stricter reading: a Blockade answers an opponent's card, and teammates are not opponents
     (P3, P1's partner, holding one, used to be asked first)."""
-    cfg, s = base_table(players=4, mode="teams")
-    command_area(s, 2, ["M01", "M02"])
-    launch_pad(s, 1, infantry=1)
-    give_support(s, 1, "S01")
-    give_support(s, 3, "S12")
-    give_support(s, 4, "S13")
-    sess = session(cfg, at_actions(s, 1, "M01"))
-    sess.apply(ev.PlaySupport(player=1, card="S01"))
+    sess = assassinate_played(4, {3: "S12", 4: "S13"}, mode="teams")
     assert (sess.state.prompt.player, sess.state.prompt.kind) == (4, "blockade")
     sess.apply(ev.Block(player=4, card="S13"))
     assert (sess.state.prompt.player, sess.state.prompt.kind) == (3, "blockade")   # P4's card: P3 is its opponent
