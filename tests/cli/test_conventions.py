@@ -163,7 +163,8 @@ def test_show_is_compact_and_full_on_request(run, tmp_path, monkeypatch):
     run("new", "warlords", "-p", "2", "--seed", "4", "-o", path)
     code, out, _ = run("show", path, "--as", "1")
     rows = out.splitlines()
-    assert code == 0 and len(rows) <= 24 and rows[0].startswith("warlords") and "receipt" in rows[0]
+    assert code == 0 and len(rows) <= 24 and rows[0].startswith("warlords")
+    assert rows[0].endswith(" · position 18") and "receipt" not in rows[0]    # no hash while cards are hidden
     assert all(len(row) <= 80 for row in rows)
     code, full, _ = run("show", path, "--as", "1", "--full")
     assert code == 0 and len(full.splitlines()) >= len(rows) and "hand:" in full
