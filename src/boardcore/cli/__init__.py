@@ -3,7 +3,7 @@
 GAME names an installed game; FILE a saved game, either a replay file path or `db:ID` for a game
 in the configured database. Exit codes: 0 ok, 1 a failed audit or check, 2 bad usage or bad input
 (one line on stderr, no traceback), 3 an internal error (a bug: one line naming the command), 130
-after Ctrl-C (one line).
+after Ctrl-C (one line), 141 when the output's reader went away (quietly).
 
 Commands live in three modules (`play`, `records`, `analysis`) and are imported only when asked
 for: `boardcore act` loads the play commands, not the analysis machinery, and each command imports

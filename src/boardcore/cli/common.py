@@ -31,7 +31,7 @@ app = typer.Typer(
          "FILE is a replay file (game.jsonl) or db:ID, a game in the database "
          "(SQLite at $BOARDCORE_DB by default; PostgreSQL with BOARDCORE_STORE=postgres).\n\n"
          "Exit codes: 0 ok; 1 an audit or check failed; 2 bad usage or bad input (one line on stderr); "
-         "3 an internal error (a bug).",
+         "3 an internal error (a bug); 141 the output's reader went away.",
     no_args_is_help=True,
     add_completion=True,
     pretty_exceptions_enable=False,
