@@ -20,6 +20,9 @@ run with bytecode caching on, as an installed package has it.
   folded), and (not with --quick) the same in instructions counted by valgrind;
 - replay_sqlite_vs_floor: `Session.load` of a game from SQLite against SELECT + decode + fold of the
   same rows;
+- load_checked_vs_unchecked: the same `Session.load` of each game's random 2-player game from SQLite,
+  which checks every decision legal where it stands, against the load with that check switched off
+  (what opening a record pays so that a forged decision is refused, not rendered);
 - undo_long_vs_short, state_at_long_vs_short: on a stream of 100,000 events against one of 100, each
   state carrying a real Solar Sphere position (copied with the game's own copy); undo goes 1 to 16
   decisions back (each redone), so its cuts cover a whole checkpoint interval in both;
@@ -383,6 +386,29 @@ def replay_vs_floor(tmp: Path, rules) -> tuple[float, int]:
     return ratio, len(records)
 
 
+def load_checked_vs_unchecked(tmp: Path, repeat: int = 15) -> dict:
+    """Per game: `Session.load` from SQLite ÷ the same load with `check_legal` a no-op."""
+    out = {}
+    for rules in installed():
+        store = DatabaseStore.sqlite(tmp / f"load-{rules.name}.sqlite")
+        s = Session.new(rules, players=2, seed="replay")
+        run_bots(s, {p: RandomAgent(rules) for p in (1, 2)}, seed=1)
+        store.create("replay", s.records(), None)
+
+        def checked():
+            Session.load("replay", store=store)
+
+        def unchecked():
+            rules.check_legal = lambda state, action: None    # on the instance: the class's stays
+            try:
+                Session.load("replay", store=store)
+            finally:
+                del rules.check_legal
+
+        out[rules.name] = round(best_ratio(checked, unchecked, repeat), 3)
+    return out
+
+
 def long_vs_short(quick: bool) -> dict:
     """Undo and state_at latency at 100,000 events against 100 (2 events per decision)."""
     Marathon.table_rules = games.get("solar-sphere")
@@ -635,6 +661,7 @@ def main() -> None:
         ratio, replayed = replay_vs_floor(tmp, working[0] if working else games.get("solar-sphere"))
         figures["replay_sqlite_vs_floor"] = round(ratio, 3)
         figures["replay_records"] = replayed
+        figures["load_checked_vs_unchecked"] = guarded(load_checked_vs_unchecked, tmp, 5 if quick else 15)
         figures.update(long_vs_short(quick))
         n = 20 if quick else 150
         figures["append_jsonl_decisions_per_s"] = round(append_rate(

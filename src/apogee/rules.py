@@ -8,12 +8,13 @@ through the registered handlers, `hidden` hides what a player may not see.
 from __future__ import annotations
 
 from pathlib import Path
-from typing import Any
+from typing import Annotated, Any
 
 import msgspec
+from msgspec import Meta
 
 from boardcore.errors import IllegalAction
-from boardcore.rules import Game, Outcome, Unfolding
+from boardcore.rules import MAX_TURNS, Game, Outcome, Unfolding
 
 # The part modules register their decision points on import; flow imports every one of them.
 from apogee import events as ev
@@ -28,19 +29,21 @@ from apogee.rocket import build_problem
 from apogee.state import ApogeeState
 from apogee.words import stage_words
 
-VERSION = "1.1"  # 1.1: the Single-Stage Orbital Launcher counts as both stages for Solo Event 06
+VERSION = "1.2"  # 1.1: the Single-Stage Orbital Launcher counts as both stages for Solo Event 06; 1.2: no
+#                  turn cap unless one is asked for (`max_turns` defaulted to 50: the rulebook has none)
 
 POINTS.complete()
 
 
 class ApogeeConfig(msgspec.Struct, frozen=True, kw_only=True):
     """players 2-5 (multiplayer, AP-COMP-01) or 1 (Solo); mission 1-12, or 1-6 in Solo (AP-SETUP-09,
-    AP-SETUP-10, AP-SOLO-02); tiebreak: the optional variant agreed before play (AP-TIE-01); max_turns: the
-    run's cap (0 = none), not a rule of the game."""
+    AP-SETUP-10, AP-SOLO-02); tiebreak: the optional variant agreed before play (AP-TIE-01); max_turns: a
+    cap a simulation may ask for, ending a run unscored ("truncated"), not a rule of the game: the game
+    ends only through its Mission (AP-END-01) or the Solo Mission's own count, so the default is none."""
     players: int = 2
     mission: int = 1
     tiebreak: bool = False
-    max_turns: int = 50
+    max_turns: Annotated[int, Meta(ge=0, le=MAX_TURNS, description="0: no cap")] = 0
 
 
 class Apogee(Game):

@@ -313,7 +313,7 @@ def targets(specs: list[str]) -> list[str]:
     out: list[str] = []
     for spec in specs:
         if spec == f"{DB_PREFIX}all":
-            db = open_database()
+            db = open_database(create=False)
             found = [f"{DB_PREFIX}{stream_id}" for stream_id in sorted(db.streams())]
             if not found:   # as for an empty folder: auditing nothing proves nothing
                 raise BoardcoreError(f"{spec}: no games in {db.describe}")

@@ -70,8 +70,11 @@ def lines(session: Session, player: int | None = None, stop: int | None = None,
         rec = live[position - 1]
         event = rec.event
         if position == 1:
-            yield Line(1, rec.seq, False, created_words(rules, event), msgspec.to_builtins(event))
             state = session.state_at(1)
+            created = msgspec.to_builtins(event)
+            if event.start is not None:   # a game begun from a position: that position as the reader sees it
+                created["start"] = msgspec.to_builtins(rules.view(state, player))
+            yield Line(1, rec.seq, False, created_words(rules, event), created)
             continue
         shown = rules.visible(event, player)
         if shown is not None:

@@ -13,6 +13,7 @@ exactly what the stream records.
 
 from __future__ import annotations
 
+import re
 from collections.abc import Callable, Mapping, Sequence
 from enum import Enum
 from typing import Any, ClassVar, Protocol, runtime_checkable
@@ -90,6 +91,10 @@ class Rules(Protocol):
     def with_data(self, folder: Any) -> Rules: ...
 
 
+MAX_TURNS = 10_000
+"""The largest turn cap (`max_turns`) a game's config accepts: far beyond any game played to its end,
+so a cap above it is a typing slip, not a wish."""
+
 WHERE_FIELDS = (("round", "round"), ("turn", "turn"), ("phase", ""), ("stage", ""))
 """State fields that say where a game stands, if a game's state has them (`Game.stage`'s default)."""
 
@@ -145,7 +150,7 @@ class Game:
         try:
             config = msgspec.convert(_typed(self.config_type, given), self.config_type, strict=False)
         except msgspec.ValidationError as exc:
-            raise BoardcoreError(f"bad {self.name} options: {exc}") from None
+            raise BoardcoreError(_bad_option(self.name, self.config_type, given, exc)) from None
         if hasattr(config, "players"):
             self.check_players(int(config.players))
         return config
@@ -422,11 +427,49 @@ def _typed(cls: type, raw: dict[str, Any]) -> dict[str, Any]:
         origin = getattr(kind, "__origin__", None)
         if origin in (tuple, list):
             out[key] = [] if value == "-" else value.split(",")
-        elif kind is bool:
-            out[key] = value.lower() in ("yes", "true", "1", "y")
+        elif kind is bool:    # anything else stays text, which msgspec refuses as no boolean
+            out[key] = _YES_NO.get(value.lower(), value)
         else:
             out[key] = value
     return out
+
+
+_YES_NO = {"yes": True, "y": True, "true": True, "1": True, "no": False, "n": False, "false": False, "0": False}
+
+
+def _bad_option(game: str, config_type: type, given: dict[str, Any], exc: msgspec.ValidationError) -> str:
+    """One line naming the option msgspec refused and what it accepts (from the config's own
+    annotations: a range, the words allowed, a description)."""
+    from msgspec import inspect   # only when an option is refused: kept out of every command's start
+
+    found = re.search(r"at `\$\.(\w+)`", str(exc))
+    fields = {f.name: f.type for f in inspect.type_info(config_type).fields}
+    if found is None or found.group(1) not in fields:
+        return f"bad {game} options: {exc}"
+    name = found.group(1)
+    return f"bad {game} option {name}={given.get(name)}: it takes {_accepts(fields[name])}"
+
+
+def _accepts(kind: Any) -> str:
+    """What a config field of msgspec type `kind` (`msgspec.inspect`) accepts, in words."""
+    from msgspec import inspect
+
+    note = ""
+    if isinstance(kind, inspect.Metadata):
+        note = (kind.extra_json_schema or {}).get("description", "")
+        kind = kind.type
+    if isinstance(kind, inspect.BoolType):
+        words = "yes or no"
+    elif isinstance(kind, inspect.IntType):
+        low = kind.ge if kind.ge is not None else None if kind.gt is None else kind.gt + 1
+        high = kind.le if kind.le is not None else None if kind.lt is None else kind.lt - 1
+        words = ("a whole number" + (f" from {low}" if low is not None else "")
+                 + (f" to {high}" if high is not None else ""))
+    elif isinstance(kind, inspect.LiteralType):
+        words = "one of " + ", ".join(repr(v) if v == "" else str(v) for v in kind.values)
+    else:
+        words = "a word" if isinstance(kind, inspect.StrType) else "a value of its type"
+    return f"{words} ({note})" if note else words
 
 
 def _field_list(cls: type) -> str:

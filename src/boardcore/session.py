@@ -20,7 +20,7 @@ import msgspec
 
 from boardcore import games
 from boardcore.checkpoints import Checkpoints
-from boardcore.errors import BoardcoreError, CorruptStream, IllegalAction, StreamExists, UndoRefused
+from boardcore.errors import BoardcoreError, CorruptStream, IllegalAction, SeedUnavailable, StreamExists, UndoRefused
 from boardcore.events import (MARKERS, BranchedFrom, Decision, Event, GameCreated, Redone, SeedRevealed,
                               Undone, UndoPolicySet)
 from boardcore.rng import NoRng, Rng, commitment
@@ -188,29 +188,53 @@ class Session:
         session = cls(rules, store, stream_id, seed=seed, rng=rng,
                       undo_policy=undo_policy or chosen or default_policy(first.seats),
                       checkpoint_every=checkpoint_every)
-        session._absorb(records)
-        session._probe(str(target))
+        session._absorb(records, where=str(target))
+        session._probe(str(target), records if getattr(store, "one_record_per_line", False) else None)
         return session
 
-    def _probe(self, where: str) -> None:
+    def _probe(self, where: str, per_line: Sequence[Recorded] | None = None) -> None:
         """Ask the loaded position what play will ask of it: a record that is hash-valid but leads
-        somewhere the rules cannot continue from is refused now, not at the next command."""
+        somewhere the rules cannot continue from is refused now, not at the next command; and so
+        is one whose last write stopped inside a decision. `per_line`: the records, when they were
+        written one per line (format 1), where a write can stop at a line's end and look whole."""
         try:
-            stuck = self._stuck()
+            cut = self._cut_inside_decision(per_line) if per_line is not None else self._stuck()
             if self.outcome is None:
                 self.rules.legal_actions(self.state)
         except Exception as exc:  # noqa: BLE001 - any failure here means the record is impossible
             raise CorruptStream(f"the recorded history leads to a position the rules cannot play on "
                                 f"({type(exc).__name__}: {exc})", where=where, seq=self._head - 1) from None
-        if stuck:
-            raise CorruptStream("the record ends inside a decision (the game is not over and no one is to act): "
-                                "its last write was cut short; `boardcore repair` removes that write",
-                                where=where, seq=self._head)
+        if cut:
+            raise CorruptStream("the record ends inside a decision: its last write was cut short; "
+                                "`boardcore repair` removes that write", where=where, seq=self._head)
 
     def _stuck(self) -> bool:
         """Neither over nor waiting on anyone: no whole decision leaves a game so, so a record that
         does stops inside one (a format-1 write cut at the end of a line, each record being a line)."""
         return self.outcome is None and not self.rules.to_act(self.state)
+
+    def _cut_inside_decision(self, records: Sequence[Recorded]) -> bool:
+        """Whether the last write of these records, loaded, stopped inside its decision. A write cut at
+        a line's end leaves whole lines only, and may leave someone to act: so the last decision is
+        decided again where it stands (with the seed's dice; the record is whole only if it holds every
+        fact that follows, and the seed's reveal when that decision ended the game). Where its chance
+        cannot be drawn again (no seed), a whole decision still leaves the game over or someone to act
+        (`_stuck`). A decision that re-decides to other facts is not cut: it is `audit`'s to explain."""
+        start = next((i for i in range(len(records) - 1, 0, -1)
+                      if isinstance(records[i].event, Decision | Undone | Redone | BranchedFrom)), 0)
+        if not isinstance(records[start].event, Decision):
+            return self._stuck()      # the setup, or markers: each such write is one line, or whole
+        recorded = [r.event for r in records[start:]]
+        live = self.history.live
+        index = len(live) - sum(1 for e in recorded if not isinstance(e, MARKERS))   # where it stands
+        try:
+            unfolding = self.rules.unfold(self._fold_to(index), recorded[0], self._rng_at(index), trusted=True)
+        except SeedUnavailable:
+            return self._stuck()
+        expected = unfolding.events
+        if self.seed is not None and self.rules.outcome(unfolding.state) is not None:
+            expected = [*expected, SeedRevealed(seed=self.seed)]
+        return len(recorded) < len(expected) and recorded == expected[:len(recorded)] or self._stuck()
 
     def save(self, path: str | Any, *, overwrite: bool = False) -> None:
         """Write the whole stream (markers and undone events included) to a replay file, with the
@@ -409,21 +433,26 @@ class Session:
     def undo(self, n: int = 1, by: int | None = None) -> None:
         """Step back `n` whole decisions; each appends an `Undone` marker.
 
-        Under the `own` policy every undo is someone's: `by`, else the player of the last
-        decision a person (not a bot seat) took. That player may undo their own decisions and the
-        bots' replies to them, never another person's, and never back past a fact that showed
-        chance or hidden information."""
+        Under the `own` policy every undo is someone's: `by`, which may be left out only when a
+        single seat is a person's (the others bots); otherwise an undo naming no one is refused,
+        since anyone could then take back anyone's decision. That player may undo their own
+        decisions and the bots' replies to them, never another person's, and never back past a
+        fact that showed chance or hidden information."""
         if n < 1:
             raise UndoRefused("undo needs n >= 1")
         live = self.history.live
-        cuts = list(islice(decision_starts(live), n))           # from the end: a long history is not scanned
+        # from the end, so a long history is not scanned (and no more than it holds: n may be huge)
+        cuts = list(islice(decision_starts(live), min(n, len(live))))
         if not cuts:
             raise UndoRefused("nothing left to undo")
         if len(cuts) < n:
             raise UndoRefused(f"only {len(cuts)} decisions can be undone")
         if by is None and self.undo_policy == "own":
-            people = (live[i].event.player for i in decision_starts(live) if not self._is_bot(live[i].event.player))
-            by = next(people, live[cuts[0]].event.player)
+            people = [p for p in range(1, self.players + 1) if not self._is_bot(p)]
+            if len(people) != 1:
+                raise UndoRefused("under the undo policy 'own' each person undoes only their own decisions: say "
+                                  "whose undo this is (`--as P`, or `by=P` in Python)")
+            by = people[0]
         end = len(live)
         for cut in cuts:
             self._check_undo(live[cut:end], by)
@@ -549,7 +578,8 @@ class Session:
             self._tail_start = head
         self._tail.extend(events)
 
-    def _absorb(self, records: Sequence[Recorded], start_with: tuple[Any, Any] | None = None) -> None:
+    def _absorb(self, records: Sequence[Recorded], start_with: tuple[Any, Any] | None = None,
+                where: str | None = None) -> None:
         """Load records already stored: history, state and checkpoints, in one lazy fold (events
         are only evolved at the end, or when an undo cuts into what was already folded)."""
         history = self.history
@@ -576,22 +606,35 @@ class Session:
                 elif kind == "marker" and isinstance(records[i].event, SeedRevealed):
                     self.revealed = True
         live.extend(records[max(plain, start):])
-        self._advance(folded, len(live))
+        self._advance(folded, len(live), where)
         if records:
             self._head = records[-1].seq + 1
             self._last_hash = records[-1].hash
 
-    def _advance(self, start: int, stop: int) -> None:
+    def _advance(self, start: int, stop: int, where: str | None = None) -> None:
         """Fold the live events `start:stop` into the state. An event the rules cannot apply is a
-        damaged (or forged) record: refused with its seq and position."""
-        evolve, state, live = self.rules.evolve, self.state, self.history.live
+        damaged (or forged) record, and so is a decision that was not legal where it stands (one
+        re-sealed into the chain, say): both are refused with their seq and position, so nothing
+        the rules could not have produced reaches a screen. Decisions are only checked, not
+        re-decided (re-deciding their facts is `audit`'s): `check_legal` asks who is to act and
+        the game's legal actions, once per decision."""
+        rules = self.rules
+        evolve, check_legal, state, live = rules.evolve, rules.check_legal, self.state, self.history.live
         i = start
         try:
             for i in range(start, stop):
-                state = evolve(state, live[i].event)
+                event = live[i].event
+                if isinstance(event, Decision):
+                    check_legal(state, event)
+                state = evolve(state, event)
+        except IllegalAction:
+            # not worded here: a decision may be a seat's secret, and this line goes to anyone
+            raise CorruptStream(f"P{live[i].event.player}'s decision here was not legal where it stands, so the "
+                                "record was changed (`boardcore audit` names the decision and the rule)",
+                                where=where or self.stream_id, seq=live[i].seq, position=i + 1) from None
         except Exception as exc:  # noqa: BLE001 - evolve never fails on a valid stream
             raise CorruptStream(f"the rules cannot apply this event ({type(exc).__name__}: {exc})",
-                                where=self.stream_id, seq=live[i].seq, position=i + 1) from None
+                                where=where or self.stream_id, seq=live[i].seq, position=i + 1) from None
         self.state = state
         self._legal = self._outcome = None
 
@@ -621,19 +664,22 @@ class Session:
             raise CorruptStream(f"the game's config or starting position is not valid: {exc}", seq=0) from None
 
 
-def ends_inside_decision(records: Sequence[Recorded], data: Any = None) -> bool:
-    """Whether `records`, folded, stop inside a decision (see `Session._stuck`): what `repair` asks of
-    a format-1 file whose lines are all whole. False where it cannot tell (other rules or data)."""
+def ends_inside_decision(records: Sequence[Recorded], data: Any = None, seed: str | None = None) -> bool:
+    """Whether the last write of `records`, written one per line (format 1), stopped inside its decision
+    (see `Session._cut_inside_decision`; `seed` is the game's, if kept): what `repair` asks of a file's
+    whole lines. False where it cannot tell (other rules or data, a record the rules cannot fold)."""
     created = records[0].event if records else None
     if not isinstance(created, GameCreated):
         return False
     rules = _rules(created.game, data)
     if (created.rules_version, created.data_id) != (rules.version, rules.data_id):
         return False
-    session = Session(rules, MemoryStore(), "repair")
+    branched = records[1].event if len(records) > 1 and isinstance(records[1].event, BranchedFrom) else None
+    expected = branched.seed_commitment if branched and branched.seed_commitment else created.seed_commitment
+    session = Session(rules, MemoryStore(), "repair", seed=seed if seed and commitment(seed) == expected else None)
     try:
         session._absorb(records)
-        return session._stuck()
+        return session._cut_inside_decision(records)
     except Exception:  # noqa: BLE001 - a record the rules cannot fold is the audit's to explain
         return False
 

@@ -13,7 +13,10 @@ Builders on the Sphere: 0 unbuilt, -1 the Corporation, else the seat that built 
 
 from __future__ import annotations
 
+from typing import Annotated
+
 import msgspec
+from msgspec import Meta
 
 CORP = -1
 ORE, GOLD, CRYSTAL = 0, 1, 2
@@ -23,7 +26,7 @@ class SolarConfig(msgspec.Struct, frozen=True, kw_only=True):
     """`players` 2-4, or 1 for the DRANDA solo mode at `level` 1-3 (SS-GEN-01, SS-SOLO-02)."""
 
     players: int = 2
-    level: int = 3
+    level: Annotated[int, Meta(ge=1, le=3)] = 3
 
 
 class Task(msgspec.Struct, frozen=True, kw_only=True, gc=False):

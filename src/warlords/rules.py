@@ -32,7 +32,8 @@ class Warlords(Game):
     """Galactic Warlords: 2-3 players, 2 vs 2 for 4, and solo against the Rebellion."""
 
     name = "warlords"
-    version = "1.1"  # 1.1: the Rebellion's turn resets the support-card limit (GW-AMB-26)
+    version = "1.2"  # 1.1: the Rebellion's turn resets the support-card limit (GW-AMB-26); 1.2: in 2 vs 2
+    #                  only an opponent may Blockade (GW-AMB-25, GW-TEAM-01)
     config_type = WarlordsConfig
     state_type = WarlordsState
     events = ev.EVENTS

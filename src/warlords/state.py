@@ -9,7 +9,12 @@ Rebellion (solo) is seat 2; its pool is its RES zone.
 
 from __future__ import annotations
 
+from typing import Annotated, Literal
+
 import msgspec
+from msgspec import Meta
+
+from boardcore.rules import MAX_TURNS
 
 # GW-COMP-04: the base's spaces and the Reserve beside it; GW-AMB-10: DEST holds destroyed Tanks and
 # Aircraft, out of the game
@@ -26,10 +31,10 @@ class WarlordsConfig(msgspec.Struct, frozen=True, kw_only=True, forbid_unknown_f
     `max_turns`: 0 = play to the end, else truncate after that many turns."""
 
     players: int = 2
-    mode: str = ""
-    level: str = "standard"
-    mission: str = "per_planet"
-    max_turns: int = 0
+    mode: Annotated[Literal["", "teams", "ffa"], Meta(description="empty: the usual one for the table")] = ""
+    level: Literal["standard", "hard"] = "standard"
+    mission: Literal["per_planet", "per_mercenary"] = "per_planet"
+    max_turns: Annotated[int, Meta(ge=0, le=MAX_TURNS, description="0: no cap")] = 0
 
 
 class Prompt(msgspec.Struct, frozen=True, kw_only=True):

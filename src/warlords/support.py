@@ -9,7 +9,7 @@ from __future__ import annotations
 from warlords import events as ev
 from warlords import queries as q
 from warlords.prompts import POINTS, ask
-from warlords.state import RES, Ctx
+from warlords.state import RES, Ctx, opponents
 
 # GW-SUP-06 Assassinate, GW-SUP-07 Scout Ships (a Recon), GW-SUP-08 Subterfuge, GW-SUP-09 Deploy Only:
 # cards that play that action
@@ -36,12 +36,16 @@ def playable_now(c, s, p: int, kind: str) -> bool:
 
 
 def responders(c, s, p: int) -> tuple[int, ...]:
-    """GW-SUP-10: the other players, in turn order from `p`, who may answer with a Blockade: they
-    hold one and have not played a support card this turn (GW-AMB-26). Solo has no Blockade."""
+    """GW-SUP-10: `p`'s opponents, in turn order from `p`, who may answer with a Blockade: they hold
+    one and have not played a support card this turn (GW-AMB-26). GW-AMB-25, GW-TEAM-01: a Blockade
+    answers an opponent's card, and in 2 vs 2 a teammate is no opponent. Solo has no Blockade."""
+    if s.mode == "solo":
+        return ()
+    rivals = opponents(s, p)
     out = []
     for k in range(1, s.seats):
         r = (p - 1 + k) % s.seats + 1
-        if s.support_played[r - 1] or (s.mode == "solo"):
+        if s.support_played[r - 1] or r not in rivals:
             continue
         if any(c.support[x] == "blockade" for x in s.support_hands[r - 1]):
             out.append(r)

@@ -192,3 +192,25 @@ def test_render_fits_the_width_it_is_printed_at():
     assert "Mission 1" in text and "Launch Pad" in text
     assert max(len(line) for line in text.splitlines()) <= 100
     assert max(len(line) for line in sess.render(1, width=60).splitlines()) <= 60
+
+
+@pytest.mark.rule("AP-END-01")
+def test_a_game_has_no_turn_cap_unless_a_run_asks_for_one():
+    """A game ends through its Mission, however long it takes; every game used to carry a cap of 50
+    turns and end past it "truncated, no winner", which the rulebook has no word for."""
+    from boardcore.agents import RandomAgent
+    from boardcore.play import agent_stream, playout, seeded, start
+
+    def random_game(config):
+        chance = seeded("long/1")
+        state, position = start(R, config, chance)
+        state = playout(R, state, position, {1: RandomAgent(R), 2: RandomAgent(R)}, chance,
+                        agent_stream("long/1"))[0]
+        return state, R.outcome(state)
+
+    config = R.make_config(players=2)
+    assert config.max_turns == 0
+    state, outcome = random_game(config)
+    assert state.turn > 50 and outcome.winners and not outcome.truncated
+    state, outcome = random_game(R.make_config(players=2, max_turns=30))      # a simulation's cap
+    assert state.turn == 30 and outcome.truncated and not outcome.winners

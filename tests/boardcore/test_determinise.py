@@ -65,7 +65,7 @@ MODES = [
     ("solar-sphere", {"players": 1, "level": 1}, _ss),
     ("warlords", {"players": 2}, _wl), ("warlords", {"players": 3}, _wl), ("warlords", {"players": 4}, _wl),
     ("warlords", {"players": 1, "level": "hard"}, _wl),
-    ("apogee", {"players": 2}, _ap), ("apogee", {"players": 5, "max_turns": 5}, _ap),
+    ("apogee", {"players": 2, "max_turns": 50}, _ap), ("apogee", {"players": 5, "max_turns": 5}, _ap),
     ("apogee", {"players": 1, "mission": 3}, _ap),
 ]
 

@@ -4,6 +4,7 @@ every byte, killed writers, edits of every byte, forgeries that recompute the ch
 
 from __future__ import annotations
 
+import json
 import os
 import resource
 import signal
@@ -21,7 +22,7 @@ from boardcore.audit import audit
 from boardcore.errors import BoardcoreError, TornWrite, WriteFailed
 from boardcore.events import Decision, SeedRevealed
 from boardcore.session import Session
-from boardcore.store import JsonlFile, repair
+from boardcore.store import JsonlFile, MemoryStore, repair
 from boardcore.store.database import DatabaseStore
 from boardcore.stream import GENESIS, Recorded, chain
 from tests_support import cut_at_a_line_end, finished_game, format_1, rewrite
@@ -214,6 +215,40 @@ def test_a_format_1_write_cut_at_a_line_end_is_refused_on_opening_and_repaired_b
     assert repair(path) is None and path.read_bytes() == whole     # a whole file is left as it is
 
 
+def test_every_format_1_write_cut_inside_a_decision_is_refused_and_repaired_to_that_decision(toy, tmp_path):
+    """A crash inside a format-1 decision's write, at every line of it: cut at a line's end (it went
+    unnoticed where someone was still to act) or torn before the line's type tag (repair kept the
+    decision with part of its facts, the audit then failed for good and `act` was accepted). Each is
+    refused on opening and repaired back to that decision's start; a whole file never is."""
+    records = finished_game(toy, seed=4).records()
+    starts = [i for i, r in enumerate(records) if isinstance(r.event, Decision)]
+    path, seed_file = tmp_path / "old.jsonl", tmp_path / "old.jsonl.seed"
+    someone_to_act = 0
+    for decision, end in zip(starts, [*starts[1:], len(records)]):
+        for cut in range(decision + 1, end):
+            for torn in (False, True):
+                data = format_1(records[:cut + torn], records[0].event)
+                if torn:    # the next record's line, cut before its type: '{"seq":N,"eve'
+                    data = data[:data.rindex(b"\n", 0, len(data) - 1) + 1] + format_1(records[:cut + 1],
+                                                                                   records[0].event).split(b"\n")[-2][:13]
+                path.write_bytes(data)
+                seed_file.write_text("4\n")
+                with pytest.raises(BoardcoreError, match="ends inside a decision|cut off"):
+                    Session.load(path)
+                removed = repair(path)
+                assert removed.records_left == decision and removed.torn == torn, (decision, cut, torn)
+                assert path.read_bytes() == format_1(records[:decision], records[0].event)
+                assert audit(str(path)).ok
+                probe = Session(toy, MemoryStore(), "x")
+                probe._absorb(records[:cut])
+                someone_to_act += bool(probe.to_act) and not torn
+    assert someone_to_act          # the cases no command noticed before are among them
+    for whole in [*starts[1:], len(records)]:
+        path.write_bytes(format_1(records[:whole], records[0].event))
+        Session.load(path)
+        assert repair(path) is None
+
+
 # -- 2. every byte is covered -------------------------------------------------------------
 def _variants(byte: int) -> list[int]:
     """Two other values for a byte: its neighbour and one that JSON reads differently."""
@@ -339,6 +374,36 @@ def test_a_database_and_every_seed_file_are_private(toy, tmp_path):
     assert stat.S_IMODE(seed_file.stat().st_mode) == 0o600
 
 
+def test_a_replay_file_and_the_folders_made_for_it_are_as_private_as_its_seed(toy, tmp_path):
+    """A replay holds every hidden card: it was written 0644, and a folder `new -o DIR/g.jsonl` made
+    was 0777 under umask 000."""
+    path = tmp_path / "made" / "for" / "g.jsonl"
+    old = os.umask(0)
+    try:
+        s = Session.new(toy, players=2, seed=1, store=JsonlFile(path))
+    finally:
+        os.umask(old)
+    assert [stat.S_IMODE(p.stat().st_mode) for p in (path, path.parent, path.parent.parent)] == [0o600, 0o700, 0o700]
+    os.chmod(path, 0o644)                               # as an older boardcore wrote it
+    s.apply(s.legal_actions(1)[0])
+    assert stat.S_IMODE(path.stat().st_mode) == 0o600
+
+
+def test_a_reader_s_output_holds_nothing_of_what_they_may_not_see(toy, tmp_path, run):
+    """`replay --as P --json` printed a game begun from a position with that whole position (the
+    other hands, the deck order); `show --as P` printed the receipt's hash, which the viewer withholds
+    while anything is hidden (with it a reader could test guesses)."""
+    table = Session.new(toy, players=2, seed=5)
+    start = table.state
+    path = tmp_path / "g.jsonl"
+    s = Session.from_state(toy, start, config=table.config, seed=5, store=JsonlFile(path))
+    code, out, _ = run("replay", path, "--as", "1", "--json")
+    first = json.loads(out)[0]["event"]
+    assert code == 0 and first["start"] == msgspec.to_builtins(toy.view(start, 1)) != msgspec.to_builtins(start)
+    code, out, _ = run("show", path, "--as", "1")
+    assert code == 0 and s.head.hash[:8] not in out and f"position {s.position}" in out
+
+
 def test_save_never_drops_appends_another_writer_made(toy, tmp_path):
     path = tmp_path / "g.jsonl"
     mine = Session.new(toy, players=2, seed=2)                     # in memory, saved to a file
@@ -405,3 +470,52 @@ def test_mutated_resealed_files_fail_only_as_boardcore_errors(toy, tmp_path):
                 pass
 
     mutate()
+
+
+def test_a_resealed_illegal_decision_is_refused_with_its_position_by_whatever_opens_it(tmp_path, run):
+    """An Apogee Director kept who does not exist, the chain re-sealed: `Session.load` checks each
+    decision is legal where it stands, so no command renders the impossible (show crashed, exit 3)."""
+    s = Session.new("apogee", players=2, seed=1)
+    s.apply(s.legal_actions(1)[0])
+    s.apply(s.legal_actions(2)[0])
+    events = [msgspec.structs.replace(r.event, director=1_000_000) if getattr(r.event, "director", None) is not None
+              and isinstance(r.event, Decision) and r.event.player == 1 else r.event for r in s.records()]
+    forged = tmp_path / "forged.jsonl"
+    rewrite(forged, events)
+    position = next(i for i, e in enumerate(events) if getattr(e, "director", None) == 1_000_000) + 1
+    with pytest.raises(BoardcoreError, match=f"position {position}: P1's decision here was not legal"):
+        Session.load(forged)
+    for command in (["show"], ["show", "--as", "2"], ["legal"], ["replay"], ["head"], ["view", "-o", tmp_path / "v.html"]):
+        code, _, err = run(command[0], forged, *command[1:])
+        assert code == 2 and f"position {position}" in err and len(err.strip().splitlines()) == 1, (command, err)
+    code, out, _ = run("audit", forged)
+    assert code == 1 and f"position {position}" in out
+
+
+def test_a_reader_never_sees_the_first_lines_of_a_write_under_way(toy, tmp_path):
+    """Readers took the lock only when the file did not end in a newline: a format-1 decision's write,
+    half done but at a line's end, was read as it stood (and a reader polling for the lock could be
+    starved by writers taking turns). Now every read waits for the writer under a shared lock."""
+    import fcntl
+    import threading
+
+    records = finished_game(toy, seed=4).records()
+    decision, cut = cut_at_a_line_end(records)
+    end = next(j for j in range(decision + 1, len(records)) if isinstance(records[j].event, Decision))
+    path = tmp_path / "old.jsonl"
+    path.write_bytes(format_1(records[:decision], records[0].event))
+    group = format_1(records[:end], records[0].event)[len(path.read_bytes()):]
+    first, rest = group.split(b"\n", 1)
+    fd = os.open(path, os.O_WRONLY | os.O_APPEND)
+    fcntl.flock(fd, fcntl.LOCK_EX)
+    os.write(fd, first + b"\n")                 # the decision's line, its facts still to come
+    read: dict = {}
+    reader = threading.Thread(target=lambda: read.update(records=len(JsonlFile(path).read())))
+    reader.start()
+    reader.join(0.3)
+    assert reader.is_alive(), "the reader took a write under way for the record"
+    os.write(fd, rest)
+    fcntl.flock(fd, fcntl.LOCK_UN)
+    os.close(fd)
+    reader.join(10)
+    assert read == {"records": end}

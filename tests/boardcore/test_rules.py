@@ -35,7 +35,8 @@ class Tiny(Game):
         return [Place(player=p, dice=(1, 2), secret=True, where="dock") for p in (1, 2)]
 
 
-@pytest.mark.parametrize("text, expected", [("yes", True), ("no", False), ("true", True), ("1", True)])
+@pytest.mark.parametrize("text, expected", [("yes", True), ("no", False), ("true", True), ("1", True),
+                                            ("N", False), ("false", False), ("0", False)])
 def test_options_read_booleans_from_text(text, expected):
     assert Tiny().make_config(players="3", tiebreak=text) == Config(players=3, tiebreak=expected)
 
@@ -43,8 +44,10 @@ def test_options_read_booleans_from_text(text, expected):
 def test_unknown_and_ill_typed_options_are_clear_errors():
     with pytest.raises(BoardcoreError, match="colour not known; the options are players, tiebreak, level"):
         Tiny().make_config(colour="blue")
-    with pytest.raises(BoardcoreError, match="bad tiny options"):
+    with pytest.raises(BoardcoreError, match="bad tiny option players=many: it takes a whole number"):
         Tiny().make_config(players="many")
+    with pytest.raises(BoardcoreError, match="bad tiny option tiebreak=maybe: it takes yes or no"):
+        Tiny().make_config(tiebreak="maybe")     # once read as no
 
 
 def test_action_text_round_trips():

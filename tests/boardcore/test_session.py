@@ -260,15 +260,23 @@ def test_a_branch_of_a_game_in_progress_cannot_foresee_its_dice(toy):
         Session.new(toy, players=2, seed=1, undo_policy="own").branch(same_dice=True)
 
 
-def test_under_the_own_policy_an_undo_without_a_player_is_the_last_decider_s(toy):
+def test_under_the_own_policy_an_undo_names_its_player_unless_one_seat_is_a_person_s(toy):
+    """Naming no one, anyone could take back anyone's decision: refused with several people (it
+    undid P1's pick for whoever asked); with one person among bots the undo is theirs."""
     s = Session.new(toy, players=2, seed=9, undo_policy="own")
     s.apply(s.legal_actions(1)[0])
-    s.undo()                                  # P1 undoes P1's own pick
+    with pytest.raises(UndoRefused, match="say whose undo this is"):
+        s.undo()
+    s.undo(by=1)                              # P1 undoes P1's own pick
     assert s.records()[-1].event.by == 1      # and the record says who did
     s.apply(s.legal_actions(1)[0])
     s.apply(s.legal_actions(2)[0])            # P2's pick reveals both cards
     with pytest.raises(UndoRefused, match="revealed"):
-        s.undo()
+        s.undo(by=2)
+    solo = Session.new(toy, players=2, seed=9, undo_policy="own", seats=("random", "human"))
+    solo.apply(solo.legal_actions(2)[0])
+    solo.undo()
+    assert solo.records()[-1].event.by == 2
 
 
 def test_a_game_ended_in_memory_keeps_its_history_in_step_with_its_records(toy, tmp_path):

@@ -60,3 +60,14 @@ def test_a_branch_keeps_the_chosen_policy(tmp_path, toy):
 def test_an_unknown_policy_is_refused(toy):
     with pytest.raises(BoardcoreError, match="free or own"):
         Session.new(toy, players=2, seed=1, undo_policy="anything")
+
+
+def test_the_command_line_undo_under_own_asks_whose_it_is(tmp_path, toy, run):
+    """`undo FILE` named no one and took back P1's decision for whoever typed it (marker by=1)."""
+    path = tmp_path / "g.jsonl"
+    s = Session.new(toy, players=2, seed=2, seats=HOT_SEAT, store=JsonlFile(path))
+    s.apply(s.legal_actions(1)[0])
+    code, _, err = run("undo", path)
+    assert code == 2 and "--as P" in err and Session.load(path).position == s.position, err
+    code, out, err = run("undo", path, "--as", "1")
+    assert code == 0 and JsonlFile(path).read()[-1].event.by == 1, err

@@ -103,6 +103,10 @@ CASES = [
     ["act", "{done}", "1"],
     ["undo", "{playing}", "-n", "0"],
     ["undo", "{playing}", "-n", "9999"],
+    ["undo", "{done}", "-n", "9" * 30],
+    ["undo", "{playing}", "--as", "9" * 30],
+    ["simulate", "toy-pig", "--games", "9" * 30],
+    ["tournament", "toy-pig", "-a", "random", "-a", "random", "--games", "9" * 30],
     ["redo", "{playing}"],
     ["branch", "{done}", "--at", "0", "-o", "{tmp}/b1.jsonl"],
     ["branch", "{done}", "--at", "99999", "-o", "{tmp}/b2.jsonl"],
@@ -126,6 +130,27 @@ def test_bad_arguments_get_one_line_and_exit_2(run, files, case):
     args = [a.format(**{k: str(v) for k, v in files.items()}) for a in case]
     code, out, err = run(*args)
     one_line_error(code, err)
+
+
+OPTIONS = [
+    (["apogee", "-O", "tiebreak=maybe"], "tiebreak=maybe: it takes yes or no"),
+    (["apogee", "-O", "max_turns=-5"], "max_turns=-5: it takes a whole number from 0 to 10000 (0: no cap)"),
+    (["apogee", "-O", "max_turns=" + "9" * 30], f"max_turns={'9' * 30}: it takes a whole number from 0 to 10000"),
+    (["warlords", "-O", "max_turns=-1"], "max_turns=-1: it takes a whole number from 0 to 10000"),
+    (["warlords", "--level", "easy"], "level=easy: it takes one of hard, standard"),
+    (["warlords", "--mission", "x"], "mission=x: it takes one of per_mercenary, per_planet"),
+    (["solar-sphere", "--level", "9"], "level=9: it takes a whole number from 1 to 3"),
+    (["toy-pig", "-O", "rounds=abc"], "rounds=abc: it takes a whole number"),
+]
+
+
+@pytest.mark.parametrize("args,says", OPTIONS, ids=lambda c: " ".join(c) if isinstance(c, list) else "")
+def test_every_option_value_is_checked_and_the_refusal_names_what_it_accepts(run, files, args, says):
+    """An option no game could play with is never recorded (tiebreak=maybe was recorded as no, a
+    negative or 30-digit max_turns as given): one line names the option and what it takes."""
+    code, _, err = run("new", *args, "-o", files["tmp"] / "o.jsonl")
+    one_line_error(code, err)
+    assert says in err and not (files["tmp"] / "o.jsonl").exists(), err
 
 
 def test_importing_the_same_file_twice_is_refused_cleanly(run, files):

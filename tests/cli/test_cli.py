@@ -348,3 +348,21 @@ def test_a_game_played_on_replacement_data_is_opened_by_every_command_given_that
     assert out.startswith("nothing to repair")
     code, out, _ = run("audit", tmp_path / "copy.jsonl", tmp_path / "b.jsonl", "--data", data, "--workers", "2")
     assert code == 0 and "2 passed" in out
+
+
+def test_reading_commands_create_no_database(run, tmp_path, monkeypatch):
+    """`list` in a fresh home made the database file and its folder; looking makes nothing now."""
+    db = tmp_path / "home" / "boardcore" / "games.sqlite"
+    monkeypatch.setenv("BOARDCORE_DB", str(db))
+    for args, code in ((["list"], 0), (["list", "--json"], 0), (["show", "db:nope"], 2), (["head", "db:nope"], 2),
+                       (["audit", "db:all"], 2), (["export", "db:nope", "-o", tmp_path / "x.jsonl"], 2)):
+        got, out, err = run(*args)
+        assert got == code and "Traceback" not in err, (args, out, err)
+    assert not (tmp_path / "home").exists()
+    assert run("new", "toy-pig", "--players", "2", "--seed", "1")[0] == 0 and db.exists()   # a writer makes it
+
+
+def test_simulate_says_when_its_runs_are_capped(run):
+    """A turn cap is a simulation's, never a rule: the output says so, and how many runs it cut."""
+    code, out, _ = run("simulate", "apogee", "-n", "2", "-O", "max_turns=3", "--workers", "1")
+    assert code == 0 and "capped at turn 3 (a limit of this run, not a rule): 2 stopped there, no result" in out

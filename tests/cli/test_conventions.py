@@ -163,7 +163,8 @@ def test_show_is_compact_and_full_on_request(run, tmp_path, monkeypatch):
     run("new", "warlords", "-p", "2", "--seed", "4", "-o", path)
     code, out, _ = run("show", path, "--as", "1")
     rows = out.splitlines()
-    assert code == 0 and len(rows) <= 24 and rows[0].startswith("warlords") and "receipt" in rows[0]
+    assert code == 0 and len(rows) <= 24 and rows[0].startswith("warlords")
+    assert rows[0].endswith(" · position 18") and "receipt" not in rows[0]    # no hash while cards are hidden
     assert all(len(row) <= 80 for row in rows)
     code, full, _ = run("show", path, "--as", "1", "--full")
     assert code == 0 and len(full.splitlines()) >= len(rows) and "hand:" in full
@@ -223,3 +224,15 @@ def test_the_status_line_says_where_the_game_stands_in_the_rulebook_s_words(game
         said.add(words.rpartition(", ")[2])
     assert len(said) >= 5
     assert session.rules.stage(session.state) in screen.status_line(session, width=200)
+
+
+@pytest.mark.parametrize("command", [["replay", "{replay}"], ["show", "{replay}"], ["games"]], ids=lambda c: c[0])
+def test_a_reader_gone_ends_the_command_quietly_with_the_shell_s_code(command):
+    """`boardcore replay F | head -1`: rich and typer each turned the closed pipe into exit 1, the code
+    of a failed audit or check; it is the SIGPIPE code 141 now, with nothing on stderr."""
+    replay = Path(__file__).resolve().parents[2] / "replays" / "apogee" / "2p.jsonl"
+    proc = subprocess.Popen([sys.executable, "-m", "boardcore.cli", *(a.format(replay=replay) for a in command)],
+                            stdout=subprocess.PIPE, stderr=subprocess.PIPE)
+    proc.stdout.close()                      # the reader is gone before anything was written
+    _, err = proc.communicate(timeout=60)
+    assert proc.returncode == 141 and err == b"", err

@@ -34,7 +34,8 @@ TOY = [("toy-pig", {"players": 2}), ("toy-pig", {"players": 3}), ("toy-pig", {"p
 GAMES = [
     ("solar-sphere", {"players": 2}), ("solar-sphere", {"players": 3}), ("solar-sphere", {"players": 4}),
     ("solar-sphere", {"players": 1, "level": 1}), ("solar-sphere", {"players": 1, "level": 3}),
-    ("apogee", {"players": 2, "max_turns": 6}), ("apogee", {"players": 3}), ("apogee", {"players": 4, "max_turns": 4}),
+    ("apogee", {"players": 2, "max_turns": 6}), ("apogee", {"players": 3, "max_turns": 50}),
+    ("apogee", {"players": 4, "max_turns": 4}),
     ("apogee", {"players": 5, "max_turns": 4}), ("apogee", {"players": 1, "mission": 1}),
     ("warlords", {"players": 2}), ("warlords", {"players": 3}), ("warlords", {"players": 4}),  # 4: 2 vs 2
     ("warlords", {"players": 4, "mode": "ffa"}), ("warlords", {"players": 1, "level": "standard"}),

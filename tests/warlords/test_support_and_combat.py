@@ -9,8 +9,8 @@ from wl_helpers import (DEST, GUARDED, HIT, IHIT, LP, MISS, C, at_actions, clear
 T = C.type_index
 
 
-def base_table(players=2, slots="support"):
-    cfg, s = table(players)
+def base_table(players=2, slots="support", **options):
+    cfg, s = table(players, **options)
     clear(s)
     s.rep_slots = [slots] * 8
     s.ships = ["C"] + ["NW", "SE", "NE"][:players - 1]
@@ -63,16 +63,23 @@ def test_subterfuge_and_deploy_only_cards():
     assert sess.legal_actions() == [ev.TargetPlayer(player=1, target=2)]
 
 
-@pytest.mark.rule("GW-SUP-10", "GW-AMB-25", "GW-AMB-26", "GW-SUP-13")
-def test_blockade_cancels_a_card_which_still_counts():
-    cfg, s = base_table(players=3)
+def assassinate_played(players: int, blockades: dict[int, str], **options):
+    """P1 has just played an Assassinate card in their Action Phase; `blockades` maps seats to the
+    Blockade each holds."""
+    cfg, s = base_table(players=players, **options)
     command_area(s, 2, ["M01", "M02"])
     launch_pad(s, 1, infantry=1)
     give_support(s, 1, "S01")
-    give_support(s, 2, "S12")
-    give_support(s, 3, "S13")
+    for seat, card in blockades.items():
+        give_support(s, seat, card)
     sess = session(cfg, at_actions(s, 1, "M01"))
     sess.apply(ev.PlaySupport(player=1, card="S01"))
+    return sess
+
+
+@pytest.mark.rule("GW-SUP-10", "GW-AMB-25", "GW-AMB-26", "GW-SUP-13")
+def test_blockade_cancels_a_card_which_still_counts():
+    sess = assassinate_played(3, {2: "S12", 3: "S13"})
     assert sess.state.prompt.player == 2 and sess.state.prompt.kind == "blockade"
     sess.apply(ev.Block(player=2, card="S12"))
     assert sess.state.prompt.player == 3                         # the Blockade itself can be blocked
@@ -81,6 +88,18 @@ def test_blockade_cancels_a_card_which_still_counts():
     assert st.prompt.kind == "action" and set(st.sdiscard[-2:]) == {"S01", "S12"}
     assert st.support_played[0] and st.support_played[1] and st.base[0][LP * 3] == 1
     assert not any(isinstance(a, ev.PlaySupport) for a in sess.legal_actions())
+
+
+@pytest.mark.rule("GW-AMB-25", "GW-TEAM-01", "GW-SUP-10")
+def test_in_2_vs_2_only_an_opponent_may_blockade():
+    """The stricter reading: a Blockade answers an opponent's card, and teammates are not opponents
+    (P3, P1's partner, holding one, used to be asked first)."""
+    sess = assassinate_played(4, {3: "S12", 4: "S13"}, mode="teams")
+    assert (sess.state.prompt.player, sess.state.prompt.kind) == (4, "blockade")
+    sess.apply(ev.Block(player=4, card="S13"))
+    assert (sess.state.prompt.player, sess.state.prompt.kind) == (3, "blockade")   # P4's card: P3 is its opponent
+    sess.apply(ev.Pass(player=3))
+    assert sess.state.prompt.kind == "action" and "S01" in sess.state.sdiscard and "S12" in sess.state.support_hands[2]
 
 
 @pytest.mark.rule("GW-SUP-12", "GW-AMB-24", "GW-HIRE-07", "GW-REP-05")

@@ -3,7 +3,7 @@
 GAME names an installed game; FILE a saved game, either a replay file path or `db:ID` for a game
 in the configured database. Exit codes: 0 ok, 1 a failed audit or check, 2 bad usage or bad input
 (one line on stderr, no traceback), 3 an internal error (a bug: one line naming the command), 130
-after Ctrl-C (one line).
+after Ctrl-C (one line), 141 when the output's reader went away (quietly).
 
 Commands live in three modules (`play`, `records`, `analysis`) and are imported only when asked
 for: `boardcore act` loads the play commands, not the analysis machinery, and each command imports
@@ -44,9 +44,17 @@ def main() -> None:
     """Run the app, turning expected errors into one line and exit code 2."""
     try:
         load_commands(sys.argv[1:])
-        code = app(standalone_mode=False)
+        try:
+            code = app(standalone_mode=False)
+        except SystemExit:
+            if _pipe_was_closed():   # typer's way with EPIPE: exit 1, which here means a failed audit
+                _closed_pipe()
+            raise
         if code == INTERRUPTED:   # typer turns Ctrl-C into this exit code, silently
             _interrupted()
+        sys.stdout.flush()        # (a reader gone by now is met here, not in the interpreter's last flush)
+    except BrokenPipeError:
+        _closed_pipe()
     except Exception as exc:  # noqa: BLE001 - sorted below
         code = _exit_code(exc)
         if code is None:
@@ -64,6 +72,23 @@ def main() -> None:
 
 
 INTERRUPTED = 130
+CLOSED_PIPE = 128 + 13
+"""A shell's code for a command whose reader went away (killed by SIGPIPE), as `yes | head -1` leaves."""
+
+
+def _pipe_was_closed() -> bool:
+    """Whether typer met a closed stdout (EPIPE): it wraps the streams so nothing more is written."""
+    return type(sys.stdout).__name__ == "PacifyFlushWrapper"
+
+
+def _closed_pipe() -> None:
+    """Whoever read the output (`… | head -1`) has gone: stop quietly with the shell's code for it. The
+    rest of the output goes nowhere, so the interpreter's last flush meets no closed pipe."""
+    try:
+        os.dup2(os.open(os.devnull, os.O_WRONLY), sys.stdout.fileno())
+    except (OSError, ValueError):
+        pass
+    sys.exit(CLOSED_PIPE)
 
 
 def _interrupted() -> None:

@@ -8,7 +8,7 @@ from typing import Optional
 import typer
 
 from boardcore.cli.common import (JsonOpt, LevelOpt, MissionOpt, ModeOpt, OptionOpt, PlayersOpt, RayOpt,
-                                  WorkersOpt, _config, _json, _out, _progress, _seats, app, page_target,
+                                  WorkersOpt, _capped, _config, _json, _out, _progress, _seats, app, page_target,
                                   write_page)
 
 
@@ -64,7 +64,7 @@ def check(
 @app.command()
 def simulate(
     game: str = typer.Argument(..., help="The game to simulate."),
-    games_: int = typer.Option(..., "--games", "-n", min=1, help="How many games."),
+    games_: int = typer.Option(..., "--games", "-n", min=1, max=1_000_000_000, help="How many games."),
     players: Optional[int] = PlayersOpt,
     mode: Optional[str] = ModeOpt,
     level: Optional[str] = LevelOpt,
@@ -100,7 +100,7 @@ def simulate(
         return _json(report)
     _out(f"{report.games} games of {report.game} in {report.seconds:.1f}s "
          f"({report.decisions / max(report.seconds, 1e-9):,.0f} decisions/s)"
-         + (f"; {report.truncated} truncated" if report.truncated else ""))
+         + _capped(report.config, report.truncated))
     for s in report.seats:
         _out(f"P{s.player} {s.policy:<7} win {s.win_rate}  score {s.score}  "
              f"min {s.score_min:g} median {s.score_median:g} max {s.score_max:g}")

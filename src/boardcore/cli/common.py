@@ -6,6 +6,7 @@ its own body, so a command pays for nothing it does not run.
 
 from __future__ import annotations
 
+import errno
 import os
 import sys
 from pathlib import Path
@@ -30,7 +31,7 @@ app = typer.Typer(
          "FILE is a replay file (game.jsonl) or db:ID, a game in the database "
          "(SQLite at $BOARDCORE_DB by default; PostgreSQL with BOARDCORE_STORE=postgres).\n\n"
          "Exit codes: 0 ok; 1 an audit or check failed; 2 bad usage or bad input (one line on stderr); "
-         "3 an internal error (a bug).",
+         "3 an internal error (a bug); 141 the output's reader went away.",
     no_args_is_help=True,
     add_completion=True,
     pretty_exceptions_enable=False,
@@ -113,10 +114,25 @@ INTERNAL_ERROR = 3
 
 
 # -- output helpers ------------------------------------------------------------------
-def _console(stderr: bool = False):
+def _console(stderr: bool = False, **options: Any):
+    """A rich console for a command's output. A reader gone (`… | head -1`) is a closed pipe to it as
+    to every other write: rich's own way (exit 1, the code of a failed audit) is not taken."""
     from rich.console import Console
 
-    return Console(stderr=stderr, highlight=False, soft_wrap=True)
+    class Output(Console):
+        def on_broken_pipe(self) -> None:
+            raise BrokenPipeError(errno.EPIPE, "the reader closed the pipe")
+
+    return Output(stderr=stderr, highlight=False, **({"soft_wrap": True} | options))
+
+
+def _capped(config: dict[str, Any], truncated: int) -> str:
+    """What a run's turn cap did, said whenever it has one (`max_turns`): the cap is the run's, not a
+    rule of the game, so every game it stopped ended without a result."""
+    cap = config.get("max_turns")
+    if cap:
+        return f"; capped at turn {cap} (a limit of this run, not a rule): {truncated} stopped there, no result"
+    return f"; {truncated} truncated" if truncated else ""
 
 
 def _ran_on(workers: int, seconds: float) -> str:

@@ -167,6 +167,7 @@ def undo(
     from boardcore.play import undo_turn
 
     session = _load(target, data)
+    player = _player(session, player)
     if n is None:
         n = undo_turn(session, _bots(session), by=player)
     else:

@@ -9,7 +9,7 @@ from typing import TYPE_CHECKING, Any, Optional
 import typer
 
 from boardcore.cli.common import (AsOpt, DataOpt, FileArg, JsonOpt, RayOpt, SeqOpt, WorkersOpt, WroteJsonOpt, _json,
-                                  _lines_json, _load, _out, _player, _position, _progress, _status, _written, app)
+                                  _console, _lines_json, _load, _out, _player, _position, _progress, _status, _written, app)
 
 if TYPE_CHECKING:
     from boardcore.session import Session
@@ -43,7 +43,7 @@ def list_games(as_json: bool = JsonOpt) -> None:
 
     from boardcore.store import open_database
 
-    db = open_database()
+    db = open_database(create=False)
     infos = sorted(db.infos(), key=lambda i: i.last_change, reverse=True)
     if as_json:
         return _json(infos)
@@ -79,7 +79,8 @@ def show(
                       "state": session.rules.view(state, player)})
     width, height = screen.size()
     picture = session.rules.render(state, player)
-    status = screen.status_line(session, player, width) if at is None else \
+    # the receipt's hash as `view` has it: only once nothing is hidden (`boardcore head` prints it)
+    status = screen.status_line(session, player, width, receipt=session.revealed) if at is None else \
         f"{session.rules.name} · position {position} of {session.position} · {session.rules.stage(state)}"
     rows = [screen.cut(Text(status, style="bold"), width)]
     if player is not None and at is None:
@@ -107,11 +108,9 @@ def _print_rows(rows: list[Any]) -> None:
 
 
 def _console_rows():
-    from rich.console import Console
-
     from boardcore.terminal import screen
 
-    return Console(highlight=False, width=screen.size()[0])
+    return _console(width=screen.size()[0], soft_wrap=False)
 
 
 @app.command()
@@ -146,8 +145,6 @@ def replay(
 
 def _out_line(line: Any) -> None:
     from rich.text import Text
-
-    from boardcore.cli.common import _console
 
     _console().print(Text(f"{line.position:>5}  {'>' if line.decision else ' '} {line.text}"))
 

@@ -8,7 +8,7 @@ from typing import Optional
 import typer
 
 from boardcore.cli.common import (DataOpt, FileArg, JsonOpt, LevelOpt, MissionOpt, ModeOpt, OptionOpt, PlayersOpt,
-                                  RayOpt, WorkersOpt, _config, _dim, _json, _load, _out, _progress, _ran_on, app,
+                                  RayOpt, WorkersOpt, _capped, _config, _dim, _json, _load, _out, _progress, _ran_on, app,
                                   page_target, write_page)
 
 
@@ -20,10 +20,11 @@ def whatif(
                            help="The position of the decision to question, as `boardcore replay` prints it."),
     instead: list[str] = typer.Option([], "--instead", metavar="ACTION", help="An alternative (text form); repeatable."),
     all_: bool = typer.Option(False, "--all", help="Compare every legal alternative."),
-    rollouts: Optional[int] = typer.Option(None, "--rollouts", "-k", min=1,
+    rollouts: Optional[int] = typer.Option(None, "--rollouts", "-k", min=1, max=1_000_000_000,
                                            help="At most this many playouts per alternative (default 100 "
                                                 "when no --budget or --seconds is given)."),
-    budget: Optional[int] = typer.Option(None, "--budget", min=1, help="Playouts in all, spent where they tell."),
+    budget: Optional[int] = typer.Option(None, "--budget", min=1, max=1_000_000_000,
+                                         help="Playouts in all, spent where they tell."),
     seconds: Optional[float] = typer.Option(None, "--seconds", min=0.001, help="Stop starting playouts after this long."),
     policy: list[str] = typer.Option([], "--policy", metavar="[P=]POLICY",
                                      help="Who plays the rollouts: a policy for every seat, or P=POLICY for seat P "
@@ -114,7 +115,8 @@ def tournament(
     game: str = typer.Argument(..., help="The game, as `boardcore games` lists it."),
     agent: list[str] = typer.Option(..., "--agent", "-a", metavar="NAME[:KEY=VALUE,…]",
                                     help="A bot to enter (repeatable): random, greedy, mcts, mcts:iterations=400, …"),
-    games_: int = typer.Option(20, "--games", "-n", min=1, help="Games per pairing (per agent in a solo mode)."),
+    games_: int = typer.Option(20, "--games", "-n", min=1, max=1_000_000_000,
+                               help="Games per pairing (per agent in a solo mode)."),
     players: Optional[int] = PlayersOpt,
     mode: Optional[str] = ModeOpt,
     level: Optional[str] = LevelOpt,
@@ -146,7 +148,7 @@ def tournament(
         shown = ", ".join("-".join("AB"[x] for x in s) for s in plan)
         _out(f"{report.game} for {n} ({_options(report.config)}): {games_} games per pairing, seatings {shown} "
              f"on each deal; {_ran_on(report.workers, report.seconds)}"
-             + (f"; {report.truncated} truncated" if report.truncated else ""))
+             + _capped(report.config, report.truncated))
         for p in report.pairings:
             _out(f"  {p.a} vs {p.b}: {p.a} wins {p.a_rate}, {p.b} wins {p.b_rate} "
                  f"({p.a_wins:g}-{p.b_wins:g}{f', {p.no_winner} without a winner' if p.no_winner else ''})")

@@ -24,19 +24,20 @@ __all__ = ["Store", "StreamInfo", "Summary", "MemoryStore", "JsonlFile", "codec_
 DB_PREFIX = "db:"
 
 
-def open_database():
+def open_database(*, create: bool = True):
     """The configured database: PostgreSQL when BOARDCORE_STORE=postgres, else SQLite
-    at $BOARDCORE_DB or in the user data directory."""
+    at $BOARDCORE_DB or in the user data directory. `create=False` for a reader: an SQLite file
+    not there yet is not made (the store then holds no game)."""
     from boardcore.store.database import DatabaseStore
 
-    return DatabaseStore.from_environment()
+    return DatabaseStore.from_environment(create=create)
 
 
 def open_target(target: str | os.PathLike) -> tuple[Store, str]:
     """A game named the way the CLI accepts it: `db:ID` or a replay file path."""
     text = os.fspath(target)
     if text.startswith(DB_PREFIX):
-        return open_database(), text[len(DB_PREFIX):]
+        return open_database(create=False), text[len(DB_PREFIX):]   # the game must exist: nothing to make
     path = Path(text)
     return JsonlFile(path), JsonlFile.STREAM
 

@@ -23,6 +23,7 @@ import os
 import stat
 from collections.abc import Sequence
 from pathlib import Path
+from typing import Any
 
 import msgspec
 
@@ -154,8 +155,9 @@ class DatabaseStore:
                 conn.execute("SELECT pg_advisory_unlock(%s)", (_SCHEMA_LOCK,))
 
     @classmethod
-    def from_environment(cls) -> DatabaseStore:
-        """PostgreSQL when BOARDCORE_STORE=postgres (with the POSTGRES_* variables), else SQLite."""
+    def from_environment(cls, *, create: bool = True) -> DatabaseStore | AbsentDatabase:
+        """PostgreSQL when BOARDCORE_STORE=postgres (with the POSTGRES_* variables), else SQLite (see
+        `sqlite` for `create`)."""
         kind = os.environ.get("BOARDCORE_STORE", "sqlite").lower()
         if kind in ("postgres", "postgresql"):
             missing = [k for k in ("POSTGRES_DBNAME", "POSTGRES_HOST", "POSTGRES_USER", "POSTGRES_PASSWORD")
@@ -166,11 +168,15 @@ class DatabaseStore:
             return cls({"PERSISTENCE_MODULE": "eventsourcing.postgres", **env})
         if kind != "sqlite":
             raise BoardcoreError(f"BOARDCORE_STORE must be sqlite or postgres, not {kind!r}")
-        return cls.sqlite(default_sqlite_path())
+        return cls.sqlite(default_sqlite_path(), create=create)
 
     @classmethod
-    def sqlite(cls, path: str | os.PathLike) -> DatabaseStore:
+    def sqlite(cls, path: str | os.PathLike, *, create: bool = True) -> DatabaseStore | AbsentDatabase:
+        """The SQLite database at `path`, made (private) if it is not there yet; with `create=False`, a
+        database not there yet stays so, and an empty stand-in is returned (`AbsentDatabase`)."""
         path = Path(path)
+        if not create and not path.exists():
+            return AbsentDatabase(path)
         try:
             _private_sqlite(path)
         except OSError as exc:
@@ -313,6 +319,37 @@ class DatabaseStore:
     def seed(self, stream_id: str) -> str | None:
         rows = self._query(self._seed_select, (stream_id,))
         return rows[0][0] if rows else None
+
+
+class AbsentDatabase:
+    """The SQLite database before its first game, as a command that only reads sees it: no games,
+    and no file made for looking (`list` in a fresh home created the database and its folder)."""
+
+    lists_games = True
+
+    def __init__(self, path: Path) -> None:
+        self.describe = str(path)
+
+    def read(self, stream_id: str, start: int = 0, stop: int | None = None, *,
+             strict: bool = False) -> list[Recorded]:
+        raise StreamNotFound(f"no game {stream_id!r} in {self.describe} (no game was ever saved there)")
+
+    def head(self, stream_id: str) -> int:
+        return 0
+
+    def streams(self) -> list[str]:
+        return []
+
+    def infos(self) -> list[StreamInfo]:
+        return []
+
+    def seed(self, stream_id: str) -> str | None:
+        return None
+
+    def create(self, stream_id: str, records: Sequence[Recorded], seed: str | None, summary: Any = None) -> None:
+        raise BoardcoreError(f"{self.describe}: opened only to read (a bug: writers open the database to write)")
+
+    append = create
 
 
 def _reason(exc: Exception) -> str:

@@ -26,7 +26,6 @@ import fcntl
 import os
 import re
 import stat
-import time
 from collections.abc import Sequence
 from pathlib import Path
 from typing import Any
@@ -35,7 +34,7 @@ import msgspec
 
 from boardcore.errors import (BoardcoreError, CorruptStream, StreamConflict, StreamExists, StreamNotFound,
                               TornWrite, WriteFailed)
-from boardcore.events import MARKERS, Decision, GameCreated, Redone, Undone
+from boardcore.events import BranchedFrom, Decision, GameCreated, Redone, Undone
 from boardcore.store.base import StreamInfo, check_contiguous, codec_for
 from boardcore.stream import Codec, Recorded, effective
 
@@ -43,6 +42,8 @@ FORMAT = "boardcore-replay"
 FORMAT_VERSION = 2
 READABLE = (1, 2)
 SEED_MODE = 0o600
+REPLAY_MODE = 0o600
+"""A replay holds every hidden card and deck order (an audit needs them): as private as the seed."""
 _encode = msgspec.json.Encoder().encode
 
 
@@ -125,18 +126,18 @@ class JsonlFile:
         return fd
 
     def _read(self) -> tuple[bytes, os.stat_result]:
-        """The file's bytes, read without a lock. A file not ending in a newline is either torn or
-        being appended to right now (a write is not atomic to readers): then the writer's lock is
-        waited for (shared, at most WRITER_WAIT seconds) and the file read again, so a reader never
-        takes a line still being written for a torn one."""
+        """The file's bytes, read under a shared lock taken through the reader's own descriptor. A
+        write is not atomic to readers, and every writer holds the exclusive lock while it writes,
+        so a reader never sees a write under way: neither a line still being written (which it would
+        take for a torn one) nor, in format 1, the first lines of a decision's write. Waiting in the
+        kernel's queue, it is not starved by writers taking turns (a reader that polled for the lock
+        could miss every gap between them, and then called a write in progress torn). A process must
+        not read a file through here while it holds that file's exclusive lock itself."""
         fd = self._open_regular(os.O_RDONLY)
         try:
+            fcntl.flock(fd, fcntl.LOCK_SH)
             st = os.fstat(fd)
-            data = _read_all(fd, st.st_size)
-            if data and not data.endswith(b"\n") and _shared_lock(fd, WRITER_WAIT):
-                st = os.fstat(fd)
-                data = _read_all(fd, st.st_size)
-            return data, st
+            return _read_all(fd, st.st_size), st
         finally:
             os.close(fd)    # (and with it the shared lock)
 
@@ -155,6 +156,12 @@ class JsonlFile:
 
     def codec(self) -> Codec:
         return codec_for(self.header().game)
+
+    @property
+    def one_record_per_line(self) -> bool:
+        """Format 1: a decision's records were written a line each, so a write cut at a line's end
+        reads as whole (`Session.load` then decides the last decision again to tell)."""
+        return self.header().version == 1
 
     def read(self, stream_id: str = STREAM, start: int = 0, stop: int | None = None, *,
              strict: bool = True) -> list[Recorded]:
@@ -243,7 +250,7 @@ class JsonlFile:
         if not records or not isinstance(records[0].event, GameCreated):
             raise ValueError("a replay file must begin with GameCreated")
         folder = self.path.parent
-        folder.mkdir(parents=True, exist_ok=True)
+        _make_private_folders(folder)
         if self.path.exists() or self.path.is_symlink():
             raise StreamExists(f"{self.path} exists; choose another name (nothing was written)")
         made_seed = False
@@ -281,7 +288,7 @@ class JsonlFile:
         linked or renamed into place (so it appears whole or not at all)."""
         tmp = self.path.with_name(f".{self.path.name}.{os.getpid()}.{os.urandom(4).hex()}.tmp")
         lines = [_encode(Header.for_created(records[0].event))] + [_encode(g) for g in decision_groups(records)]
-        fd = os.open(tmp, os.O_WRONLY | os.O_CREAT | os.O_EXCL, 0o644)
+        fd = os.open(tmp, os.O_WRONLY | os.O_CREAT | os.O_EXCL, REPLAY_MODE)
         try:
             _write_fully(fd, b"\n".join(lines) + b"\n", 0, tmp)
         except BaseException:
@@ -336,6 +343,11 @@ class JsonlFile:
         fd = self._lock_current()
         try:
             st = os.fstat(fd)
+            if st.st_mode & 0o077:          # written by an older boardcore: private from now on
+                try:
+                    os.fchmod(fd, REPLAY_MODE)
+                except PermissionError:
+                    pass
             if self._known and self._known[0] == _identity(st):
                 head, version = self._known[1], self._known[2]
             else:
@@ -395,24 +407,6 @@ def decision_groups(records: Sequence[Recorded]) -> list[list[Recorded]]:
         else:
             groups[-1].append(rec)
     return groups
-
-
-WRITER_WAIT = 10.0
-"""Seconds a reader waits for a writer it finds mid-line (a write plus its fsync) before it reports
-the line torn. Polled, never blocking: the same process may hold the writer's lock on another fd."""
-
-
-def _shared_lock(fd: int, seconds: float) -> bool:
-    """A shared flock on `fd` within `seconds`, or False."""
-    deadline = time.monotonic() + seconds
-    while True:
-        try:
-            fcntl.flock(fd, fcntl.LOCK_SH | fcntl.LOCK_NB)
-            return True
-        except BlockingIOError:
-            if time.monotonic() >= deadline:
-                return False
-            time.sleep(0.002)
 
 
 def _read_all(fd: int, size: int) -> bytes:
@@ -487,6 +481,21 @@ def _write_fully(fd: int, data: bytes, size: int, path: Path) -> None:
         raise WriteFailed(f"{path}: could not save ({reason}); nothing of this write was kept") from None
 
 
+def _make_private_folders(folder: Path) -> None:
+    """Make `folder` and any missing folder above it, each the owner's alone (0700, whatever the
+    umask): a folder made for a replay holds that game's secrets."""
+    missing = []
+    while not folder.exists() and folder != folder.parent:
+        missing.append(folder)
+        folder = folder.parent
+    for made in reversed(missing):
+        try:
+            made.mkdir(mode=0o700)
+        except FileExistsError:
+            continue
+        os.chmod(made, 0o700)     # (mkdir's mode is cut by the umask, never widened by it)
+
+
 def _sync_folder(folder: Path) -> None:
     """Make a new or renamed file's name durable (its folder entry), not only its bytes."""
     try:
@@ -514,6 +523,9 @@ class Repaired(msgspec.Struct, frozen=True):
 
 
 _TYPE = re.compile(rb'"type":"([a-z0-9_]+)"')
+WRITE_STARTS = (Decision, GameCreated, Undone, Redone, BranchedFrom)
+"""The events a format-1 write began with: a decision's write went on with its facts and, when it
+ended the game, the seed's reveal; an undo's with more undo markers; a new game's with its setup."""
 
 
 def repair(path: str | os.PathLike, *, data: str | os.PathLike | None = None) -> Repaired | None:
@@ -522,9 +534,9 @@ def repair(path: str | os.PathLike, *, data: str | os.PathLike | None = None) ->
     Format 2: the torn line is one commit, so it is removed alone. Format 1 wrote one record per
     line, so a write cut inside a decision's facts left whole lines of that decision before the
     torn one: those go too (back to the decision that began the write), never an earlier decision.
-    A format-1 write cut at the end of a line leaves no torn line at all: there the rules tell, as
-    a record that stops inside a decision leaves the game neither over nor waiting on anyone
-    (`boardcore.session.ends_inside_decision`), and that decision's lines are removed.
+    A format-1 write cut at the end of a line leaves no torn line at all, and one torn before its
+    type tag does not say whose it was: there the rules tell, deciding the last decision again
+    (`boardcore.session.ends_inside_decision`), and an unfinished decision's lines are removed.
     `data` is the component data folder the game was played with, when not the game's own.
     Refuses, changing nothing, a file that is not a boardcore replay."""
     file = JsonlFile(path)
@@ -539,52 +551,49 @@ def repair(path: str | os.PathLike, *, data: str | os.PathLike | None = None) ->
         header = _header(lines[0] if lines else tail, str(path))
         keep = len(content) - len(tail)
         dropped = 0
-        if not tail:
-            if header.version != 1 or len(lines) < 3 or not _v1_cut_at_line_end(path, data):
+        if header.version == 1 and len(lines) > 2:
+            cut = _v1_cut(file, lines, tail, content[:keep], data)
+            if cut:
+                dropped = _v1_write_start(codec_for(header.game), lines)
+            elif not tail:
                 return None
-            dropped = _v1_write_start(codec_for(header.game), lines)
-        elif header.version == 1 and len(lines) > 1:
-            dropped = _v1_partial_group(file, lines, tail)
+        elif not tail:
+            return None
         for _ in range(dropped):
             keep -= len(lines.pop()) + 1
         os.ftruncate(fd, keep)
         os.fsync(fd)
-        left = len(JsonlFile(path).read()) if len(lines) > 1 else 0
+        left = len(file._parse(content[:keep], os.fstat(fd))[0].records) if len(lines) > 1 else 0
         return Repaired(line=len(lines) + 1, bytes_removed=size - keep, records_removed=dropped,
                         records_left=left, torn=bool(tail))
     finally:
         os.close(fd)
 
 
-def _v1_partial_group(file: JsonlFile, lines: list[bytes], tail: bytes) -> int:
-    """How many whole lines before a torn format-1 line belong to the same (unfinished) write."""
-    tag = _TYPE.search(tail)
-    codec = codec_for(_header(lines[0], str(file.path)).game)
-    starts = {t.__struct_config__.tag for t in codec.event_types
-              if issubclass(t, Decision | GameCreated) or t in MARKERS}
-    if tag is None or tag.group(1).decode() in starts:
-        # the torn line began a write of its own, so what precedes it is whole; or it was cut
-        # before its type: then nothing acknowledged may be dropped on a guess (audit will tell)
-        return 0
-    return _v1_write_start(codec, lines)
+def _v1_cut(file: JsonlFile, lines: list[bytes], tail: bytes, whole: bytes, data: Any) -> bool:
+    """Whether the whole format-1 lines (`whole`, before the torn `tail` if any) end inside a
+    decision's write, so that its lines go too. A torn line whose type shows a fact was that write's;
+    one whose type shows a write's start (a decision, a marker) began a write of its own, after a
+    whole one. Otherwise (no torn line, or one cut before its type) the rules tell, by deciding the
+    last decision again (`boardcore.session.ends_inside_decision`)."""
+    tag = _TYPE.search(tail) if tail else None
+    if tag is not None:
+        codec = codec_for(_header(lines[0], str(file.path)).game)
+        starts = {t.__struct_config__.tag for t in codec.event_types if issubclass(t, WRITE_STARTS)}
+        return tag.group(1).decode() not in starts
+    from boardcore.session import ends_inside_decision   # the store knows no rules: asked only here
+
+    try:
+        records = file._parse(whole, os.stat(file.path))[0].records
+    except BoardcoreError:
+        return False      # damaged otherwise: nothing is dropped on a guess (audit will tell)
+    return ends_inside_decision(records, data, file.seed())
 
 
 def _v1_write_start(codec: Codec, lines: list[bytes]) -> int:
     """How many of the last whole format-1 lines belong to the write that the last of them is in."""
     decode = codec.json_record.decode
     for back, raw in enumerate(reversed(lines[1:]), 1):
-        event = decode(raw).event
-        if isinstance(event, Decision | GameCreated) or isinstance(event, MARKERS):
+        if isinstance(decode(raw).event, WRITE_STARTS):
             return back    # the write began at this record: drop it and its facts
     return len(lines) - 1
-
-
-def _v1_cut_at_line_end(path: str | os.PathLike, data: str | os.PathLike | None) -> bool:
-    """Whether a format-1 file of whole lines stops inside a decision (the rules fold it to tell)."""
-    from boardcore.session import ends_inside_decision   # the store knows no rules: asked only here
-
-    try:
-        records = JsonlFile(path).read()
-    except BoardcoreError:
-        return False      # damaged otherwise: nothing is dropped on a guess (audit will tell)
-    return ends_inside_decision(records, data)

@@ -75,9 +75,11 @@ def scores(rules: Any, state: Any) -> str:
     return " ".join(f"{name} {value:g}" for name, value in series.items())
 
 
-def status_line(session: Any, player: int | None = None, width: int | None = None) -> str:
+def status_line(session: Any, player: int | None = None, width: int | None = None, *, receipt: bool = True) -> str:
     """Game, where it stands, whose turn, scores, undo policy and receipt, on one line; when that
-    is wider than `width`, the least needed parts go first (undo policy, where, scores)."""
+    is wider than `width`, the least needed parts go first (undo policy, where, scores).
+    `receipt=False` gives the position without the hash, for a text that may be passed on while
+    information is hidden (the hash would let a reader test guesses of it, as the viewer says)."""
     state = session.state
     head = session.head
     parts = {"game": session.rules.name, "where": session.rules.stage(state)}
@@ -87,7 +89,7 @@ def status_line(session: Any, player: int | None = None, width: int | None = Non
         parts["turn"] = ", ".join(f"P{p}" for p in session.to_act) + " to act"
         parts["scores"] = scores(session.rules, state)
     parts["undo"] = f"undo {session.undo_policy}"
-    parts["receipt"] = f"receipt {head.position}:{head.hash[:8]}"
+    parts["receipt"] = f"receipt {head.position}:{head.hash[:8]}" if receipt else f"position {head.position}"
     for drop in ("", "undo", "where", "scores"):
         parts.pop(drop, None)
         line = " · ".join(p for p in parts.values() if p)
