@@ -49,6 +49,7 @@ class Apogee(Game):
     config_type = ApogeeConfig
     state_type = ApogeeState
     events = ev.EVENTS
+    signposts = ev.SIGNPOSTS
     min_players, max_players = 1, 5
     over_rule = "AP-INV-24"  # once the game is over, nothing more is accepted
     turn_rule = "AP-TURN-04"  # only the player asked (or, in a simultaneous step, still waiting) decides

@@ -24,7 +24,8 @@ from boardcore.session import Session
 class Line(msgspec.Struct, frozen=True):
     """One effective event as a reader sees it: `position` is the state it leads to
     (`state_at(position)`), `seq` the record's place in the store, `text` the game's words and
-    `event` the (redacted) event itself as JSON-ready data."""
+    `event` the (redacted) event itself as JSON-ready data, `player` a decision's taker and
+    `signpost` whether the fact only says where play stands (`Rules.signposts`)."""
 
     position: int
     seq: int
@@ -32,6 +33,7 @@ class Line(msgspec.Struct, frozen=True):
     text: str
     event: Any = None
     player: int | None = None
+    signpost: bool = False
 
 
 def describe(rules: Rules, state: Any, event: Event, player: int | None) -> str:
@@ -62,6 +64,7 @@ def lines(session: Session, player: int | None = None, stop: int | None = None,
     for `player` (None: the spectator) and told in words, a decision's led by its taker ("P2: ...");
     events the reader never sees are left out."""
     rules, live = session.rules, session.history.live
+    signposts = frozenset(rules.signposts)
     stop = len(live) if stop is None else stop
     if start > stop:
         return
@@ -80,7 +83,8 @@ def lines(session: Session, player: int | None = None, stop: int | None = None,
                 yield Line(position, rec.seq, True, taken(event.player, words), msgspec.to_builtins(shown),
                            event.player)
             else:
-                yield Line(position, rec.seq, False, words, msgspec.to_builtins(shown))
+                yield Line(position, rec.seq, False, words, msgspec.to_builtins(shown),
+                           signpost=type(event) in signposts)
         state = rules.evolve(state, event)
 
 

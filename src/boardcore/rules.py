@@ -52,6 +52,7 @@ class Rules(Protocol):
     config_type: type
     state_type: type
     events: tuple[type[Event], ...]
+    signposts: tuple[type[Event], ...]
     data_id: str
     data_sha256: str
     min_players: int
@@ -107,6 +108,10 @@ class Game:
     config_type: ClassVar[type]
     state_type: ClassVar[type]
     events: ClassVar[tuple[type[Event], ...]]
+    signposts: ClassVar[tuple[type[Event], ...]] = ()
+    """The facts that only say where play stands (a phase begun, a question asked, a step of an
+    action set), not what changed: a reader short of room folds them (the play screen's "since
+    your last decision"), and `boardcore.replay` marks their lines."""
     data_id: str = "none"
     data_sha256: str = ""
     min_players: ClassVar[int] = 1

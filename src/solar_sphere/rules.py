@@ -19,7 +19,7 @@ from solar_sphere.components import Components, load_components
 from solar_sphere.describe import describe
 from solar_sphere.figures import figures
 from solar_sphere.evaluate import evaluate, prior
-from solar_sphere.events import (DECISIONS, EVENTS, Choose, ChooseDie, Visit)
+from solar_sphere.events import (DECISIONS, EVENTS, SIGNPOSTS, Choose, ChooseDie, Visit)
 from solar_sphere.evolve import HANDLERS
 from solar_sphere.invariants import INVARIANTS
 from solar_sphere.prompts import POINTS, open_point, refuse_answer
@@ -39,6 +39,7 @@ class SolarSphere(Game):
     config_type = SolarConfig
     state_type = SolarState
     events = EVENTS
+    signposts = SIGNPOSTS
     min_players, max_players = 1, 4
     over_rule = "SS-INV-26"       # after the final Battle nothing more is accepted
     turn_rule = "SS-DEP-01"       # players act in turn order

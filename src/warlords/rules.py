@@ -36,6 +36,7 @@ class Warlords(Game):
     config_type = WarlordsConfig
     state_type = WarlordsState
     events = ev.EVENTS
+    signposts = ev.SIGNPOSTS
     min_players, max_players = 1, 4
     over_rule = "GW-END-06"    # once the game has ended nothing more happens
     turn_rule = "GW-INV-25"    # only the player a prompt names may answer it

@@ -10,6 +10,8 @@ from __future__ import annotations
 
 import pytest
 
+import random
+
 from boardcore import games, replay
 from boardcore.session import Session
 from boardcore.store import JsonlFile
@@ -32,7 +34,8 @@ def new_game(path, game: str, seed: int, seats=("human", "human"), policy=None) 
 
 def assert_turn_screen(p: Play, path, actor: int) -> None:
     """The screen a player decides on: 80×24 with the status line at the top (nothing scrolled
-    away), the most recent event since their last decision, and their prompt."""
+    away), the other seats' latest decision since the player's last (else the latest line that is
+    not a signpost), and their prompt."""
     session = Session.load(path)
     rows = p.rows
     assert len(rows) == ROWS and all(len(r) <= COLUMNS for r in rows)
@@ -40,8 +43,10 @@ def assert_turn_screen(p: Play, path, actor: int) -> None:
     assert rows[0].startswith(session.rules.name) and rows[0].endswith(receipt), rows[0]
     assert p.actor == actor, p.text
     since = replay.told(replay.since(session, actor))
-    if since:
-        last = since[-1]
+    wanted = [line for line in since if line.decision and line.player != actor] or \
+        [line for line in since if not line.signpost]
+    if wanted:
+        last = wanted[-1]
         assert any(r.lstrip().startswith(f"{last.position} ") and last.text[:30] in r for r in rows), \
             (last, p.text)
     assert "play · v board · h history · u undo" in p.text
@@ -163,6 +168,30 @@ def test_a_game_against_a_bot_says_what_the_bot_did(tmp_path):
     assert_turn_screen(p, path, 1)
     bot_lines = [line for line in replay.told(replay.since(session, 1)) if line.player == 2]
     assert "Since your last decision" in p.text
-    assert any(f"{line.position} P2" in p.text for line in bot_lines) or "earlier line" in p.text
+    assert any(f"{line.position} P2" in p.text for line in bot_lines) or "more line" in p.text
+    p.send("q")
+    assert p.finish() == 0
+
+
+def test_what_another_player_did_to_me_is_on_my_screen_and_bookkeeping_folds(tmp_path):
+    """Warlords at 80×24: P2 took a card from P1's hand while P1 was away; P1's screen shows that
+    (it was only under `s`, below "Phase: Recall" and "P2's turn ends"), and no phase line has a row
+    of its own there."""
+    path = tmp_path / "taken.jsonl"
+    session = new_game(path, "warlords", 1, policy="free")
+    choose, taken = random.Random(1), None
+    while taken is None or session.to_act != (1,):
+        before = session.position
+        session.apply(choose.choice(session.legal_actions(session.to_act[0])))
+        taken = taken or next((line for line in replay.lines(session, 1, start=before + 1)
+                               if line.event["type"] == "card_taken" and "from P1's hand" in line.text), None)
+    since = replay.told(replay.since(session, 1))
+    assert any(line.signpost and line.text.startswith("Phase:") for line in since)
+    assert sum(len(line.text) // COLUMNS + 1 for line in since) > ROWS          # it cannot all be shown
+
+    p = Play("play", str(path), "--as", "1")
+    assert p.actor == 1 and "more lines: s shows them all" in p.text, p.text
+    assert any(row.lstrip().startswith(f"{taken.position} ") and taken.text[:40] in row for row in p.rows), p.text
+    assert not any(row.split()[1:2] == ["Phase:"] for row in p.rows if row[:5].strip().isdigit()), p.text
     p.send("q")
     assert p.finish() == 0

@@ -1,5 +1,5 @@
-"""The turn screen as data: whatever the game, it fits the terminal, keeps the status line, the
-most recent events and the prompt's room, and pages what does not fit."""
+"""The turn screen as data: whatever the game, it fits the terminal, keeps the status line, what
+happened that the player most needs to know and the prompt's room, and pages what does not fit."""
 
 from __future__ import annotations
 
@@ -26,7 +26,9 @@ Waiting for P2"""
 
 
 def lines(n: int, start: int = 10) -> list[Line]:
-    return [Line(start + i, start + i, i % 3 == 0, f"event number {start + i} in words") for i in range(n)]
+    """`n` lines of history, every third a decision of P2's."""
+    return [Line(start + i, start + i, i % 3 == 0, f"event number {start + i} in words", player=2 if i % 3 == 0 else None)
+            for i in range(n)]
 
 
 @pytest.mark.parametrize("width, height", [(80, 24), (120, 40), (40, 12)])
@@ -40,7 +42,8 @@ def test_a_turn_screen_always_fits_and_keeps_status_last_events_and_keys(width, 
     assert len(rows) <= height - 1 and all(r.cell_len <= width for r in rows)   # the prompt has the last row
     text = [r.plain for r in rows]
     assert text[0] == "game · P1 to act" and text[-1] == "keys" and "a notice" in text
-    assert any(str(since[-1].position) in t and since[-1].text in t for t in text)   # the latest event
+    latest = [line for line in since if line.decision][-1]
+    assert any(str(latest.position) in t and latest.text in t for t in text)   # the other seat's latest decision
     shown = sum(t.strip().split(".")[0].strip().isdigit() for t in text)
     assert pages >= 1 and (n_options == 0 or shown >= 1)
     if pages > 1:
@@ -107,8 +110,33 @@ def test_a_board_is_wrapped_once_between_its_items_at_the_width_it_is_shown_at(g
 
 def test_since_keeps_the_latest_lines_and_says_how_many_more_there_are():
     rows = screen.since_rows(lines(20), 80, 5, first=False)
-    assert len(rows) == 5 and "16 earlier lines: s shows them all" in rows[0].plain
-    assert rows[-1].plain.strip().startswith("29")
+    assert len(rows) == 5 and "16 more lines: s shows them all" in rows[0].plain
+    assert [r.plain.split()[0] for r in rows[1:]] == ["19", "22", "25", "28"]   # P2's latest decisions
+
+
+P2_TURN = [Line(10, 10, False, "P1 gains 2 ore"), Line(11, 11, False, "Phase: Recall", signpost=True),
+           Line(12, 12, False, "P2 to move the Base Ship", signpost=True),
+           Line(13, 13, True, "P2: Take a mercenary at random from P1's hand", player=2),
+           Line(14, 14, False, "P2 takes M19 at random from P1's hand"), Line(15, 15, False, "P2 gains 2 Infantry"),
+           Line(16, 16, True, "P2: End the Action Phase", player=2), Line(17, 17, False, "Phase: end of the turn",
+           signpost=True), Line(18, 18, False, "P2's turn ends", signpost=True),
+           Line(19, 19, False, "P1 to move the Base Ship", signpost=True)]
+"""A turn of P2's since P1's last decision: bookkeeping around what P2 did to P1."""
+
+
+def test_since_shows_what_was_done_to_the_reader_and_the_decisions_first_and_folds_signposts():
+    """At 80×24 the last rows were bookkeeping ("Phase: Recall", "P2's turn ends") and what P2 did
+    to P1's hand was only under `s`. Now the lines naming the reader that another seat caused come
+    first, then the other seats' decisions, then other facts; signposts fold into one row a run."""
+    rows = [r.plain for r in screen.since_rows(P2_TURN, 80, 4, first=False, reader=1)]
+    assert "7 more lines" in rows[0]
+    assert [r.split()[0] for r in rows[1:]] == ["13", "14", "16"]
+    rows = [r.plain for r in screen.since_rows(P2_TURN, 80, 7, first=False, reader=1)]
+    assert [r.split()[0] for r in rows[1:]] == ["10", "13", "14", "15", "16", "17"]   # as it happened
+    assert rows[-1].split() == "17 Phase: end of the turn · P2's turn ends · P1 to move the Base Ship".split()
+    assert "2 more lines" in rows[0] and not any("Phase: Recall" in r for r in rows)
+    rows = [r.plain for r in screen.since_rows(P2_TURN, 80, 11, first=False, reader=1)]
+    assert rows[0] == "Since your last decision:" and len(rows) == 11        # room for all: each whole
 
 
 def test_told_drops_empty_words_and_counts_repeats():

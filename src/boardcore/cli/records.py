@@ -84,7 +84,8 @@ def show(
     rows = [screen.cut(Text(status, style="bold"), width)]
     if player is not None and at is None:
         since = replaying.told(replaying.since(session, player))
-        rows += screen.since_rows(since, width, max(2, height // 3), replaying.last_decision(session, player) is None)
+        rows += screen.since_rows(since, width, max(2, height // 3), replaying.last_decision(session, player) is None,
+                                  player)
     if full:
         rows += screen.board_rows(picture, width)
     else:

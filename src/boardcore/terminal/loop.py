@@ -320,7 +320,7 @@ class Table:
         rows: list[Text] = []
         if reader is not None:
             rows += screen.since_rows(replay.told(replay.since(session, reader)), term.width,
-                                      max(4, term.height // 2), False)
+                                      max(4, term.height // 2), False, reader)
         rows += screen.board_rows(session.rules.render(session.state, self.seat), term.width)
         term.show([*rows, Text(screen.status_line(session, None, term.width), style="bold")])
 
