@@ -444,14 +444,23 @@ def status_line(rules: Rules, state: State, outcome: Outcome | None = None) -> s
     outcome = rules.outcome(state) if outcome is None else outcome
     if outcome is None:
         return "to act: " + ", ".join(f"P{p}" for p in rules.to_act(state))
-    scores = " ".join(f"P{p}={outcome.points(p):g}" for p in range(1, len(outcome.scores) + 1))
-    if outcome.truncated:
-        return f"stopped without a result (truncated); scores {scores}"
+    return f"{verdict(outcome)}; {final_scores(outcome)}"
+
+
+def verdict(outcome: Outcome) -> str:
+    """How a game ended, without the scores ("game over: P1 wins (...)")."""
     note = f" ({outcome.note})" if outcome.note else ""
+    if outcome.truncated:
+        return "stopped without a result (truncated)"
     if not outcome.winners:
-        return f"game over: no player wins{note}; scores {scores}"
+        return f"game over: no player wins{note}"
     verb = "win" if len(outcome.winners) > 1 else "wins"
-    return f"game over: {', '.join(f'P{p}' for p in outcome.winners)} {verb}{note}; scores {scores}"
+    return f"game over: {', '.join(f'P{p}' for p in outcome.winners)} {verb}{note}"
+
+
+def final_scores(outcome: Outcome) -> str:
+    """The final scores in one phrase ("scores P1=49 P2=0")."""
+    return "scores " + " ".join(f"P{p}={outcome.points(p):g}" for p in range(1, len(outcome.scores) + 1))
 
 
 def check_decided(events: Sequence[Event], action: Decision) -> None:

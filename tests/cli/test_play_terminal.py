@@ -15,6 +15,7 @@ import random
 from boardcore import games, replay
 from boardcore.session import Session
 from boardcore.store import JsonlFile
+from boardcore.terminal import screen
 
 pytest.importorskip("pexpect")
 pytest.importorskip("pyte")
@@ -34,13 +35,15 @@ def new_game(path, game: str, seed: int, seats=("human", "human"), policy=None) 
 
 def assert_turn_screen(p: Play, path, actor: int) -> None:
     """The screen a player decides on: 80×24 with the status line at the top (nothing scrolled
-    away), the other seats' latest decision since the player's last (else the latest line that is
+    away; round, phase and undo policy kept, the receipt only when there is room), the other seats' latest decision since the player's last (else the latest line that is
     not a signpost), and their prompt."""
     session = Session.load(path)
     rows = p.rows
     assert len(rows) == ROWS and all(len(r) <= COLUMNS for r in rows)
     receipt = f"receipt {session.head.position}:{session.head.hash[:8]}"
-    assert rows[0].startswith(session.rules.name) and rows[0].endswith(receipt), rows[0]
+    assert rows[0].startswith(session.rules.name) and session.rules.stage(session.state) in rows[0], rows[0]
+    assert f"undo {session.undo_policy}" in rows[0], rows[0]          # the receipt goes first at 80 columns
+    assert (receipt in rows[0]) == (len(screen.status_line(session, actor)) <= COLUMNS), rows[0]
     assert p.actor == actor, p.text
     since = replay.told(replay.since(session, actor))
     wanted = [line for line in since if line.decision and line.player != actor] or \
@@ -143,6 +146,7 @@ def test_a_hot_seat_game_in_the_terminal(game, tmp_path):
     p.send("q")
     assert p.finish() == 0
     assert "saved" in p.text and f"boardcoreplay{path}" in "".join(p.text.split())   # how to resume
+    assert screen.receipt(Session.load(path)) in p.text                         # and the receipt to keep
 
     again = Play("play", str(path))                          # resume: where it was, handed over first
     assert again.handing_over == b

@@ -145,12 +145,23 @@ def test_told_drops_empty_words_and_counts_repeats():
     assert [line.text for line in told] == ["a pile shuffled (×3)", "P1 takes a card"]
 
 
-def test_status_line_drops_least_needed_parts_to_fit(toy):
-    s = Session.new(toy, players=2, seed=1, seats=("human", "human"))
+def test_status_line_drops_least_needed_parts_to_fit():
+    """At 80 columns the status line kept the receipt and dropped round, phase and undo policy; the
+    receipt goes first now (`boardcore head` prints it whole), then the scores, then the undo policy."""
+    s = Session.new(games.get("warlords"), players=2, seed=3, seats=("human", "human"))
     full = screen.status_line(s, 1)
-    assert "undo own" in full and "receipt" in full
-    short = screen.status_line(s, 1, width=len(full) - 5)
-    assert "undo" not in short and short.endswith(f"receipt {s.head.position}:{s.head.hash[:8]}")
+    where, receipt = s.rules.stage(s.state), f"receipt {s.head.position}:{s.head.hash[:8]}"
+    assert full == f"warlords · {where} · P1 to act · P1 0 P2 0 · undo own · {receipt}"
+    assert screen.status_line(s, 1, width=len(full) - 1) == f"warlords · {where} · P1 to act · P1 0 P2 0 · undo own"
+    assert screen.status_line(s, 1, width=len(full) - len(receipt) - 4) == f"warlords · {where} · P1 to act · undo own"
+    assert screen.status_line(s, 1, width=50) == f"warlords · {where} · P1 to act"
+
+
+def test_a_finished_game_s_status_line_keeps_the_result_before_the_scores():
+    s = Session.load(Path(__file__).resolve().parents[2] / "replays" / "warlords" / "2p.jsonl")
+    assert screen.status_line(s, 1, width=90) == "warlords · turn 14, game over · game over: P1 wins · " \
+        "scores P1=36 P2=8 · undo free"
+    assert screen.status_line(s, 1, width=64) == "warlords · turn 14, game over · game over: P1 wins · undo free"
 
 
 def test_hot_seat_without_a_terminal_hands_over_in_a_line_and_own_refuses_another_s_undo(tmp_path, toy):

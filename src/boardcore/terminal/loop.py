@@ -325,8 +325,8 @@ class Table:
         term.show([*rows, Text(screen.status_line(session, None, term.width), style="bold")])
 
     def quit(self) -> None:
-        self.term.say(f"saved (every decision is kept as it is taken): go on with `boardcore play {self.name}"
-                      f"{data_option(self.session.rules)}`")
+        self.term.say(f"saved (every decision is kept as it is taken) at {screen.receipt(self.session)}: go on "
+                      f"with `boardcore play {self.name}{data_option(self.session.rules)}`")
 
 
 def play_loop(session: Session, seat: int | None = None, *, name: str = "FILE",

@@ -19,6 +19,7 @@ from rich.console import Console
 from rich.text import Text
 
 from boardcore.replay import Line
+from boardcore.rules import final_scores, verdict
 
 MIN_COLUMNS, MIN_ROWS = 40, 12
 SEAT = re.compile(r"\bP(\d+)(?!\d)")
@@ -76,24 +77,32 @@ def scores(rules: Any, state: Any) -> str:
 
 
 def status_line(session: Any, player: int | None = None, width: int | None = None) -> str:
-    """Game, where it stands, whose turn, scores, undo policy and receipt, on one line; when that
-    is wider than `width`, the least needed parts go first (undo policy, where, scores)."""
+    """Game, where it stands (round, phase), whose turn, scores, undo policy and receipt, on one
+    line; when that is wider than `width`, the least needed parts go first: the receipt (said on
+    quitting; `boardcore head` prints it whole), then the scores, then the undo policy, then where."""
     state = session.state
-    head = session.head
     parts = {"game": session.rules.name, "where": session.rules.stage(state)}
-    if session.outcome is not None:
-        parts["turn"] = session.status
+    outcome = session.outcome
+    if outcome is not None:
+        parts["turn"] = verdict(outcome)
+        parts["scores"] = final_scores(outcome)
     else:
         parts["turn"] = ", ".join(f"P{p}" for p in session.to_act) + " to act"
         parts["scores"] = scores(session.rules, state)
     parts["undo"] = f"undo {session.undo_policy}"
-    parts["receipt"] = f"receipt {head.position}:{head.hash[:8]}"
-    for drop in ("", "undo", "where", "scores"):
+    parts["receipt"] = receipt(session)
+    for drop in ("", "receipt", "scores", "undo", "where"):
         parts.pop(drop, None)
         line = " · ".join(p for p in parts.values() if p)
         if width is None or len(line) <= width:
             break
     return line
+
+
+def receipt(session: Any) -> str:
+    """The stream's head as a player may hand it to `boardcore audit --head` ("receipt 151:0d41d9da")."""
+    head = session.head
+    return f"receipt {head.position}:{head.hash[:8]}"
 
 
 # -- what happened ---------------------------------------------------------------------
