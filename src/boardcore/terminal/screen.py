@@ -52,6 +52,8 @@ def wrap(text: Text, width: int, indent: int = 0) -> list[Text]:
     if not rows:
         return [Text("")]
     if indent and len(rows) > 1 and width - indent >= 10:
+        for row in rows[1:]:
+            row.rstrip()            # the space a row was broken at: the join puts one back
         rest = Text(" ").join(rows[1:])
         rows = [rows[0], *(Text(" " * indent) + r for r in rest.wrap(console, width - indent))]
     for row in rows[:-1]:
