@@ -199,3 +199,33 @@ def test_what_another_player_did_to_me_is_on_my_screen_and_bookkeeping_folds(tmp
     assert not any(row.split()[1:2] == ["Phase:"] for row in p.rows if row[:5].strip().isdigit()), p.text
     p.send("q")
     assert p.finish() == 0
+
+
+def test_warlords_screen_numbers_the_planets_its_options_name_and_shows_the_hand_in_words(tmp_path):
+    """At 80×24 the options said "Deploy onto empty Green 10" while the map showed "GREEN", and the hand
+    was "M27, M29, M23, M05"."""
+    import re
+
+    from warlords.words import merc
+
+    path = tmp_path / "map.jsonl"
+    new_game(path, "warlords", 4, seats=("human", "greedy"))
+    p = Play("play", str(path))
+    planet = re.compile(r"\b(Red|Blue|Green|Yellow|White|Brown) \d+\b")
+    for _ in range(MAX_STEPS):
+        named = [m.group(0) for row in p.rows if re.match(r" *\d+\. ", row) for m in planet.finditer(row)]
+        if named:
+            break
+        p.send("2" if any(row.startswith("  2. ") for row in p.rows) else "1")      # 2: a Deploy, often
+    else:
+        pytest.fail("no option named a planet")
+    session = Session.load(path)
+    hand = session.state.hands[0]
+    shown = " ".join(" ".join(p.rows).split())
+    assert merc(session.rules.c, hand[0]) in shown, p.text              # the hand in words, on the turn screen
+    p.send("v")
+    board = " ".join(" ".join(p.rows).split())
+    assert "-- page" in p.last_row and named[0] in board, (named, p.text)   # the map names it the same way
+    p.send("q")
+    p.send("q")
+    assert p.finish() == 0
