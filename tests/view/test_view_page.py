@@ -7,11 +7,13 @@ import json
 import re
 import xml.etree.ElementTree as ET
 from pathlib import Path
+from html import escape
 from html.parser import HTMLParser
 
 import pytest
 
 from boardcore.errors import BoardcoreError
+from boardcore.events import Decision
 from boardcore.rules import Game
 from boardcore.session import Session
 from boardcore.view import boards, page
@@ -107,6 +109,19 @@ def test_the_log_is_told_in_the_reader_s_words():
     assert f"P1 picks {card(picks[1])} face down" in as_p1 and "P2 picks a hidden card face down" in as_p1
     assert f"P2 picks {card(picks[2])} face down" in as_p2 and "P1 picks a hidden card face down" in as_p2
     assert f"the picks are shown: P1 {card(picks[1])}, P2 {card(picks[2])}" in as_p1
+
+
+def test_the_log_says_who_took_each_decision():
+    """The log gave a decision's words alone ("Place Engineers face down"): in Apogee's simultaneous
+    placements nothing said whose they were. Each decision line now leads with its taker, as
+    `boardcore replay` does."""
+    session = Session.load(ROOT / "replays/apogee/2p.jsonl")
+    timeline = collect(session, 1)
+    decisions = [line for line in timeline.lines if line.decision]
+    takers = [r.event.player for r in session.history.live if isinstance(r.event, Decision)]
+    assert [line.text.split(":")[0] for line in decisions] == [f"P{p}" for p in takers]
+    text = page(session, player=1)
+    assert all(f"{escape(line.text)}</li>" in text for line in decisions[:20])
 
 
 def test_a_game_in_progress_keeps_its_hash_and_says_whether_its_chance_is_proven(tmp_path):
