@@ -39,6 +39,11 @@ def colour(p: int) -> str:
     return COLOURS[(p - 1) % len(COLOURS)]
 
 
+def series_colours(config) -> dict[str, str]:
+    """Each charted seat's colour as the board draws it (`Rules.colours`)."""
+    return {f"P{p}": colour(p) for p in range(1, config.players + 1)}
+
+
 def clip(text: str, width: float, size: float = 10) -> str:
     """Shorten `text` to about `width` px at font size `size` (a sans-serif letter is about 0.55 em)."""
     room = max(3, int(width / (size * 0.55)))

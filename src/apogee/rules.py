@@ -185,6 +185,10 @@ class Apogee(Game):
     def stage(self, s: ApogeeState) -> str:
         return stage_words(s)
 
+    def colours(self, config: ApogeeConfig) -> dict[str, str]:
+        from apogee import draw
+        return draw.series_colours(config)
+
     def draw(self, view: ApogeeState, player: int | None) -> str:
         from apogee import draw   # the viewer's board: imported when one is drawn, not at every start
         return draw.draw(self.c, view, player)

@@ -40,6 +40,15 @@ HEX_R = 31
 SPHERE_X, SPHERE_Y = 160, 205
 
 
+def series_colours(config) -> dict[str, str]:
+    """Each charted seat's colour as the board draws it (`Rules.colours`): the players', and DRANDA's
+    in the solo mode."""
+    out = {f"P{seat}": SEAT_FILL[seat] for seat in range(1, config.players + 1)}
+    if config.players == 1:
+        out["DRANDA"] = DRANDA_FILL
+    return out
+
+
 def fill(s: SolarState, seat: int) -> tuple[str, str]:
     """A seat's colour and the ink readable on it."""
     if s.dseat and seat == s.dseat:

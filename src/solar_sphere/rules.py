@@ -150,6 +150,10 @@ class SolarSphere(Game):
     def stage(self, s: SolarState) -> str:
         return stage_words(s)
 
+    def colours(self, config: SolarConfig) -> dict[str, str]:
+        from solar_sphere import draw
+        return draw.series_colours(config)
+
     def draw(self, view: SolarState, player: int | None) -> str:
         from solar_sphere import draw   # the viewer's board: imported when one is drawn, not at every start
         return draw.draw(self, view, player)

@@ -168,6 +168,10 @@ class Warlords(Game):
     def stage(self, s: WarlordsState) -> str:
         return stage_words(s)
 
+    def colours(self, config: WarlordsConfig) -> dict[str, str]:
+        from warlords import draw
+        return draw.series_colours(self.c, config)
+
     def draw(self, view: WarlordsState, player: int | None) -> str:
         from warlords import draw   # the viewer's board: imported when one is drawn, not at every start
         return draw.draw(self.c, view, player)

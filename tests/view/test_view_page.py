@@ -193,6 +193,23 @@ def test_figures_are_charted_score_first_one_point_per_decision():
     assert score.find(f"{ns}line[@class='cursor']").get("data-dx")
 
 
+@pytest.mark.parametrize("game", ["solar_sphere", "apogee", "warlords"])
+def test_a_seat_is_one_colour_on_the_board_and_in_the_charts_and_each_legend_is_keyed(game):
+    """The board drew P1 red and the charts P1 blue, and a legend's words carried no swatch."""
+    session = Session.load(ROOT / "replays" / game / "2p.jsonl")
+    colours = session.rules.colours(session.config)
+    board = collect(session, None).frames[-1].svg
+    assert set(colours) >= {"P1", "P2"} and all(colour in board for colour in colours.values())
+    ns = "{http://www.w3.org/2000/svg}"
+    for chart in map(ET.fromstring, svgs_in(page(session))):
+        drawn = {g.get("data-series"): g.get("stroke") for g in chart.iter(f"{ns}g") if g.get("class") == "series"}
+        assert {name: drawn[name] for name in colours if name in drawn} == \
+            {name: colour for name, colour in colours.items() if name in drawn}, chart.get("aria-label")
+        keys = [line.get("stroke") for line in chart.iter(f"{ns}line") if line.get("class") == "key"]
+        legend = [t.get("fill") for t in chart.iter(f"{ns}text") if t.get("class") == "legend"]
+        assert keys == legend and len(keys) == len(set(drawn)), chart.get("aria-label")
+
+
 def test_a_game_without_figures_says_so():
     session = Session.load(ROOT / "replays/apogee/solo-mission1.jsonl")
     text = page(session)
