@@ -44,10 +44,23 @@ def series_colours(config) -> dict[str, str]:
     return {f"P{p}": colour(p) for p in range(1, config.players + 1)}
 
 
+def room(width: float, size: float = 10) -> int:
+    """About how many letters fit in `width` px at font size `size` (a sans-serif letter is about 0.55 em)."""
+    return max(3, int(width / (size * 0.55)))
+
+
 def clip(text: str, width: float, size: float = 10) -> str:
-    """Shorten `text` to about `width` px at font size `size` (a sans-serif letter is about 0.55 em)."""
-    room = max(3, int(width / (size * 0.55)))
-    return text if len(text) <= room else text[:room - 1].rstrip() + "…"
+    """Shorten `text` to about `width` px at font size `size`."""
+    fits = room(width, size)
+    return text if len(text) <= fits else text[:fits - 1].rstrip() + "…"
+
+
+def two_lines(text: str, width: float, size: float) -> tuple[str, str]:
+    """`text` cut between words into a first line that fits `width` at `size` and the rest."""
+    words, first = text.split(), ""
+    while words and len(f"{first} {words[0]}".strip()) <= room(width, size):
+        first = f"{first} {words.pop(0)}".strip()
+    return (first, " ".join(words)) if first else (clip(text, width, size), "")
 
 
 class Svg:
@@ -85,7 +98,12 @@ def card(svg: Svg, c: Catalog, x: float, y: float, card_id: int, w: float = 100,
     t = c.tech[card_id]
     svg.group(f"{t.name}: {card_facts(c, card_id)}")
     svg.rect(x, y, w, h, f"c k{KINDS.index(t.kind)}")
-    svg.text(x + 3, y + 10, clip(t.name, w - 6))
+    if len(t.name) <= room(w - 6) or h < 28:
+        svg.text(x + 3, y + 10, clip(t.name, w - 6))
+    else:   # a long name whole on two small lines, where the card is tall enough ("Kerosene Liquid…" was cut)
+        first, rest = two_lines(t.name, w - 6, 8.5)
+        svg.text(x + 3, y + 9, first, "s")
+        svg.text(x + 3, y + 17, clip(rest, w - 6, 8.5), "s")
     svg.text(x + 3, y + h - 3, f"{t.thrust}/{t.mass} · {money(t.cost)}", "s")
     svg.end()
 

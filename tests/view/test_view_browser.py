@@ -233,6 +233,37 @@ def test_the_line_being_read_is_always_in_sight_at_1280_by_800(browser, tmp_path
         view.close()
 
 
+SMALLEST_TEXT = """() => {
+    const svg = boardcoreViewer.board().querySelector('svg');
+    const scale = svg.getBoundingClientRect().width / svg.viewBox.baseVal.width;
+    return Math.min(...[...svg.querySelectorAll('text')].map(t => parseFloat(getComputedStyle(t).fontSize) * scale)); }"""
+
+
+@pytest.mark.parametrize("game", ["solar_sphere", "apogee", "warlords"])
+def test_a_board_s_text_is_readable_at_1280_by_800(browser, tmp_path, game):
+    """Its smallest text showed at 6-7 px (a 900-unit drawing in a pane of 3/5 of the width, shrunk
+    again to 78% of the window's height); Apogee cut Technology names ("Kerosene Liquid…")."""
+    path, session, player = build(tmp_path, f"replay:{game}/2p")
+    view = Opened(browser, path, size=(1280, 800))
+    try:
+        for key in ("End", "Home"):
+            view.press(key)
+            assert view.tab.evaluate(SMALLEST_TEXT) >= 7.8, key
+        if game == "apogee":                                   # the rivers' names whole, on two lines
+            from apogee.draw import clip, room, two_lines
+
+            frames = collect(session, player).frames
+            names = {session.rules.c.tech[k].name for f in frames[::8]
+                     for river in session.state_at(f.position).rivers for k in river if k >= 0}
+            long = {name for name in names if len(name) > room(96)}
+            drawn = "".join(f.svg for f in frames)
+            assert long and not any(f">{clip(name, 96)}<" in drawn for name in long)
+            assert all(all(f">{line}<" in drawn for line in two_lines(name, 96, 8.5)) for name in long)
+        view.assert_clean()
+    finally:
+        view.close()
+
+
 def test_an_address_shows_the_position_it_names(browser, tmp_path):
     """`#pos=300` said "position 297" (the decision whose facts hold 300) while the address kept 300:
     it says 300 now, marks line 300 in the log and keeps it in sight; the board is the one drawn

@@ -10,8 +10,10 @@
   // The board lives in a shadow root: a game's SVG may carry its own <style>, which must not
   // restyle the page, and the page's style must not reach into the board.
   var board = document.getElementById("board").attachShadow({ mode: "open" });
-  board.innerHTML = "<style>:host { display: block; } svg { display: block; width: 100%; height: auto; " +
-    "max-height: 78vh; }</style><div></div>";
+  // The board is as wide as its pane, never shrunk further to fit the window's height (that made
+  // tall boards' text unreadably small): the page scrolls instead.
+  board.innerHTML = "<style>:host { display: block; } svg { display: block; width: 100%; height: auto; }" +
+    "</style><div></div>";
   var drawing = board.lastChild;
   var slider = document.getElementById("slider");
   var where = document.getElementById("where");
