@@ -7,7 +7,7 @@ from typing import TYPE_CHECKING, Any, Optional
 
 import typer
 
-from boardcore.cli.common import (AsOpt, DataOpt, FileArg, JsonOpt, LevelOpt, MissionOpt, ModeOpt, OptionOpt,
+from boardcore.cli.common import (AsOpt, DataOpt, FileArg, GameArg, JsonOpt, LevelOpt, MissionOpt, ModeOpt, OptionOpt,
                                   PlayersOpt, SeqOpt, WroteJsonOpt, _bots, _config, _json, _legal_rows, _let_bots_move, _lines_json,
                                   _load, _numbered, _out, _pick, _player, _seats, _show_legal, _show_lines, _status,
                                   _written, app)
@@ -18,7 +18,7 @@ if TYPE_CHECKING:
 
 @app.command()
 def new(
-    game: str = typer.Argument(..., help="The game, as `boardcore games` lists it."),
+    game: str = GameArg,
     players: Optional[int] = PlayersOpt,
     mode: Optional[str] = ModeOpt,
     level: Optional[str] = LevelOpt,

@@ -7,7 +7,7 @@ from typing import Optional
 
 import typer
 
-from boardcore.cli.common import (DataOpt, FileArg, JsonOpt, LevelOpt, MissionOpt, ModeOpt, OptionOpt, PlayersOpt,
+from boardcore.cli.common import (DataOpt, FileArg, GameArg, JsonOpt, LevelOpt, MissionOpt, ModeOpt, OptionOpt, PlayersOpt,
                                   RayOpt, WorkersOpt, _config, _dim, _json, _load, _out, _progress, _ran_on, app,
                                   page_target, write_page)
 
@@ -111,7 +111,7 @@ def _policies(given: list[str], players: int) -> list[str]:
 
 @app.command()
 def tournament(
-    game: str = typer.Argument(..., help="The game, as `boardcore games` lists it."),
+    game: str = GameArg,
     agent: list[str] = typer.Option(..., "--agent", "-a", metavar="NAME[:KEY=VALUE,…]",
                                     help="A bot to enter (repeatable): random, greedy, mcts, mcts:iterations=400, …"),
     games_: int = typer.Option(20, "--games", "-n", min=1, help="Games per pairing (per agent in a solo mode)."),
