@@ -148,13 +148,7 @@ def branch_before(session: Session, position: int, output: str) -> tuple[Session
     from boardcore.errors import BoardcoreError
     from boardcore.store import DB_PREFIX, JsonlFile, open_database
 
-    decisions = decision_positions(session)
-    if position != session.position + 1 and position not in decisions:
-        near = sorted(decisions, key=lambda p: (abs(p - position), p))[:5]
-        raise BoardcoreError(
-            f"position {position} is not a decision: a branch starts just before a decision, to take it "
-            f"differently; the nearest decisions are at {', '.join(map(str, sorted(near))) or 'none'}"
-            f" ({session.position + 1} copies the game as it stands)")
+    check_branch_point(session, position)
     if output.startswith(DB_PREFIX):
         child = session.branch(position - 1, store=open_database(), stream_id=output[len(DB_PREFIX):] or None)
         return child, f"db:{child.stream_id}"
@@ -163,6 +157,20 @@ def branch_before(session: Session, position: int, output: str) -> tuple[Session
     if Path(output).exists():
         raise BoardcoreError(f"{output} exists; choose another name (nothing was written)")
     return session.branch(position - 1, store=JsonlFile(output), stream_id=JsonlFile.STREAM), output
+
+
+def check_branch_point(session: Session, position: int) -> None:
+    """Refuse a `position` a branch cannot start just before (not a decision, nor one past the end),
+    naming the nearest that can: before anything else is asked or written."""
+    from boardcore.errors import BoardcoreError
+
+    decisions = decision_positions(session)
+    if position != session.position + 1 and position not in decisions:
+        near = sorted(decisions, key=lambda p: (abs(p - position), p))[:5]
+        raise BoardcoreError(
+            f"position {position} is not a decision: a branch starts just before a decision, to take it "
+            f"differently; the nearest decisions are at {', '.join(map(str, sorted(near))) or 'none'}"
+            f" ({session.position + 1} copies the game as it stands)")
 
 
 def view_at(session: Session, position: int, player: int | None) -> Any:

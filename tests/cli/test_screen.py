@@ -10,6 +10,7 @@ import pytest
 from rich.text import Text
 
 from boardcore import games, replay
+from boardcore.errors import BoardcoreError
 from boardcore.replay import Line
 from boardcore.session import Session
 from boardcore.store import JsonlFile
@@ -189,3 +190,34 @@ def test_every_game_s_first_screen_fits_80_by_24(tmp_path):
                                  first=True, options=options, page=0, picture=s.rules.render(s.state, actor),
                                  player=actor, notice=[], keys="keys", width=80, height=24)
         assert len(rows) <= 23 and all(isinstance(r, Text) and r.cell_len <= 80 for r in rows), name
+
+
+def test_branch_in_play_refuses_a_position_that_is_not_a_decision_before_asking_for_a_file(tmp_path, toy):
+    """`b` asked for the branch's file name first and only then said the position was not a decision."""
+    path = tmp_path / "g.jsonl"
+    Session.new(toy, players=2, seed=2, seats=("human", "human"), undo_policy="free", store=JsonlFile(path))
+    session = Session.load(path)
+    fact = next(p for p in range(2, session.position + 1) if p not in replay.decision_positions(session))
+    out = io.StringIO()
+    play_loop(session, name=str(path), terminal=Terminal(io.StringIO(f"b\n{fact}\nq\n"), out))
+    text = out.getvalue()
+    assert f"position {fact} is not a decision" in text and "save the branch as" not in text
+
+
+def test_a_single_option_is_numbered_1_not_1_1(tmp_path):
+    """The key line said "1-1 play" and a wrong number "choose 1-1"."""
+    import random
+
+    from boardcore.terminal.loop import Table, options_range
+
+    assert [options_range(n) for n in (0, 1, 5)] == ["text", "1", "1-5"]
+    session = Session.new(games.get("warlords"), players=2, seed=4, seats=("human", "human"), undo_policy="free")
+    pick = random.Random(4)
+    while len(session.legal_actions(session.to_act[0])) != 1:
+        session.apply(pick.choice(session.legal_actions(session.to_act[0])))
+    table = Table(session, None, Terminal(io.StringIO(), io.StringIO(), interactive=False), "g.jsonl")
+    with pytest.raises(BoardcoreError, match="^no option 5: the only option is 1$"):
+        table.take(session.to_act[0], "5")
+    out = io.StringIO()
+    Table(session, session.to_act[0], Terminal(io.StringIO("q\n"), out, interactive=False), "g.jsonl").run()
+    assert "\n1 play · v board" in out.getvalue() and "1-1" not in out.getvalue()

@@ -55,6 +55,12 @@ creation is 1. `show --at N` shows the state after event N; `branch --at N` star
 the decision printed at N."""
 
 
+def options_range(n: int) -> str:
+    """The numbers a player may type, as the key line says them: "1-5", "1" alone (not "1-1"), "text"
+    when no option is numbered."""
+    return "text" if n == 0 else "1" if n == 1 else f"1-{n}"
+
+
 class Terminal:
     """Input and output of one play session: a real terminal (clearing, paging, waiting at a
     hand-over) or a script (plain lines)."""
@@ -185,7 +191,7 @@ class Table:
             status=screen.status_line(session, actor, term.width), since=since,
             first=replay.last_decision(session, actor) is None,
             options=options, page=self.page, picture=session.rules.render(session.state, actor), player=actor,
-            notice=self.notice, keys=KEYS.format(range=f"1-{len(options)}" if options else "text"),
+            notice=self.notice, keys=KEYS.format(range=options_range(len(options))),
             width=term.width, height=term.height)
         self.page %= max(pages, 1)
         self.notice = []
@@ -241,7 +247,8 @@ class Table:
         if answer.isdigit():
             n = int(answer)
             if not 1 <= n <= len(legal):
-                raise BoardcoreError(f"no option {n}: choose 1-{len(legal)}")
+                raise BoardcoreError(f"no option {n}: " + ("the only option is 1" if len(legal) == 1
+                                                           else f"choose {options_range(len(legal))}"))
             chosen = legal[n - 1]
         else:
             chosen = session.rules.parse_action(session.state, answer)
@@ -306,6 +313,7 @@ class Table:
         if answer is None:
             return
         at = int(answer) if answer.isdigit() else session.position + 1
+        replay.check_branch_point(session, at)          # refused before a file name is asked for
         path = term.ask("save the branch as (a new replay file, or db:ID): ")
         if not path:
             self.notice.append("no branch made")
