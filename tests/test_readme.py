@@ -192,3 +192,16 @@ def test_every_python_block_is_run_by_a_test():
     """The README's Python blocks: the library example (above) and the RL one (tests/rl/test_rl_readme.py)."""
     firsts = [body.splitlines()[0] for body in re.findall(r"```python\n(.*?)```", README.read_text(), re.S)]
     assert firsts == ["from boardcore import Session", "import numpy as np"]
+
+
+def test_the_design_notes_the_readme_points_to_are_in_the_repository():
+    """It pointed to ../shared/ARCHITECTURE.md, which a clone does not have."""
+    text = README.read_text()
+    links = re.findall(r"\]\(([^)#:]+)\)", text)
+    assert "docs/ARCHITECTURE.md" in links and all((ROOT / link).is_file() for link in links), links
+    assert "shared/ARCHITECTURE" not in text
+    notes = (ROOT / "docs" / "ARCHITECTURE.md").read_text()
+    for module in re.findall(r"`(boardcore\.[a-z_.]+)`", notes):   # every module it names exists
+        parts = module.split(".")
+        assert (ROOT / "src" / Path(*parts)).with_suffix(".py").is_file() or (ROOT / "src" / Path(*parts)).is_dir() \
+            or (ROOT / "src" / Path(*parts[:-1])).with_suffix(".py").is_file(), module
