@@ -13,12 +13,12 @@ from typing import Any
 import msgspec
 
 from boardcore.errors import IllegalAction
-from boardcore.rules import Game, Outcome, Unfolding
+from boardcore.rules import Game, Outcome, Unfolding, Unoffered
 
 # The part modules register their decision points on import; flow imports every one of them.
 from apogee import events as ev
 from apogee import describe, figures, flow, hidden, invariants, setup, spaces
-from apogee.administration import launch_problem, specialty_ok
+from apogee.administration import admin_unoffered, launch_problem, specialty_ok
 from apogee.components import Catalog, load
 from apogee.evaluate import evaluate, prior
 from apogee.evolve import HANDLERS
@@ -27,6 +27,9 @@ from apogee.render import render
 from apogee.rocket import build_problem
 from apogee.state import ApogeeState
 from apogee.words import stage_words
+
+UNOFFERED = {"admin": admin_unoffered}
+"""The decision points that can say why an option a player looks for is missing (`Rules.unoffered`)."""
 
 VERSION = "1.1"  # 1.1: the Single-Stage Orbital Launcher counts as both stages for Solo Event 06
 
@@ -88,6 +91,10 @@ class Apogee(Game):
 
     def asking(self, s: ApogeeState) -> str | None:
         return None if s.prompt is None or s.over else s.prompt.kind
+
+    def unoffered(self, view: ApogeeState, player: int) -> list[Unoffered]:
+        explain = UNOFFERED.get(self.asking(view) or "")
+        return explain(self.c, view, player) if explain else []
 
     def clock(self, s: ApogeeState) -> int:
         return s.turn

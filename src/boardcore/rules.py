@@ -43,6 +43,15 @@ class Outcome(msgspec.Struct, frozen=True, kw_only=True):
         return self.scores[player - 1] / self.scale
 
 
+class Unoffered(msgspec.Struct, frozen=True):
+    """An option a player may look for at the open decision point and not find: `option` in the
+    game's words, `why` the reason the rules give, `rule` the rule's ID."""
+
+    option: str
+    why: str
+    rule: str
+
+
 @runtime_checkable
 class Rules(Protocol):
     """What boardcore needs of a game. Implement it by subclassing `Game`."""
@@ -62,6 +71,7 @@ class Rules(Protocol):
     def setup(self, state: State, rng: Rng) -> list[Event]: ...
     def to_act(self, state: State) -> tuple[int, ...]: ...
     def legal_actions(self, state: State) -> list[Decision]: ...
+    def unoffered(self, view: State, player: int) -> list[Unoffered]: ...
     def decide(self, state: State, action: Decision, rng: Rng) -> list[Event]: ...
     def unfold(self, state: State, action: Decision, rng: Rng, *, trusted: bool = False,
                in_place: bool = False) -> Unfolding: ...
@@ -214,6 +224,13 @@ class Game:
         if not self.is_legal(state, action):
             self.explain_illegal(state, action)
             raise IllegalAction(f"{self.format_action(action)} is not a legal action now")
+
+    def unoffered(self, view: State, player: int) -> list[Unoffered]:
+        """What the decision point open for `player` could offer and does not, each with the rule
+        that says why (the build a hex needs more ore for; a launch the rocket is not ready for).
+        Asked of `player`'s view, so a reason names nothing they may not see. Not every missing
+        option: those a player would look for. The default: none said."""
+        return []
 
     def is_legal(self, state: State, action: Decision) -> bool:
         """Whether `action` is among `legal_actions(state)`; a game may answer without building

@@ -9,7 +9,7 @@ from pathlib import Path
 from typing import Any
 
 
-from boardcore.rules import Game, Outcome, Unfolding
+from boardcore.rules import Game, Outcome, Unfolding, Unoffered
 
 from solar_sphere import battle, command, crew, deploy, flow, locations  # noqa: F401 - they register POINTS
 from solar_sphere import hidden
@@ -27,6 +27,9 @@ from solar_sphere.render import render
 from solar_sphere.scoring import winners
 from solar_sphere.state import SolarConfig, SolarState, Task
 from solar_sphere.words import stage_words
+
+UNOFFERED = {"act": deploy.act_unoffered}
+"""The decision points that can say why an option a player looks for is missing (`Rules.unoffered`)."""
 
 VERSION = "1.2"  # 1.1: "When you visit" crew after the action (SS-AMB-25); 1.2: T3-02 refreshes no T3-02 (SS-AMB-26)
 
@@ -77,6 +80,10 @@ class SolarSphere(Game):
 
     def asking(self, s: SolarState) -> str | None:
         return None if s.phase == "over" else open_point(s)[0]
+
+    def unoffered(self, view: SolarState, player: int) -> list[Unoffered]:
+        explain = UNOFFERED.get(self.asking(view) or "")
+        return explain(self.c, view, player) if explain else []
 
     def clock(self, s: SolarState) -> int:
         return s.round

@@ -11,7 +11,7 @@ from __future__ import annotations
 from typing import Any
 
 from boardcore.errors import BoardcoreError, IllegalAction
-from boardcore.rules import Game, Unfolding
+from boardcore.rules import Game, Unfolding, Unoffered
 
 # the rulebook's parts, imported so that each registers its decision points
 from warlords import action_phase, actions, base_ship, casualties, invasion, mercenary  # noqa: F401
@@ -24,6 +24,9 @@ from warlords.evolve import HANDLERS
 from warlords.prompts import POINTS
 from warlords.state import WarlordsConfig, WarlordsState
 from warlords.words import stage_words
+
+UNOFFERED = {"action": action_phase.action_unoffered}
+"""The decision points that can say why an option a player looks for is missing (`Rules.unoffered`)."""
 
 POINTS.complete()
 
@@ -83,6 +86,10 @@ class Warlords(Game):
 
     def asking(self, s: WarlordsState) -> str | None:
         return None if s.over or s.prompt is None else s.prompt.kind
+
+    def unoffered(self, view: WarlordsState, player: int) -> list[Unoffered]:
+        explain = UNOFFERED.get(self.asking(view) or "")
+        return explain(self.c, view, player) if explain else []
 
     def clock(self, s: WarlordsState) -> int:
         return s.turn

@@ -229,3 +229,24 @@ def test_warlords_screen_numbers_the_planets_its_options_name_and_shows_the_hand
     p.send("q")
     p.send("q")
     assert p.finish() == 0
+
+
+def test_w_says_why_an_option_is_missing(tmp_path):
+    """After "Visit the Solar Sphere with the 2" the only option was a satellite, with no word that the
+    build needed resources the player lacked: the screen now says `w` explains, and `w` names the rule."""
+    path = tmp_path / "why.jsonl"
+    session = new_game(path, "solar-sphere", 3, policy="free")
+    pick = random.Random(2)
+    while not session.unoffered(session.to_act[0]):
+        session.apply(pick.choice(session.legal_actions(session.to_act[0])))
+    actor = session.to_act[0]
+    (item,) = session.unoffered(actor)
+    p = Play("play", str(path), "--as", str(actor))
+    assert p.actor == actor and "w says why an option you may look for is missing" in p.text, p.text
+    p.send("w")
+    shown = " ".join(" ".join(p.rows).split())
+    assert "-- page" in p.last_row and f"{item.option}: {item.why} ({item.rule})" in shown, p.text
+    p.send("q")
+    assert p.actor == actor
+    p.send("q")
+    assert p.finish() == 0

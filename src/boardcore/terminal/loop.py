@@ -41,6 +41,7 @@ HELP = """\
 Keys (then Enter):
   1, 2, …   take the option with that number (or type an action's text form, as `boardcore legal` lists it)
   m         the next page of options, when there are more than fit
+  w         why an option you may look for is missing (the rule that holds it back)
   s         everything since your last decision (the screen shows the most recent)
   v         the whole board
   h         the history in words, by decision (paged)
@@ -187,11 +188,12 @@ class Table:
         session, term = self.session, self.term
         options = self.options(actor)
         since = replay.told(replay.since(session, actor))
+        held = ["w says why an option you may look for is missing"] if session.unoffered(actor) else []
         rows, pages = screen.compose(
             status=screen.status_line(session, actor, term.width), since=since,
             first=replay.last_decision(session, actor) is None,
             options=options, page=self.page, picture=session.rules.render(session.state, actor), player=actor,
-            notice=self.notice, keys=KEYS.format(range=options_range(len(options))),
+            notice=self.notice + held, keys=KEYS.format(range=options_range(len(options))),
             width=term.width, height=term.height)
         self.page %= max(pages, 1)
         self.notice = []
@@ -227,6 +229,8 @@ class Table:
                                [screen.board_rows(session.rules.render(session.state, actor), self.term.width)])
             elif answer == "h":
                 self.show_history(actor)
+            elif answer == "w":
+                self.show_unoffered(actor)
             elif answer == "u":
                 n = undo_turn(session, self.bots, by=actor)
                 self.notice.append(f"undone {n} decision{'s' if n != 1 else ''}: back at position {session.position}")
@@ -298,6 +302,16 @@ class Table:
         groups = [screen.history_rows(g, self.term.width) for g in replay.by_decision(history)]
         self.term.page(f"History as P{actor} sees it (positions as `boardcore replay` numbers them)",
                        groups, last_first=True)
+
+    def show_unoffered(self, actor: int) -> None:
+        """The options the rules hold back from `actor` now, each with the rule's reason (`Rules.unoffered`)."""
+        held = self.session.unoffered(actor)
+        if not held:
+            self.notice.append("nothing is held back here that the rules can name")
+            return
+        rows = [r for item in held for r in screen.wrap(Text(f"{item.option}: {item.why} ({item.rule})"),
+                                                         self.term.width, indent=2)]
+        self.term.page(f"P{actor}: options the rules hold back now", [rows])
 
     def show_help(self) -> None:
         rows = [r for line in (HELP + "\n\n" + POLICY[self.session.undo_policy]).split("\n")
