@@ -1,6 +1,13 @@
-"""The README's library example runs as printed (README stays true)."""
+"""The README's code blocks run as printed (README stays true): the library example here, the
+reinforcement-learning one in tests/rl/test_rl_readme.py, and every shell block line by line, in a
+folder of its own, except the commands named in `NOT_RUN` with the reason each is left out."""
 
+import os
 import re
+import shlex
+import shutil
+import subprocess
+import sys
 from pathlib import Path
 
 import pytest
@@ -8,7 +15,24 @@ import pytest
 from boardcore import games
 from boardcore.errors import UnknownGame
 
-README = Path(__file__).resolve().parent.parent / "README.md"
+ROOT = Path(__file__).resolve().parent.parent
+README = ROOT / "README.md"
+BIN = Path(sys.executable).parent
+
+NOT_RUN = {
+    "make test": "the whole suite, this test among it",
+    "make demo": "installs .venv first; test_make_demo_prints_each_command_as_it_runs_it runs its script",
+    "boardcore play": "interactive: tests/cli/test_play_terminal.py plays it in a pseudo-terminal",
+    "boardcore whatif": "slow: a minute or more of rollouts each (--seconds 60; 400 greedy rollouts; mcts)",
+    "boardcore tournament": "slow: 200 games of mcts against greedy, 7 minutes or more on 2 cores",
+    "python tools/strength.py": "slow: each table takes from ten minutes to hours",
+    "boardcore simulate warlords -n 10000": "slow: ten thousand games with a greedy seat",
+    'pip install -e ".[postgres]"': "the whole block: it needs a PostgreSQL server and installs into the "
+                                    "environment (tests/boardcore run the store against a real server)",
+    'pip install -e ".[cluster]"': "the whole block: it needs Ray and a cluster of machines",
+}
+"""Shell commands of the README not run here (by how they begin), and why. A block whose first command
+is listed for "the whole block" is skipped entirely."""
 
 
 def test_library_example_runs(tmp_path, monkeypatch):
@@ -90,3 +114,100 @@ def test_play_your_first_game_runs_as_written(tmp_path, monkeypatch):
         assert result.returncode == 0, (words, result.stderr)
     for key in re.findall(r"`([a-z?])`", section):
         assert re.search(rf"^  {re.escape(key)}\s", HELP, re.M), key
+
+
+def _shell_blocks() -> list[list[str]]:
+    """Every ```sh block of the README as its command lines (continuations joined, blank lines dropped)."""
+    blocks = []
+    for body in re.findall(r"```sh\n(.*?)```", README.read_text(), re.S):
+        lines = body.replace("\\\n", " ").splitlines()
+        blocks.append([line for line in lines if line.strip()])
+    return blocks
+
+
+def _programs(command: str) -> list[str]:
+    """The program each part of a shell pipeline (or `&&` list) starts, shell builtins left out."""
+    words = shlex.shlex(command, posix=True, punctuation_chars=True)
+    words.whitespace_split, words.commenters = True, "#"
+    programs, start = [], True
+    for word in words:
+        if word in ("|", "&&", "||", ";"):
+            start = True
+        elif start:
+            start = False
+            if word not in ("export", "cd") and "=" not in word:
+                programs.append(word)
+    return programs
+
+
+def _not_run(command: str) -> str | None:
+    return next((why for start, why in NOT_RUN.items() if command.startswith(start)), None)
+
+
+def _environment(folder: Path) -> dict[str, str]:
+    """A shell in `folder` that finds this checkout's `boardcore` and `python` first, with a database
+    of its own, and the repository's replays/ and tools/ beside it (the README's paths)."""
+    for name in ("replays", "tools"):
+        (folder / name).symlink_to(ROOT / name)
+    shutil.copyfile(ROOT / "replays" / "solar_sphere" / "2p.jsonl", folder / "game.jsonl")   # "your game"
+    return {**os.environ, "PATH": f"{BIN}{os.pathsep}{os.environ['PATH']}", "BOARDCORE_DB": str(folder / "db.sqlite"),
+            "NO_COLOR": "1"}
+
+
+def test_every_shell_block_runs_as_printed(tmp_path):
+    """In order, as a reader would type them, with `game.jsonl` standing for the reader's own saved game.
+    `python tools/strength.py duels | solo | whatif` was a shell pipe as printed."""
+    env = _environment(tmp_path)
+    ran = 0
+    for block in _shell_blocks():
+        if _not_run(block[0]) and "whole block" in _not_run(block[0]):
+            continue
+        for command in block:
+            missing = [p for p in _programs(command) if not shutil.which(p, path=env["PATH"])]
+            assert not missing, (command, missing)      # even a command not run names programs that exist
+            if _not_run(command):
+                continue
+            result = subprocess.run(["bash", "-c", command], cwd=tmp_path, env=env,    # a pipe's first command
+                                    capture_output=True, text=True, timeout=120)        # fails on stderr
+            assert result.returncode == 0 and not result.stderr.strip(), (command, result.stdout, result.stderr)
+            ran += 1
+    assert ran >= 8
+
+
+def test_make_demo_prints_each_command_as_it_runs_it(tmp_path):
+    """`make demo` runs tools/demo.sh once .venv is installed. It echoed `boardcore new …` without the
+    `--seed demo` it ran: the command typed again as printed made another game."""
+    env = _environment(tmp_path)
+    shown = subprocess.run(["bash", str(ROOT / "tools" / "demo.sh"), str(BIN / "boardcore")], cwd=tmp_path, env=env,
+                           capture_output=True, text=True, timeout=120)
+    assert shown.returncode == 0, shown.stderr
+    commands = [line[3:] for line in shown.stdout.splitlines() if line.startswith("== boardcore ")]
+    assert [c.split()[1] for c in commands] == ["games", "new", "show", "audit"]
+    assert "audit passed" in shown.stdout or " ok" in shown.stdout
+    made = Path(commands[1].split(" -o ")[1])
+    again = tmp_path / "again"
+    again.mkdir()
+    retyped = subprocess.run(["bash", "-c", commands[1]], cwd=again, env=env, capture_output=True, text=True)
+    assert retyped.returncode == 0, retyped.stderr
+    head = [subprocess.run([str(BIN / "boardcore"), "head", str(folder / made)], env=env, capture_output=True,
+                           text=True).stdout for folder in (tmp_path, again)]
+    assert head[0] == head[1] and head[0].strip()
+
+
+def test_every_python_block_is_run_by_a_test():
+    """The README's Python blocks: the library example (above) and the RL one (tests/rl/test_rl_readme.py)."""
+    firsts = [body.splitlines()[0] for body in re.findall(r"```python\n(.*?)```", README.read_text(), re.S)]
+    assert firsts == ["from boardcore import Session", "import numpy as np"]
+
+
+def test_the_design_notes_the_readme_points_to_are_in_the_repository():
+    """It pointed to ../shared/ARCHITECTURE.md, which a clone does not have."""
+    text = README.read_text()
+    links = re.findall(r"\]\(([^)#:]+)\)", text)
+    assert "docs/ARCHITECTURE.md" in links and all((ROOT / link).is_file() for link in links), links
+    assert "shared/ARCHITECTURE" not in text
+    notes = (ROOT / "docs" / "ARCHITECTURE.md").read_text()
+    for module in re.findall(r"`(boardcore\.[a-z_.]+)`", notes):   # every module it names exists
+        parts = module.split(".")
+        assert (ROOT / "src" / Path(*parts)).with_suffix(".py").is_file() or (ROOT / "src" / Path(*parts)).is_dir() \
+            or (ROOT / "src" / Path(*parts[:-1])).with_suffix(".py").is_file(), module

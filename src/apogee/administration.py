@@ -8,7 +8,7 @@ Engineer Training and Shuguang Jun).
 
 from __future__ import annotations
 
-from boardcore.rules import Unfolding
+from boardcore.rules import Unfolding, Unoffered
 
 from apogee import events as ev
 from apogee.components import FIRST, RND, UPPER, Catalog
@@ -22,6 +22,7 @@ from apogee.rocket import (cost, crew, has_stages, mass, min_roll, required_auth
                            yield_of)
 from apogee.state import KEEP_FIRST, SOC, ApogeeState, Launch
 from apogee.technologies import sell
+from apogee.words import place_name
 
 
 def start_administration(u: Unfolding, rng) -> None:
@@ -118,6 +119,20 @@ def launch_destinations(c: Catalog, s: ApogeeState, player: int) -> list[int]:
         return []
     return [d for d in range(len(c.destinations)) if authority >= required_authority(c, s, pl, d)
             and launch_problem(c, s, player, d) is None]
+
+
+def admin_unoffered(c: Catalog, s: ApogeeState, player: int) -> list[Unoffered]:
+    """Why the Director actions hold no launch (the prompt names it): the first of AP-LCH-20's checks
+    the rocket fails, for the nearest destination (the one that asks least of it)."""
+    if launch_destinations(c, s, player):
+        return []
+    why, rule = launch_problem(c, s, player, 0) or ("not enough Authority at the Space Operations Center",
+                                                    "AP-LCH-02")
+    if rule == "AP-LCH-01":
+        lacking = [stage for stage, built in zip(("a First Stage", "an Upper Stage", "a Payload"),
+                                                 has_stages(c, s.p[player - 1])) if not built]
+        why = f"{why}: it lacks {' and '.join(lacking)} on the Launch Pad"
+    return [Unoffered(f"Launch to {place_name(c, 0)} or farther", why, rule)]
 
 
 def specialty_ok(c: Catalog, s: ApogeeState, player: int) -> bool:

@@ -39,10 +39,28 @@ def colour(p: int) -> str:
     return COLOURS[(p - 1) % len(COLOURS)]
 
 
+def series_colours(config) -> dict[str, str]:
+    """Each charted seat's colour as the board draws it (`Rules.colours`)."""
+    return {f"P{p}": colour(p) for p in range(1, config.players + 1)}
+
+
+def room(width: float, size: float = 10) -> int:
+    """About how many letters fit in `width` px at font size `size` (a sans-serif letter is about 0.55 em)."""
+    return max(3, int(width / (size * 0.55)))
+
+
 def clip(text: str, width: float, size: float = 10) -> str:
-    """Shorten `text` to about `width` px at font size `size` (a sans-serif letter is about 0.55 em)."""
-    room = max(3, int(width / (size * 0.55)))
-    return text if len(text) <= room else text[:room - 1].rstrip() + "…"
+    """Shorten `text` to about `width` px at font size `size`."""
+    fits = room(width, size)
+    return text if len(text) <= fits else text[:fits - 1].rstrip() + "…"
+
+
+def two_lines(text: str, width: float, size: float) -> tuple[str, str]:
+    """`text` cut between words into a first line that fits `width` at `size` and the rest."""
+    words, first = text.split(), ""
+    while words and len(f"{first} {words[0]}".strip()) <= room(width, size):
+        first = f"{first} {words.pop(0)}".strip()
+    return (first, " ".join(words)) if first else (clip(text, width, size), "")
 
 
 class Svg:
@@ -80,9 +98,21 @@ def card(svg: Svg, c: Catalog, x: float, y: float, card_id: int, w: float = 100,
     t = c.tech[card_id]
     svg.group(f"{t.name}: {card_facts(c, card_id)}")
     svg.rect(x, y, w, h, f"c k{KINDS.index(t.kind)}")
-    svg.text(x + 3, y + 10, clip(t.name, w - 6))
+    name(svg, x, y, w, t.name)
     svg.text(x + 3, y + h - 3, f"{t.thrust}/{t.mass} · {money(t.cost)}", "s")
     svg.end()
+
+
+def name(svg: Svg, x: float, y: float, w: float, text: str) -> None:
+    """A card's name at its top: on one line when it fits, else whole on two small lines (names such as
+    "Kerosene Liquid Propulsion" were cut to "Kerosene Liq…"); cards are 28 tall to leave room for it."""
+    if len(text) <= room(w - 6):
+        svg.text(x + 3, y + 10, text)
+        return
+    first, rest = two_lines(text, w - 6, 8.5)
+    svg.text(x + 3, y + 9, first, "s")
+    if rest:
+        svg.text(x + 3, y + 17, clip(rest, w - 6, 8.5), "s")
 
 
 def face_down_pile(svg: Svg, x: float, y: float, what: str, n: int, w: float = 62, h: float = 28) -> None:
@@ -183,7 +213,7 @@ def engineer_card(svg: Svg, c: Catalog, x: float, y: float, e: int, spot: int) -
     on = f", on {SPOT_WORDS.get(where, 'the Space Operations Center')}" if where not in ("none",) else ""
     svg.group(f"{eng.name} ({tenths(eng.authority)}, {eng.profile.capitalize()}): {engineer_effect(c, e)}{on}")
     svg.rect(x, y, w, h, "c e")
-    svg.text(x + 3, y + 11, clip(eng.name, w - 6))
+    name(svg, x, y, w, eng.name)
     svg.text(x + 3, y + h - 4, f"{tenths(eng.authority)} {SPOT_SHORT.get(where, '')}", "s")
     svg.end()
 
@@ -191,7 +221,7 @@ def engineer_card(svg: Svg, c: Catalog, x: float, y: float, e: int, spot: int) -
 def player_area(svg: Svg, c: Catalog, v: ApogeeState, p: int, y: float, acting: bool) -> float:
     """One player's board, Launch Pad and hand (AP-SETUP-01)."""
     pl = v.p[p - 1]
-    height = 132
+    height = 160
     svg.rect(10, y, WIDTH - 20, height, "p", rx=5)
     svg.rect(10, y, 6, height, fill=colour(p), rx=2)
     if acting:  # the player who must decide now
@@ -222,9 +252,9 @@ def player_area(svg: Svg, c: Catalog, v: ApogeeState, p: int, y: float, acting: 
             card(svg, c, 470 + i * 40, y + 36, k, w=36)
     svg.text(22, y + 76, f"Reserve ({len(pl.reserve)}/9)", "s")
     for i, k in enumerate(pl.reserve[:10]):
-        card(svg, c, 22 + (i % 5) * 84, y + 80 + (i // 5) * 25, k, w=80, h=23)
+        card(svg, c, 22 + (i % 5) * 84, y + 80 + (i // 5) * 31, k, w=80)
     if len(pl.reserve) > 10:
-        svg.text(440, y + 120, f"+{len(pl.reserve) - 10}", "b")
+        svg.text(440, y + 130, f"+{len(pl.reserve) - 10}", "b")
     launch_pad(svg, c, pl, 590, y + 24)
     return y + height + 6
 
@@ -237,10 +267,10 @@ def launch_pad(svg: Svg, c: Catalog, pl, x: float, y: float) -> None:
         svg.text(sx, y + 19, KIND_WORDS[KINDS[k]], "s")
         built = [card_id for card_id in pl.pad if c.kind[card_id] == k]
         for i, card_id in enumerate(built[:3]):
-            card(svg, c, sx, y + 22 + i * 24, card_id, w=70, h=22)
+            card(svg, c, sx, y + 22 + i * 30, card_id, w=70)
     n, auth = soc_authority(c, pl)
     if n:
-        svg.text(x, y + 106, f"Space Operations Center: {n} Engineer{'s' if n > 1 else ''}, Authority "
+        svg.text(x, y + 128, f"Space Operations Center: {n} Engineer{'s' if n > 1 else ''}, Authority "
                  f"{tenths(auth)}", "s")
     if pl.pad and all(k >= 0 for k in pl.pad):
         t, m = thrust(c, pl), mass(c, pl)
@@ -251,7 +281,7 @@ def launch_pad(svg: Svg, c: Catalog, pl, x: float, y: float) -> None:
         line = (f"thrust {t} · mass {m} · yield {tenths(y_) if y_ else 'off the table'} · "
                 f"{astronauts} astronauts")
         svg.group(f"Rolls needed: {rolls}")
-        svg.text(x, y + 96, clip(line, 296, 8.5), "s")
+        svg.text(x, y + 118, clip(line, 296, 8.5), "s")
         svg.end()
 
 

@@ -376,4 +376,7 @@ FACTS = (PileShuffled, DirectorsDealt, DirectorsRevealed, EngineersRecruited, En
          SocAssigned, Modified, ActionsGranted, EarningsCollected, DismissalsOwed, BanAdded,
          GoalAdded, TurnEnded, GameEnded, GameTruncated)
 EVENTS = DECISIONS + FACTS
+SIGNPOSTS = (StepStarted, Asked, SimultaneousStep, TurnEnded)
+"""The facts that only say where play stands (a step begun, who is next, a question asked):
+`Rules.signposts`."""
 ApogeeEvent = Union[EVENTS]  # type: ignore[valid-type]

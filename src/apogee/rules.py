@@ -14,12 +14,12 @@ import msgspec
 from msgspec import Meta
 
 from boardcore.errors import IllegalAction
-from boardcore.rules import MAX_TURNS, Game, Outcome, Unfolding
+from boardcore.rules import MAX_TURNS, Game, Outcome, Unfolding, Unoffered
 
 # The part modules register their decision points on import; flow imports every one of them.
 from apogee import events as ev
 from apogee import describe, figures, flow, hidden, invariants, setup, spaces
-from apogee.administration import launch_problem, specialty_ok
+from apogee.administration import admin_unoffered, launch_problem, specialty_ok
 from apogee.components import Catalog, load
 from apogee.evaluate import evaluate, prior
 from apogee.evolve import HANDLERS
@@ -28,6 +28,9 @@ from apogee.render import render
 from apogee.rocket import build_problem
 from apogee.state import ApogeeState
 from apogee.words import stage_words
+
+UNOFFERED = {"admin": admin_unoffered}
+"""The decision points that can say why an option a player looks for is missing (`Rules.unoffered`)."""
 
 VERSION = "1.2"  # 1.1: the Single-Stage Orbital Launcher counts as both stages for Solo Event 06; 1.2: no
 #                  turn cap unless one is asked for (`max_turns` defaulted to 50: the rulebook has none)
@@ -52,6 +55,7 @@ class Apogee(Game):
     config_type = ApogeeConfig
     state_type = ApogeeState
     events = ev.EVENTS
+    signposts = ev.SIGNPOSTS
     min_players, max_players = 1, 5
     over_rule = "AP-INV-24"  # once the game is over, nothing more is accepted
     turn_rule = "AP-TURN-04"  # only the player asked (or, in a simultaneous step, still waiting) decides
@@ -90,6 +94,10 @@ class Apogee(Game):
 
     def asking(self, s: ApogeeState) -> str | None:
         return None if s.prompt is None or s.over else s.prompt.kind
+
+    def unoffered(self, view: ApogeeState, player: int) -> list[Unoffered]:
+        explain = UNOFFERED.get(self.asking(view) or "")
+        return explain(self.c, view, player) if explain else []
 
     def clock(self, s: ApogeeState) -> int:
         return s.turn
@@ -186,6 +194,10 @@ class Apogee(Game):
 
     def stage(self, s: ApogeeState) -> str:
         return stage_words(s)
+
+    def colours(self, config: ApogeeConfig) -> dict[str, str]:
+        from apogee import draw
+        return draw.series_colours(config)
 
     def draw(self, view: ApogeeState, player: int | None) -> str:
         from apogee import draw   # the viewer's board: imported when one is drawn, not at every start

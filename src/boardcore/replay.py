@@ -24,7 +24,8 @@ from boardcore.session import Session
 class Line(msgspec.Struct, frozen=True):
     """One effective event as a reader sees it: `position` is the state it leads to
     (`state_at(position)`), `seq` the record's place in the store, `text` the game's words and
-    `event` the (redacted) event itself as JSON-ready data."""
+    `event` the (redacted) event itself as JSON-ready data, `player` a decision's taker and
+    `signpost` whether the fact only says where play stands (`Rules.signposts`)."""
 
     position: int
     seq: int
@@ -32,6 +33,7 @@ class Line(msgspec.Struct, frozen=True):
     text: str
     event: Any = None
     player: int | None = None
+    signpost: bool = False
 
 
 def describe(rules: Rules, state: Any, event: Event, player: int | None) -> str:
@@ -62,6 +64,7 @@ def lines(session: Session, player: int | None = None, stop: int | None = None,
     for `player` (None: the spectator) and told in words, a decision's led by its taker ("P2: ...");
     events the reader never sees are left out."""
     rules, live = session.rules, session.history.live
+    signposts = frozenset(rules.signposts)
     stop = len(live) if stop is None else stop
     if start > stop:
         return
@@ -83,7 +86,8 @@ def lines(session: Session, player: int | None = None, stop: int | None = None,
                 yield Line(position, rec.seq, True, taken(event.player, words), msgspec.to_builtins(shown),
                            event.player)
             else:
-                yield Line(position, rec.seq, False, words, msgspec.to_builtins(shown))
+                yield Line(position, rec.seq, False, words, msgspec.to_builtins(shown),
+                           signpost=type(event) in signposts)
         state = rules.evolve(state, event)
 
 
@@ -147,13 +151,7 @@ def branch_before(session: Session, position: int, output: str) -> tuple[Session
     from boardcore.errors import BoardcoreError
     from boardcore.store import DB_PREFIX, JsonlFile, open_database
 
-    decisions = decision_positions(session)
-    if position != session.position + 1 and position not in decisions:
-        near = sorted(decisions, key=lambda p: (abs(p - position), p))[:5]
-        raise BoardcoreError(
-            f"position {position} is not a decision: a branch starts just before a decision, to take it "
-            f"differently; the nearest decisions are at {', '.join(map(str, sorted(near))) or 'none'}"
-            f" ({session.position + 1} copies the game as it stands)")
+    check_branch_point(session, position)
     if output.startswith(DB_PREFIX):
         child = session.branch(position - 1, store=open_database(), stream_id=output[len(DB_PREFIX):] or None)
         return child, f"db:{child.stream_id}"
@@ -162,6 +160,20 @@ def branch_before(session: Session, position: int, output: str) -> tuple[Session
     if Path(output).exists():
         raise BoardcoreError(f"{output} exists; choose another name (nothing was written)")
     return session.branch(position - 1, store=JsonlFile(output), stream_id=JsonlFile.STREAM), output
+
+
+def check_branch_point(session: Session, position: int) -> None:
+    """Refuse a `position` a branch cannot start just before (not a decision, nor one past the end),
+    naming the nearest that can: before anything else is asked or written."""
+    from boardcore.errors import BoardcoreError
+
+    decisions = decision_positions(session)
+    if position != session.position + 1 and position not in decisions:
+        near = sorted(decisions, key=lambda p: (abs(p - position), p))[:5]
+        raise BoardcoreError(
+            f"position {position} is not a decision: a branch starts just before a decision, to take it "
+            f"differently; the nearest decisions are at {', '.join(map(str, sorted(near))) or 'none'}"
+            f" ({session.position + 1} copies the game as it stands)")
 
 
 def view_at(session: Session, position: int, player: int | None) -> Any:

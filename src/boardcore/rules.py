@@ -44,6 +44,15 @@ class Outcome(msgspec.Struct, frozen=True, kw_only=True):
         return self.scores[player - 1] / self.scale
 
 
+class Unoffered(msgspec.Struct, frozen=True):
+    """An option a player may look for at the open decision point and not find: `option` in the
+    game's words, `why` the reason the rules give, `rule` the rule's ID."""
+
+    option: str
+    why: str
+    rule: str
+
+
 @runtime_checkable
 class Rules(Protocol):
     """What boardcore needs of a game. Implement it by subclassing `Game`."""
@@ -53,6 +62,7 @@ class Rules(Protocol):
     config_type: type
     state_type: type
     events: tuple[type[Event], ...]
+    signposts: tuple[type[Event], ...]
     data_id: str
     data_sha256: str
     min_players: int
@@ -62,6 +72,7 @@ class Rules(Protocol):
     def setup(self, state: State, rng: Rng) -> list[Event]: ...
     def to_act(self, state: State) -> tuple[int, ...]: ...
     def legal_actions(self, state: State) -> list[Decision]: ...
+    def unoffered(self, view: State, player: int) -> list[Unoffered]: ...
     def decide(self, state: State, action: Decision, rng: Rng) -> list[Event]: ...
     def unfold(self, state: State, action: Decision, rng: Rng, *, trusted: bool = False,
                in_place: bool = False) -> Unfolding: ...
@@ -82,6 +93,7 @@ class Rules(Protocol):
     def stage(self, state: State) -> str: ...
     def draw(self, view: State, player: int | None) -> str: ...
     def figures(self, state: State) -> dict[str, dict[str, float]]: ...
+    def colours(self, config: Any) -> dict[str, str]: ...
     def prior(self, state: State, actions: Sequence[Decision]) -> list[float]: ...
     def all_actions(self, config: Any) -> list[Decision]: ...
     def action_codec(self, config: Any) -> ActionCodec: ...
@@ -112,6 +124,10 @@ class Game:
     config_type: ClassVar[type]
     state_type: ClassVar[type]
     events: ClassVar[tuple[type[Event], ...]]
+    signposts: ClassVar[tuple[type[Event], ...]] = ()
+    """The facts that only say where play stands (a phase begun, a question asked, a step of an
+    action set), not what changed: a reader short of room folds them (the play screen's "since
+    your last decision"), and `boardcore.replay` marks their lines."""
     data_id: str = "none"
     data_sha256: str = ""
     min_players: ClassVar[int] = 1
@@ -214,6 +230,13 @@ class Game:
             self.explain_illegal(state, action)
             raise IllegalAction(f"{self.format_action(action)} is not a legal action now")
 
+    def unoffered(self, view: State, player: int) -> list[Unoffered]:
+        """What the decision point open for `player` could offer and does not, each with the rule
+        that says why (the build a hex needs more ore for; a launch the rocket is not ready for).
+        Asked of `player`'s view, so a reason names nothing they may not see. Not every missing
+        option: those a player would look for. The default: none said."""
+        return []
+
     def is_legal(self, state: State, action: Decision) -> bool:
         """Whether `action` is among `legal_actions(state)`; a game may answer without building
         the whole list where that is costly, but must agree with it."""
@@ -293,6 +316,12 @@ class Game:
     def figures(self, state: State) -> dict[str, dict[str, float]]:
         """The numbers worth charting over a game, by figure and series, from public information
         only: at least `score` ({"P1": 12, "P2": 9, "DRANDA": 20}), and a game's own (morale…)."""
+        return {}
+
+    def colours(self, config: Any) -> dict[str, str]:
+        """The colour the board gives each series `figures` charts ("P1", an automa's name) under
+        `config`, as CSS colours: the viewer's charts and reports draw a seat as its board does
+        (P1 was red on the board and blue in the charts). The default, none: the charts' palette."""
         return {}
 
     # -- for agents -------------------------------------------------------
@@ -482,14 +511,23 @@ def status_line(rules: Rules, state: State, outcome: Outcome | None = None) -> s
     outcome = rules.outcome(state) if outcome is None else outcome
     if outcome is None:
         return "to act: " + ", ".join(f"P{p}" for p in rules.to_act(state))
-    scores = " ".join(f"P{p}={outcome.points(p):g}" for p in range(1, len(outcome.scores) + 1))
-    if outcome.truncated:
-        return f"stopped without a result (truncated); scores {scores}"
+    return f"{verdict(outcome)}; {final_scores(outcome)}"
+
+
+def verdict(outcome: Outcome) -> str:
+    """How a game ended, without the scores ("game over: P1 wins (...)")."""
     note = f" ({outcome.note})" if outcome.note else ""
+    if outcome.truncated:
+        return "stopped without a result (truncated)"
     if not outcome.winners:
-        return f"game over: no player wins{note}; scores {scores}"
+        return f"game over: no player wins{note}"
     verb = "win" if len(outcome.winners) > 1 else "wins"
-    return f"game over: {', '.join(f'P{p}' for p in outcome.winners)} {verb}{note}; scores {scores}"
+    return f"game over: {', '.join(f'P{p}' for p in outcome.winners)} {verb}{note}"
+
+
+def final_scores(outcome: Outcome) -> str:
+    """The final scores in one phrase ("scores P1=49 P2=0")."""
+    return "scores " + " ".join(f"P{p}={outcome.points(p):g}" for p in range(1, len(outcome.scores) + 1))
 
 
 def check_decided(events: Sequence[Event], action: Decision) -> None:

@@ -24,7 +24,7 @@ from boardcore.errors import BoardcoreError, CorruptStream, IllegalAction, SeedU
 from boardcore.events import (MARKERS, BranchedFrom, Decision, Event, GameCreated, Redone, SeedRevealed,
                               Undone, UndoPolicySet)
 from boardcore.rng import NoRng, Rng, commitment
-from boardcore.rules import Outcome, Rules, status_line
+from boardcore.rules import Outcome, Rules, Unoffered, status_line
 from boardcore.store import JsonlFile, MemoryStore, Store, Summary, open_target
 from boardcore.stream import GENESIS, History, Recorded, chain, verify
 from boardcore.undo import UndoPolicy, check_undo, decision_starts, default_policy, policy_marker
@@ -335,6 +335,13 @@ class Session:
                 return []
             actions = self._legal = self.rules.legal_actions(self.state)
         return list(actions) if player is None else [a for a in actions if a.player == player]
+
+    def unoffered(self, player: int) -> list[Unoffered]:
+        """What the rules hold back from `player` now, with why (`Rules.unoffered`, from their view);
+        nothing when they are not asked."""
+        if player not in self.to_act:
+            return []
+        return self.rules.unoffered(self.rules.view(self.state, player), player)
 
     def view(self, player: int | None = None) -> Any:
         """The state as `player` may see it (None: a spectator): others' hands, deck orders and

@@ -75,6 +75,9 @@ class TournamentReport(msgspec.Struct, frozen=True):
     workers: int
     pairings: list[Pairing]
     standings: list[Standing]
+    scored: bool = True
+    """False when every game's scores only said who won (Apogee's: a point for each winner): the
+    standings' score then repeats the win rate, and a report leaves it out."""
 
 
 class _Shared(msgspec.Struct, frozen=True):
@@ -139,8 +142,9 @@ def tournament(rules: Rules, config: Any, agents: Sequence[str], games: int, *, 
     pairings = [] if solo else [_pairing(agents, pairs[p], [r for (q, _, _), r in zip(items, results) if q == p])
                                 for p in range(len(pairs))]
     standings = _standings(agents, results, pairings)
+    scored = not all(x == (s > 0) for r in results for s, x in zip(r.shares, r.scores))
     return TournamentReport(rules.name, msgspec.to_builtins(config), solo, games, plan,
-                            sum(r.truncated for r in results), elapsed, workers, pairings, standings)
+                            sum(r.truncated for r in results), elapsed, workers, pairings, standings, scored)
 
 
 def deal_seed(seed: str, game: int, players: int) -> str:

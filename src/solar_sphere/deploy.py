@@ -9,6 +9,7 @@ question here: `visit_ok` answers it, with a `Memo` of what does not depend on t
 from __future__ import annotations
 
 from boardcore.errors import IllegalAction
+from boardcore.rules import Unoffered
 
 from solar_sphere import queries as q
 from solar_sphere.command import gain_morale, take_kickbacks
@@ -19,6 +20,7 @@ from solar_sphere.events import (Choose, ChooseDie, CrewUsed, DieDeployed, Disca
 from solar_sphere.locations import take_action
 from solar_sphere.prompts import POINTS
 from solar_sphere.state import SolarState
+from solar_sphere.words import cost_words, hex_words, location_name
 
 
 def next_seat(s: SolarState) -> int:
@@ -252,6 +254,39 @@ def act_options(c, s: SolarState, player: int) -> list:
     if not acts:          # a trigger was used to no avail: the action may still be taken, to no effect
         acts.append(Choose(player=player, option="action"))
     return acts
+
+
+def act_unoffered(c, s: SolarState, player: int) -> list[Unoffered]:
+    """Why the visited card's action is not among the "act" options (SS-AMB-15): the visit was
+    legal for the satellite alone. Said only where a reason can be named; the Asteroid Belts, the
+    Fabricator and the Salvage Ship are always open."""
+    p = s.p[player - 1]
+    loc = s.visiting
+    if loc < 0 or any(type(a) is Choose and a.option == "action" for a in act_options(c, s, player)):
+        return []           # offered (if need be to no effect, when nothing else is)
+    option = f"Take the action of {location_name(c, loc)}"
+    kind = c.loc[loc].kind
+    if kind == "sphere":
+        limit = 6 if p.sats[loc] else s.chosen
+        if p.active < 1:
+            return [Unoffered(option, "a hex is built with a drone from your active panel, and it is empty", "SS-SPH-07")]
+        reach = [slot for slot in range(len(s.builder)) if not s.builder[slot] and q.viable(c, s, slot)
+                 and c.hexes[s.hex_at[slot]].value <= limit]
+        if not reach:
+            return [Unoffered(option, f"no hex of value {limit} or less can be built: one must be face up, unbuilt "
+                                      "and next to a built hex", "SS-SPH-04")]
+        cheapest = min(reach, key=lambda slot: sum(c.hexes[s.hex_at[slot]].cost))
+        return [Unoffered(option, f"no hex of value {limit} or less you can pay for: {hex_words(c, s, cheapest)} costs "
+                                  f"{cost_words(c.hexes[s.hex_at[cheapest]].cost)}, and your storage holds "
+                                  f"{cost_words(p.store)}", "SS-SPH-07")]
+    if kind == "crew":
+        return [Unoffered(option, "you cannot pay for any crew card on display", "SS-CREW-04")]
+    if kind == "fleet":
+        why = ("each ship attacked costs 1 crystal, and you have none" if p.store[2] < 1 else
+               "there is no Resistance ship to attack" if all(x is None for x in s.fleet) else
+               "an attack needs a drone from your active panel, and it is empty")
+        return [Unoffered(option, why, "SS-FLT-06")]
+    return []
 
 
 @POINTS.resolves("act")

@@ -31,13 +31,22 @@ SEAT_INK = {1: "#fff", 2: "#fff", 3: "#fff", 4: "#000", CORP: "#fff"}
 DRANDA_FILL = "#111"
 KIND_FILL = ("#9a6b3f", "#e0b000", "#3fb8d0")          # ore, gold, crystal
 DIE_FILL = {"black": "#222", "blue": "#1f6fb4", "yellow": "#e8b900"}
-STYLE = ("<style>text{font-family:sans-serif;font-size:10px}.b{font-weight:bold}.s{font-size:8px}"
+STYLE = ("<style>text{font-family:sans-serif;font-size:10px}.b{font-weight:bold}.s{font-size:8.5px}"
          ".l{font-size:13px;font-weight:bold}.w{fill:#fff}.m{text-anchor:middle}"
          ".c{fill:#fafaf5;stroke:#888}.d{fill:#667;stroke:#334}.e{fill:none;stroke:#aaa;stroke-dasharray:3 2}"
          ".p{fill:#fff;stroke:#888}.q{fill:#cfe3cf;stroke:#888}.g{fill:none;stroke:#bbb}"
          "</style>")
 HEX_R = 31
 SPHERE_X, SPHERE_Y = 160, 205
+
+
+def series_colours(config) -> dict[str, str]:
+    """Each charted seat's colour as the board draws it (`Rules.colours`): the players', and DRANDA's
+    in the solo mode."""
+    out = {f"P{seat}": SEAT_FILL[seat] for seat in range(1, config.players + 1)}
+    if config.players == 1:
+        out["DRANDA"] = DRANDA_FILL
+    return out
 
 
 def fill(s: SolarState, seat: int) -> tuple[str, str]:

@@ -381,3 +381,7 @@ EVENTS = DECISIONS + (
     DrandaCardRevealed, DrandaCardMoved, DrandaDiePlaced, StepSet, DrandaDrones, FinalScored, GameEnded,
 )
 """Every event of the game, decisions first (the order is part of the contract: keep it)."""
+SIGNPOSTS = (RoundStarted, PhaseStarted, TurnStarted, TurnEnded, StepSet, TasksPushed, TaskDone, TaskUpdated,
+             BattleNoted)
+"""The facts that only say where play stands (a round, phase or turn begun, an effect put on the stack or
+finished, an empty fleet position passed over): `Rules.signposts`."""

@@ -9,7 +9,7 @@ from pathlib import Path
 from typing import Any
 
 
-from boardcore.rules import Game, Outcome, Unfolding
+from boardcore.rules import Game, Outcome, Unfolding, Unoffered
 
 from solar_sphere import battle, command, crew, deploy, flow, locations  # noqa: F401 - they register POINTS
 from solar_sphere import hidden
@@ -19,7 +19,7 @@ from solar_sphere.components import Components, load_components
 from solar_sphere.describe import describe
 from solar_sphere.figures import figures
 from solar_sphere.evaluate import evaluate, prior
-from solar_sphere.events import (DECISIONS, EVENTS, Choose, ChooseDie, Visit)
+from solar_sphere.events import (DECISIONS, EVENTS, SIGNPOSTS, Choose, ChooseDie, Visit)
 from solar_sphere.evolve import HANDLERS
 from solar_sphere.invariants import INVARIANTS
 from solar_sphere.prompts import POINTS, open_point, refuse_answer
@@ -27,6 +27,9 @@ from solar_sphere.render import render
 from solar_sphere.scoring import winners
 from solar_sphere.state import SolarConfig, SolarState, Task
 from solar_sphere.words import stage_words
+
+UNOFFERED = {"act": deploy.act_unoffered}
+"""The decision points that can say why an option a player looks for is missing (`Rules.unoffered`)."""
 
 VERSION = "1.2"  # 1.1: "When you visit" crew after the action (SS-AMB-25); 1.2: T3-02 refreshes no T3-02 (SS-AMB-26)
 
@@ -39,6 +42,7 @@ class SolarSphere(Game):
     config_type = SolarConfig
     state_type = SolarState
     events = EVENTS
+    signposts = SIGNPOSTS
     min_players, max_players = 1, 4
     over_rule = "SS-INV-26"       # after the final Battle nothing more is accepted
     turn_rule = "SS-DEP-01"       # players act in turn order
@@ -76,6 +80,10 @@ class SolarSphere(Game):
 
     def asking(self, s: SolarState) -> str | None:
         return None if s.phase == "over" else open_point(s)[0]
+
+    def unoffered(self, view: SolarState, player: int) -> list[Unoffered]:
+        explain = UNOFFERED.get(self.asking(view) or "")
+        return explain(self.c, view, player) if explain else []
 
     def clock(self, s: SolarState) -> int:
         return s.round
@@ -148,6 +156,10 @@ class SolarSphere(Game):
 
     def stage(self, s: SolarState) -> str:
         return stage_words(s)
+
+    def colours(self, config: SolarConfig) -> dict[str, str]:
+        from solar_sphere import draw
+        return draw.series_colours(config)
 
     def draw(self, view: SolarState, player: int | None) -> str:
         from solar_sphere import draw   # the viewer's board: imported when one is drawn, not at every start

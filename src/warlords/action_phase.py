@@ -3,11 +3,14 @@ one Team Action, until the player ends the phase. Each action is then resolved i
 
 from __future__ import annotations
 
+from boardcore.rules import Unoffered
+
 from warlords import events as ev
 from warlords import queries as q
 from warlords import support, team
 from warlords.prompts import POINTS, ask
 from warlords.state import Ctx
+from warlords.words import ACTION_NAMES, support_card
 
 
 def phase_actions(c, u, rng) -> None:
@@ -36,6 +39,39 @@ def action_options(c, s, p: int) -> list:
     if s.mode == "teams" and not s.team_used:   # GW-TEAM-02: one free Team Action per turn
         out += [ev.TeamAction(player=p, kind=k) for k in team.available(c, s, p)]
     return out
+
+
+ANSWER_ONLY = {"blockade": ("it is played only right after another player plays a support card", "GW-SUP-10"),
+               "kickstarter": ("it is played only by a defender, when one of their planets is invaded", "GW-SUP-11")}
+"""The support cards never played in one's own Action Phase, and the rule that says when they are."""
+
+
+def action_unoffered(c, s, p: int) -> list[Unoffered]:
+    """Why a printed action of this turn's mercenary, or a support card in hand, is not on the menu:
+    its cost or its target (GW-ACT-04), the one support card a turn (GW-SUP-03), or a card played
+    only in answer (`ANSWER_ONLY`)."""
+    out = []
+    if s.played:
+        for slot, kind in enumerate(c.mercs[s.played].actions):
+            if slot not in s.used and not q.playable(c, s, p, kind, "card"):
+                out.append(Unoffered(f"{ACTION_NAMES[kind]} with {s.played}", _cannot(c, s, p, kind), "GW-ACT-04"))
+    for card in dict.fromkeys(s.support_hands[p - 1]):
+        kind, option = c.support[card], f"Play {support_card(c, card)}"
+        if s.support_played[p - 1]:
+            out.append(Unoffered(option, "you have played your one support card this turn", "GW-SUP-03"))
+        elif kind in ANSWER_ONLY:
+            out.append(Unoffered(option, *ANSWER_ONLY[kind]))
+        elif not support.playable_now(c, s, p, kind):
+            why = "no action on a Market card can be played now" if kind == "black_friday" else _cannot(c, s, p, kind)
+            out.append(Unoffered(option, why, "GW-SUP-12" if kind == "black_friday" else "GW-ACT-04"))
+    return out
+
+
+def _cannot(c, s, p: int, kind: str) -> str:
+    """Why an action cannot be played now (GW-ACT-04, GW-AMB-20): its cost, else its target."""
+    if not q.can_pay(c, s, p, kind):
+        return "its cost cannot be paid from your Launch Pad"
+    return "it has nothing to act on now, and an action is never played empty"
 
 
 def is_offered(c, s, a) -> bool | None:

@@ -46,6 +46,16 @@ def title(text: str) -> str:
     return f"<title>{esc(text)}</title>"
 
 
+def series_colours(c, config) -> dict[str, str]:
+    """Each charted seat's colour as the board draws it (`Rules.colours`): the players' in seat order,
+    and the Rebellion's in the solo mode (figures.py names the series)."""
+    names = c.data.units.colours
+    out = {f"P{p}": PLAYER_HEX.get(names[(p - 1) % len(names)], "#444") for p in range(1, config.players + 1)}
+    if config.players == 1:
+        out["Rebellion"] = REBEL_HEX
+    return out
+
+
 def colour(c, v, p: int) -> str:
     """A seat's colour, the same in every picture (data/units.toml lists the colours in seat order)."""
     if v.mode == "solo" and p == REBEL:

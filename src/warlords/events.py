@@ -639,3 +639,7 @@ FACTS = (GalaxySeeded, PlanetsRevealed, MarkersPlaced, TrackSet, SupportShuffled
          PlanetsSwitched, InfantryTransferred, RebelCardDrawn, RebelStep, PreDeployed, PreRemoved, FinalScored,
          GameEnded)
 EVENTS = DECISIONS + FACTS
+SIGNPOSTS = (Asked, TurnStarted, PhaseStarted, ActionUsed, ActionStarted, ActionStaged, ActionEnded, InvasionStaged,
+             TurnEnded)
+"""The facts that only say where play stands (a question asked, a phase or a step of an action begun or
+over): `Rules.signposts`."""

@@ -6,7 +6,7 @@ being asked. Rich markup, one line per item: whoever shows it wraps it to the wi
 from __future__ import annotations
 
 from warlords.state import DEC, DEST, GUARDED, LP, MED, MIS, OPEN, REBEL, RES
-from warlords.words import ACTION_NAMES, ASKED, END_KINDS, PHASES
+from warlords.words import ACTION_NAMES, ASKED, END_KINDS, PHASES, count, merc, type_name
 
 COLOURS = ("red", "blue", "green", "yellow")
 ZONES = (("RES", RES), ("LP", LP), ("MIS", MIS), ("MED", MED), ("DEC", DEC), ("out", DEST))
@@ -37,13 +37,29 @@ def galaxy(c, v) -> list[str]:
             for i, x in enumerate(v.planet_sector):
                 if x != sector:
                     continue
-                kind = v.planet_type[i] or "?"
-                shown = kind if v.revealed[i] else f"({kind.lower()})"
-                who = f" P{v.owner[i]}:{units(v.pu[i])}" if v.owner[i] else ""
-                planets.append(f"{shown}{who}")
+                planets.append(map_planet(v, i))
             cells.append(f"{head}: " + ", ".join(planets))
         rows.append(" | ".join(cells))
     return rows
+
+
+def map_planet(v, i: int) -> str:
+    """A planet on the map by its number, as the options and the log name it ("Brown 7", held: "Brown 7
+    P2:1I"); face down in brackets, with its type when the reader knows it ("(brown 7)", "(? 7)")."""
+    kind = v.planet_type[i]
+    if v.revealed[i]:
+        shown = f"{type_name(kind)} {i}"
+    else:
+        shown = f"({kind.lower() if kind else '?'} {i})"
+    return shown + (f" P{v.owner[i]}:{units(v.pu[i])}" if v.owner[i] else "")
+
+
+def hand(c, cards) -> str:
+    """A hand by what its cards show, as the options word them ("M27 (Red: Deploy, Bombard)"); the
+    cards the reader may not see only counted."""
+    known = [merc(c, x) for x in cards if x in c.mercs]
+    hidden = len(cards) - len(known)
+    return " · ".join(known + ([f"{count(hidden, 'card', 'cards')} face down"] if hidden else [])) or "-"
 
 
 def tracks(c, v) -> list[str]:
@@ -68,12 +84,11 @@ def player_lines(c, v, p: int) -> list[str]:
         if k < len(v.guard[p - 1]) and v.circle[p - 1][k]:
             g = v.guard[p - 1][k]
             row.append("G" if g == GUARDED else ("o" if g == OPEN else "·"))
-    hand = ", ".join(x or "?" for x in v.hands[p - 1]) or "-"
     support = ", ".join(c.support_name.get(x, "?") for x in v.support_hands[p - 1]) or "-"
     recon = ",".join(x for x in v.recon[p - 1] if x) or "-"
     return [f"{name(v, p)} power {v.power[p - 1]}  base: {zones}  recon: {recon}",
             f"   command: {' '.join(row) or '-'}",
-            f"   hand: {hand}   support: {support}"]
+            f"   hand: {hand(c, v.hands[p - 1])}   support: {support}"]
 
 
 def render(c, v, player) -> str:

@@ -11,7 +11,7 @@ from __future__ import annotations
 from typing import Any
 
 from boardcore.errors import BoardcoreError, IllegalAction
-from boardcore.rules import Game, Unfolding
+from boardcore.rules import Game, Unfolding, Unoffered
 
 # the rulebook's parts, imported so that each registers its decision points
 from warlords import action_phase, actions, base_ship, casualties, invasion, mercenary  # noqa: F401
@@ -25,6 +25,9 @@ from warlords.prompts import POINTS
 from warlords.state import WarlordsConfig, WarlordsState
 from warlords.words import stage_words
 
+UNOFFERED = {"action": action_phase.action_unoffered}
+"""The decision points that can say why an option a player looks for is missing (`Rules.unoffered`)."""
+
 POINTS.complete()
 
 
@@ -37,6 +40,7 @@ class Warlords(Game):
     config_type = WarlordsConfig
     state_type = WarlordsState
     events = ev.EVENTS
+    signposts = ev.SIGNPOSTS
     min_players, max_players = 1, 4
     over_rule = "GW-END-06"    # once the game has ended nothing more happens
     turn_rule = "GW-INV-25"    # only the player a prompt names may answer it
@@ -83,6 +87,10 @@ class Warlords(Game):
 
     def asking(self, s: WarlordsState) -> str | None:
         return None if s.over or s.prompt is None else s.prompt.kind
+
+    def unoffered(self, view: WarlordsState, player: int) -> list[Unoffered]:
+        explain = UNOFFERED.get(self.asking(view) or "")
+        return explain(self.c, view, player) if explain else []
 
     def clock(self, s: WarlordsState) -> int:
         return s.turn
@@ -167,6 +175,10 @@ class Warlords(Game):
 
     def stage(self, s: WarlordsState) -> str:
         return stage_words(s)
+
+    def colours(self, config: WarlordsConfig) -> dict[str, str]:
+        from warlords import draw
+        return draw.series_colours(self.c, config)
 
     def draw(self, view: WarlordsState, player: int | None) -> str:
         from warlords import draw   # the viewer's board: imported when one is drawn, not at every start

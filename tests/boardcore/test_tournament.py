@@ -121,7 +121,7 @@ def test_bad_tournaments_are_refused():
 def test_tournament_command(run):
     code, out, err = run("tournament", "toy-pig", "--agent", "random", "--agent", "greedy", "-n", "4", "--workers", "1")
     assert code == 0, err
-    assert "random vs greedy" in out and "seatings A-B, B-A" in out and "reply" in out
+    assert re.search(r"^random +greedy +\d\.\d{3} \[", out, re.M) and "seatings A-B, B-A" in out and "reply" in out
     assert re.search(r"1 worker, \d+\.\ds\n", out)            # a short run in tenths ("0s" said nothing)
     code, out, _ = run("tournament", "toy-pig", "-a", "random", "-a", "mcts:iterations=10", "-n", "2", "--json",
                        "--workers", "1")
@@ -129,6 +129,45 @@ def test_tournament_command(run):
     assert code == 0 and report["pairings"][0]["games"] == 2 and report["games_per_pairing"] == 2
     code, _, err = run("tournament", "toy-pig", "--agent", "greedy", "-n", "2")
     assert code == 2 and err.startswith("error: ") and len(err.strip().splitlines()) == 1
+
+
+def test_the_tournament_table_fits_80_columns_without_cutting_a_word(run, monkeypatch):
+    """It printed one line per agent of about 100 columns, which the terminal cut mid-word."""
+    monkeypatch.setenv("COLUMNS", "80")
+    agents = ["random", "greedy", "mcts:iterations=10,explore=1.4"]
+    code, out, err = run("tournament", "toy-pig", *(w for a in agents for w in ("-a", a)), "-n", "2", "--workers", "1")
+    assert code == 0, err
+    lines = out.splitlines()
+    assert all(len(line) <= 80 for line in lines), out
+    head = "A B A wins [95%] B wins [95%] A-B".split()
+    assert any(line.split() == head for line in lines), out
+    standings = next(i for i, line in enumerate(lines) if line.split()[:4] == ["agent", "win", "rate", "[95%]"])
+    assert lines[standings].split()[4:] == ["score", "[95%]", "rating", "reply", "(max)"], out
+    rows: list[list[str]] = []
+    for line in lines[standings + 1:]:                    # a name too long for its column goes on below
+        if len(line.split()) == 1:
+            rows[-1][0] += line.strip()
+        else:
+            rows.append(line.split())
+    assert [r[0] for r in rows] == agents, out
+    assert all(re.fullmatch(r"\d\.\d{3} \[\d\.\d{3}, \d\.\d{3}\]", " ".join(r[1:4])) for r in rows), out   # whole
+    assert all(re.fullmatch(r"[+-]\d+", r[7]) for r in rows), out
+    prose = " ".join(lines[:2]).split()            # what was played: wrapped between words
+    assert prose[:3] == ["toy-pig", "for", "2"] and "pairing," in prose and "deal;" in prose
+
+
+def test_a_game_whose_score_only_says_who_won_has_no_score_column(run, monkeypatch):
+    """Apogee's final score is a point for each winner: its "score" column repeated the win rate
+    (`score 0.5 [-0.1, 1.1]` beside `win 0.500`)."""
+    from boardcore import games
+
+    monkeypatch.setenv("COLUMNS", "80")
+    rules = games.get("apogee")
+    report = tournament(rules, rules.make_config(players=2), ["random", "greedy"], 2, seed=1)
+    assert not report.scored
+    code, out, err = run("tournament", "apogee", "-a", "random", "-a", "greedy", "-n", "2", "--workers", "1")
+    assert code == 0 and "win rate [95%]" in out and "score" not in out, out
+    assert tournament(RULES, RULES.make_config(players=2), ["random", "greedy"], 2, seed=1).scored
 
 
 def test_whatif_command_names_the_best_and_the_regret(run, tmp_path):

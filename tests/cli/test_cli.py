@@ -307,8 +307,9 @@ def test_each_command_is_loaded_from_the_module_the_map_names():
 
 def test_simulate_draws_its_results_as_a_page(run, tmp_path):
     out = tmp_path / "sim.html"
-    code, _, err = run("simulate", "toy-pig", "--games", "12", "--seat", "1=greedy", "--html", out, "-w", "1")
+    code, said, err = run("simulate", "toy-pig", "--games", "12", "--seat", "1=greedy", "--html", out, "-w", "1")
     assert code == 0, err
+    assert said.splitlines()[-1].startswith(f"wrote {out} (")                # it says where the page went
     text = out.read_text()
     assert "<svg" in text and "greedy" in text and "http://" not in text.replace("http://www.w3.org", "")
     code, _, err = run("simulate", "toy-pig", "--games", "12", "--html", out, "-w", "1")

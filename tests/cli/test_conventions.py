@@ -62,6 +62,10 @@ def test_shell_completion_finds_commands_and_options():
     env.update(COMP_WORDS="boardcore new --un", COMP_CWORD="2")
     out = subprocess.run([str(script)], env=env, capture_output=True, text=True)
     assert out.stdout.split() == ["--undo"], out.stdout + out.stderr
+    for command in ("new", "check", "simulate", "tournament"):            # a GAME is completed by name
+        env.update(COMP_WORDS=f"boardcore {command} so", COMP_CWORD="2")
+        out = subprocess.run([str(script)], env=env, capture_output=True, text=True)
+        assert out.stdout.split() == ["solar-sphere"], (command, out.stdout + out.stderr)
 
 
 @pytest.fixture
@@ -163,8 +167,9 @@ def test_show_is_compact_and_full_on_request(run, tmp_path, monkeypatch):
     run("new", "warlords", "-p", "2", "--seed", "4", "-o", path)
     code, out, _ = run("show", path, "--as", "1")
     rows = out.splitlines()
-    assert code == 0 and len(rows) <= 24 and rows[0].startswith("warlords")
-    assert rows[0].endswith(" · position 18") and "receipt" not in rows[0]    # no hash while cards are hidden
+    assert code == 0 and len(rows) <= 24 and rows[0].startswith("warlords") and "undo own" in rows[0]   # at 80
+    assert "Move Base Ship" in rows[0]                  # columns the receipt goes first (`boardcore head` has it)
+    assert "receipt" not in rows[0]                     # and no hash at all while cards are hidden
     assert all(len(row) <= 80 for row in rows)
     code, full, _ = run("show", path, "--as", "1", "--full")
     assert code == 0 and len(full.splitlines()) >= len(rows) and "hand:" in full

@@ -1,5 +1,5 @@
-"""The turn screen as data: whatever the game, it fits the terminal, keeps the status line, the
-most recent events and the prompt's room, and pages what does not fit."""
+"""The turn screen as data: whatever the game, it fits the terminal, keeps the status line, what
+happened that the player most needs to know and the prompt's room, and pages what does not fit."""
 
 from __future__ import annotations
 
@@ -10,6 +10,7 @@ import pytest
 from rich.text import Text
 
 from boardcore import games, replay
+from boardcore.errors import BoardcoreError
 from boardcore.replay import Line
 from boardcore.session import Session
 from boardcore.store import JsonlFile
@@ -26,7 +27,9 @@ Waiting for P2"""
 
 
 def lines(n: int, start: int = 10) -> list[Line]:
-    return [Line(start + i, start + i, i % 3 == 0, f"event number {start + i} in words") for i in range(n)]
+    """`n` lines of history, every third a decision of P2's."""
+    return [Line(start + i, start + i, i % 3 == 0, f"event number {start + i} in words", player=2 if i % 3 == 0 else None)
+            for i in range(n)]
 
 
 @pytest.mark.parametrize("width, height", [(80, 24), (120, 40), (40, 12)])
@@ -40,7 +43,8 @@ def test_a_turn_screen_always_fits_and_keeps_status_last_events_and_keys(width, 
     assert len(rows) <= height - 1 and all(r.cell_len <= width for r in rows)   # the prompt has the last row
     text = [r.plain for r in rows]
     assert text[0] == "game · P1 to act" and text[-1] == "keys" and "a notice" in text
-    assert any(str(since[-1].position) in t and since[-1].text in t for t in text)   # the latest event
+    latest = [line for line in since if line.decision][-1]
+    assert any(str(latest.position) in t and latest.text in t for t in text)   # the other seat's latest decision
     shown = sum(t.strip().split(".")[0].strip().isdigit() for t in text)
     assert pages >= 1 and (n_options == 0 or shown >= 1)
     if pages > 1:
@@ -107,8 +111,33 @@ def test_a_board_is_wrapped_once_between_its_items_at_the_width_it_is_shown_at(g
 
 def test_since_keeps_the_latest_lines_and_says_how_many_more_there_are():
     rows = screen.since_rows(lines(20), 80, 5, first=False)
-    assert len(rows) == 5 and "16 earlier lines: s shows them all" in rows[0].plain
-    assert rows[-1].plain.strip().startswith("29")
+    assert len(rows) == 5 and "16 more lines: s shows them all" in rows[0].plain
+    assert [r.plain.split()[0] for r in rows[1:]] == ["19", "22", "25", "28"]   # P2's latest decisions
+
+
+P2_TURN = [Line(10, 10, False, "P1 gains 2 ore"), Line(11, 11, False, "Phase: Recall", signpost=True),
+           Line(12, 12, False, "P2 to move the Base Ship", signpost=True),
+           Line(13, 13, True, "P2: Take a mercenary at random from P1's hand", player=2),
+           Line(14, 14, False, "P2 takes M19 at random from P1's hand"), Line(15, 15, False, "P2 gains 2 Infantry"),
+           Line(16, 16, True, "P2: End the Action Phase", player=2), Line(17, 17, False, "Phase: end of the turn",
+           signpost=True), Line(18, 18, False, "P2's turn ends", signpost=True),
+           Line(19, 19, False, "P1 to move the Base Ship", signpost=True)]
+"""A turn of P2's since P1's last decision: bookkeeping around what P2 did to P1."""
+
+
+def test_since_shows_what_was_done_to_the_reader_and_the_decisions_first_and_folds_signposts():
+    """At 80×24 the last rows were bookkeeping ("Phase: Recall", "P2's turn ends") and what P2 did
+    to P1's hand was only under `s`. Now the lines naming the reader that another seat caused come
+    first, then the other seats' decisions, then other facts; signposts fold into one row a run."""
+    rows = [r.plain for r in screen.since_rows(P2_TURN, 80, 4, first=False, reader=1)]
+    assert "7 more lines" in rows[0]
+    assert [r.split()[0] for r in rows[1:]] == ["13", "14", "16"]
+    rows = [r.plain for r in screen.since_rows(P2_TURN, 80, 7, first=False, reader=1)]
+    assert [r.split()[0] for r in rows[1:]] == ["10", "13", "14", "15", "16", "17"]   # as it happened
+    assert rows[-1].split() == "17 Phase: end of the turn · P2's turn ends · P1 to move the Base Ship".split()
+    assert "2 more lines" in rows[0] and not any("Phase: Recall" in r for r in rows)
+    rows = [r.plain for r in screen.since_rows(P2_TURN, 80, 11, first=False, reader=1)]
+    assert rows[0] == "Since your last decision:" and len(rows) == 11        # room for all: each whole
 
 
 def test_told_drops_empty_words_and_counts_repeats():
@@ -117,12 +146,23 @@ def test_told_drops_empty_words_and_counts_repeats():
     assert [line.text for line in told] == ["a pile shuffled (×3)", "P1 takes a card"]
 
 
-def test_status_line_drops_least_needed_parts_to_fit(toy):
-    s = Session.new(toy, players=2, seed=1, seats=("human", "human"))
+def test_status_line_drops_least_needed_parts_to_fit():
+    """At 80 columns the status line kept the receipt and dropped round, phase and undo policy; the
+    receipt goes first now (`boardcore head` prints it whole), then the scores, then the undo policy."""
+    s = Session.new(games.get("warlords"), players=2, seed=3, seats=("human", "human"))
     full = screen.status_line(s, 1)
-    assert "undo own" in full and "receipt" in full
-    short = screen.status_line(s, 1, width=len(full) - 5)
-    assert "undo" not in short and short.endswith(f"receipt {s.head.position}:{s.head.hash[:8]}")
+    where, receipt = s.rules.stage(s.state), f"receipt {s.head.position}:{s.head.hash[:8]}"
+    assert full == f"warlords · {where} · P1 to act · P1 0 P2 0 · undo own · {receipt}"
+    assert screen.status_line(s, 1, width=len(full) - 1) == f"warlords · {where} · P1 to act · P1 0 P2 0 · undo own"
+    assert screen.status_line(s, 1, width=len(full) - len(receipt) - 4) == f"warlords · {where} · P1 to act · undo own"
+    assert screen.status_line(s, 1, width=50) == f"warlords · {where} · P1 to act"
+
+
+def test_a_finished_game_s_status_line_keeps_the_result_before_the_scores():
+    s = Session.load(Path(__file__).resolve().parents[2] / "replays" / "warlords" / "2p.jsonl")
+    assert screen.status_line(s, 1, width=90) == "warlords · turn 14, game over · game over: P1 wins · " \
+        "scores P1=36 P2=8 · undo free"
+    assert screen.status_line(s, 1, width=64) == "warlords · turn 14, game over · game over: P1 wins · undo free"
 
 
 def test_hot_seat_without_a_terminal_hands_over_in_a_line_and_own_refuses_another_s_undo(tmp_path, toy):
@@ -152,3 +192,34 @@ def test_every_game_s_first_screen_fits_80_by_24(tmp_path):
                                  first=True, options=options, page=0, picture=s.rules.render(s.state, actor),
                                  player=actor, notice=[], keys="keys", width=80, height=24)
         assert len(rows) <= 23 and all(isinstance(r, Text) and r.cell_len <= 80 for r in rows), name
+
+
+def test_branch_in_play_refuses_a_position_that_is_not_a_decision_before_asking_for_a_file(tmp_path, toy):
+    """`b` asked for the branch's file name first and only then said the position was not a decision."""
+    path = tmp_path / "g.jsonl"
+    Session.new(toy, players=2, seed=2, seats=("human", "human"), undo_policy="free", store=JsonlFile(path))
+    session = Session.load(path)
+    fact = next(p for p in range(2, session.position + 1) if p not in replay.decision_positions(session))
+    out = io.StringIO()
+    play_loop(session, name=str(path), terminal=Terminal(io.StringIO(f"b\n{fact}\nq\n"), out))
+    text = out.getvalue()
+    assert f"position {fact} is not a decision" in text and "save the branch as" not in text
+
+
+def test_a_single_option_is_numbered_1_not_1_1(tmp_path):
+    """The key line said "1-1 play" and a wrong number "choose 1-1"."""
+    import random
+
+    from boardcore.terminal.loop import Table, options_range
+
+    assert [options_range(n) for n in (0, 1, 5)] == ["text", "1", "1-5"]
+    session = Session.new(games.get("warlords"), players=2, seed=4, seats=("human", "human"), undo_policy="free")
+    pick = random.Random(4)
+    while len(session.legal_actions(session.to_act[0])) != 1:
+        session.apply(pick.choice(session.legal_actions(session.to_act[0])))
+    table = Table(session, None, Terminal(io.StringIO(), io.StringIO(), interactive=False), "g.jsonl")
+    with pytest.raises(BoardcoreError, match="^no option 5: the only option is 1$"):
+        table.take(session.to_act[0], "5")
+    out = io.StringIO()
+    Table(session, session.to_act[0], Terminal(io.StringIO("q\n"), out, interactive=False), "g.jsonl").run()
+    assert "\n1 play · v board" in out.getvalue() and "1-1" not in out.getvalue()

@@ -66,9 +66,9 @@ def browser():
 class Opened:
     """A viewer page open in the browser, with every request it made and every console error."""
 
-    def __init__(self, browser, path: Path, address: str = "") -> None:
+    def __init__(self, browser, path: Path, address: str = "", size: tuple[int, int] = (1400, 1000)) -> None:
         self.url = path.as_uri()
-        self.tab = browser.new_page(viewport={"width": 1400, "height": 1000})
+        self.tab = browser.new_page(viewport={"width": size[0], "height": size[1]})
         self.requests: list[str] = []
         self.errors: list[str] = []
         self.refused: dict[str, str] = {}
@@ -203,6 +203,90 @@ def test_an_address_with_a_position_opens_there(browser, tmp_path):
         view.assert_clean()
     finally:
         view.close()
+
+
+IN_SIGHT = """li => {
+    const box = li.getBoundingClientRect(), log = document.getElementById('log').getBoundingClientRect();
+    const bar = document.querySelector('nav.timeline').getBoundingClientRect();
+    return box.top >= Math.max(log.top, bar.bottom) - 1 && box.bottom <= Math.min(log.bottom, innerHeight) + 1; }"""
+"""Whether a log line can be read: inside the log's scroll box and inside the window, below the timeline."""
+
+
+def test_the_line_being_read_is_always_in_sight_at_1280_by_800(browser, tmp_path):
+    """`End` left the log scrolled to the top, and the current line could sit below the window."""
+    path, session, player = build(tmp_path, "replay:warlords/2p")
+    frames = collect(session, player).frames
+    view = Opened(browser, path, size=(1280, 800))
+    try:
+        last = view.tab.locator("#log li").last
+        assert view.tab.evaluate(IN_SIGHT, last.element_handle())                 # opens at the end
+        view.press("Home")
+        for key in ("End", "Home", "ArrowRight", "ArrowRight", "End", "ArrowLeft", "PageUp", "PageUp"):
+            k = view.press(key)
+            line = view.tab.locator("#log li.current").first if view.lit() else last
+            assert view.tab.evaluate(IN_SIGHT, line.element_handle()), (key, k)
+        for k in (len(frames) // 3, len(frames) // 2):
+            view.tab.evaluate("k => boardcoreViewer.show(k)", k)
+            assert view.tab.evaluate(IN_SIGHT, view.tab.locator("#log li.current").first.element_handle()), k
+        view.assert_clean()
+    finally:
+        view.close()
+
+
+SMALLEST_TEXT = """() => {
+    const svg = boardcoreViewer.board().querySelector('svg');
+    const scale = svg.getBoundingClientRect().width / svg.viewBox.baseVal.width;
+    return Math.min(...[...svg.querySelectorAll('text')].map(t => parseFloat(getComputedStyle(t).fontSize) * scale)); }"""
+
+
+@pytest.mark.parametrize("game", ["solar_sphere", "apogee", "warlords"])
+def test_a_board_s_text_is_readable_at_1280_by_800(browser, tmp_path, game):
+    """Its smallest text showed at 6-7 px (a 900-unit drawing in a pane of 3/5 of the width, shrunk
+    again to 78% of the window's height); Apogee cut Technology names ("Kerosene Liquid…")."""
+    path, session, player = build(tmp_path, f"replay:{game}/2p")
+    view = Opened(browser, path, size=(1280, 800))
+    try:
+        for key in ("End", "Home"):
+            view.press(key)
+            assert view.tab.evaluate(SMALLEST_TEXT) >= 7.8, key
+        if game == "apogee":                                   # the rivers' names whole, on two lines
+            from apogee.draw import clip, room, two_lines
+
+            frames = collect(session, player).frames
+            names = {session.rules.c.tech[k].name for f in frames[::8]
+                     for river in session.state_at(f.position).rivers for k in river if k >= 0}
+            long = {name for name in names if len(name) > room(96)}
+            drawn = "".join(f.svg for f in frames)
+            assert long and not any(f">{clip(name, 96)}<" in drawn for name in long)
+            assert all(all(f">{line}<" in drawn for line in two_lines(name, 96, 8.5)) for name in long)
+            reserves = {session.rules.c.tech[k].name for f in frames[::8] for pl in session.state_at(f.position).p
+                        for k in pl.reserve if k >= 0}                  # and in the reserves, 80 wide
+            whole = {n for n in reserves if len(n) > room(74) and len(two_lines(n, 74, 8.5)[1]) <= room(74, 8.5)}
+            assert whole and all(all(f">{line}<" in drawn for line in two_lines(n, 74, 8.5)) for n in whole)
+        view.assert_clean()
+    finally:
+        view.close()
+
+
+def test_an_address_shows_the_position_it_names(browser, tmp_path):
+    """`#pos=300` said "position 297" (the decision whose facts hold 300) while the address kept 300:
+    it says 300 now, marks line 300 in the log and keeps it in sight; the board is the one drawn
+    where that decision was taken, as the note says."""
+    path, session, player = build(tmp_path, "replay:warlords/2p")
+    frames = collect(session, player).frames
+    k = next(k for k in range(10, len(frames) - 1) if frames[k + 1].position - frames[k].position > 3)
+    for asked in (frames[k].position, frames[k].position + 3, session.position):
+        view = Opened(browser, path, f"#pos={asked}", size=(1280, 800))
+        try:
+            assert view.tab.text_content("#where").startswith(f"position {asked} of {session.position}")
+            assert view.tab.evaluate("location.hash") == f"#pos={asked}"
+            if asked == frames[k].position + 3:
+                assert view.frame() == k and "its line is marked" in view.tab.text_content("#jump-note")
+                line = view.tab.locator(f'#log li[data-pos="{asked}"]')
+                assert "asked" in line.get_attribute("class") and view.tab.evaluate(IN_SIGHT, line.element_handle())
+            view.assert_clean()
+        finally:
+            view.close()
 
 
 def test_a_chart_click_goes_to_that_decision(browser, tmp_path):

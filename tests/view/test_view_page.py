@@ -7,11 +7,13 @@ import json
 import re
 import xml.etree.ElementTree as ET
 from pathlib import Path
+from html import escape
 from html.parser import HTMLParser
 
 import pytest
 
 from boardcore.errors import BoardcoreError
+from boardcore.events import Decision
 from boardcore.rules import Game
 from boardcore.session import Session
 from boardcore.view import boards, page
@@ -109,6 +111,19 @@ def test_the_log_is_told_in_the_reader_s_words():
     assert f"the picks are shown: P1 {card(picks[1])}, P2 {card(picks[2])}" in as_p1
 
 
+def test_the_log_says_who_took_each_decision():
+    """The log gave a decision's words alone ("Place Engineers face down"): in Apogee's simultaneous
+    placements nothing said whose they were. Each decision line now leads with its taker, as
+    `boardcore replay` does."""
+    session = Session.load(ROOT / "replays/apogee/2p.jsonl")
+    timeline = collect(session, 1)
+    decisions = [line for line in timeline.lines if line.decision]
+    takers = [r.event.player for r in session.history.live if isinstance(r.event, Decision)]
+    assert [line.text.split(":")[0] for line in decisions] == [f"P{p}" for p in takers]
+    text = page(session, player=1)
+    assert all(f"{escape(line.text)}</li>" in text for line in decisions[:20])
+
+
 def test_a_game_in_progress_keeps_its_hash_and_says_whether_its_chance_is_proven(tmp_path):
     """The owner, who keeps the seed, exports a page whose audit proves the dice; a copy of the
     record without the seed can only say its chance is not yet provable."""
@@ -176,6 +191,23 @@ def test_figures_are_charted_score_first_one_point_per_decision():
     final = session.outcome.scores
     assert legend == [f"P1 {final[0]}", f"P2 {final[1]}"]
     assert score.find(f"{ns}line[@class='cursor']").get("data-dx")
+
+
+@pytest.mark.parametrize("game", ["solar_sphere", "apogee", "warlords"])
+def test_a_seat_is_one_colour_on_the_board_and_in_the_charts_and_each_legend_is_keyed(game):
+    """The board drew P1 red and the charts P1 blue, and a legend's words carried no swatch."""
+    session = Session.load(ROOT / "replays" / game / "2p.jsonl")
+    colours = session.rules.colours(session.config)
+    board = collect(session, None).frames[-1].svg
+    assert set(colours) >= {"P1", "P2"} and all(colour in board for colour in colours.values())
+    ns = "{http://www.w3.org/2000/svg}"
+    for chart in map(ET.fromstring, svgs_in(page(session))):
+        drawn = {g.get("data-series"): g.get("stroke") for g in chart.iter(f"{ns}g") if g.get("class") == "series"}
+        assert {name: drawn[name] for name in colours if name in drawn} == \
+            {name: colour for name, colour in colours.items() if name in drawn}, chart.get("aria-label")
+        keys = [line.get("stroke") for line in chart.iter(f"{ns}line") if line.get("class") == "key"]
+        legend = [t.get("fill") for t in chart.iter(f"{ns}text") if t.get("class") == "legend"]
+        assert keys == legend and len(keys) == len(set(drawn)), chart.get("aria-label")
 
 
 def test_a_game_without_figures_says_so():

@@ -61,6 +61,22 @@ def test_every_game_s_score_is_counted_in_its_seat_s_histogram():
     assert counted == [6, 6]                                           # every game in one bin
 
 
+def test_report_bars_are_in_their_seat_s_board_colour_or_a_neutral_one():
+    """What-if's bars were in arbitrary colours: an alternative is no seat's (neutral), the decision
+    taken is in its player's colour; a simulation's seats are in theirs."""
+    from boardcore.view import charts
+    from view_helpers import SEAT_COLOURS
+
+    report = simulate(PICTURED, PICTURED.make_config(players=3), ["random"] * 3, 4, seed=1)
+    for chart in svgs_in(simulation_page(report))[:2]:
+        assert [r.find(f"{NS}rect").get("fill") for r in bars(chart)] == list(SEAT_COLOURS[:3])
+    session = bot_game(PICTURED, players=2, seed=3)
+    at = next(p for p in session.boundaries() if len(session.rules.legal_actions(session.state_at(p))) > 1) + 1
+    report = compare(session, at, rollouts=4, seed=1, workers=1)
+    fills = {("strong" in r.get("class")): r.find(f"{NS}rect").get("fill") for r in bars(svgs_in(whatif_page(report))[0])}
+    assert fills == {True: SEAT_COLOURS[report.player - 1], False: charts.NEUTRAL}
+
+
 def test_a_what_if_page_sets_the_decision_taken_apart():
     session = bot_game(PICTURED, players=2, seed=3)
     index = next(p for p in session.boundaries()

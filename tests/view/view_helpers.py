@@ -24,6 +24,8 @@ from toygame.game import CardPicked, CardsRevealed, DeckShuffled, DieRolled, Gam
 
 CARD_NAMES = {1: "Aardvark", 2: "Bison", 3: "Caracal", 4: "Dingo", 5: "Echidna", 6: "Fossa", 7: "Gharial",
               8: "Hoatzin", 9: "Ibex"}
+SEAT_COLOURS = ("#b03a2e", "#2e6fb0", "#2e9a4f", "#c77c11")
+"""The pictured toy's seats, on its board and in its charts."""
 ROOT = Path(__file__).resolve().parents[2]
 ARTIFACTS = ROOT / "test-artifacts"
 
@@ -46,7 +48,7 @@ class PicturedPig(ToyPig):
             rows.append(f'<text x="10" y="{20 + 22 * p}" class="seat">P{p}: score {view.scores[p - 1]}; hand '
                         f"{html.escape(hand)}{picked}{turn}</text>")
             rows.append(f'<rect x="300" y="{8 + 22 * p}" width="{4 * view.scores[p - 1] + 1}" height="14" '
-                        f'fill="#48c"/>')
+                        f'fill="{SEAT_COLOURS[p - 1]}"/>')
         played = ", ".join(card(c) for c in view.played) or "none"
         deck = ", ".join(card(c) for c in view.deck)
         rows.append(f'<text x="10" y="{44 + 22 * view.players}">played: {played}; deck: {deck}</text>')
@@ -72,6 +74,9 @@ class PicturedPig(ToyPig):
         if isinstance(item, GameEnded):
             return "the game ends: " + ", ".join(f"P{p} {s}" for p, s in enumerate(item.scores, 1))
         return super().describe(state, item, player)
+
+    def colours(self, config):
+        return {f"P{p}": SEAT_COLOURS[p - 1] for p in range(1, config.players + 1)}
 
     def figures(self, state):
         return {"score": {f"P{p}": state.scores[p - 1] for p in range(1, state.players + 1)},

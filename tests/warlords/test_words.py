@@ -449,3 +449,31 @@ def test_the_board_says_what_is_asked_and_the_phase_in_words():
             assert all(f"{k * 2 + 1}-{k * 2 + 2} {ACTION_NAMES[m]}" in markers
                        for k, m in enumerate(state.rep_slots) if m), markers
     assert len(asked) >= 5
+
+
+def test_the_map_numbers_planets_as_the_options_name_them_and_the_hand_shows_card_text():
+    """The map showed "YELLOW, GREEN" though the options say "Deploy onto empty Green 10", and the hand
+    only card ids ("M23, M22")."""
+    import re
+    from pathlib import Path
+
+    from boardcore.session import Session
+    from warlords.words import merc, planet
+
+    s = Session.load(Path(__file__).resolve().parents[2] / "replays" / "warlords" / "2p.jsonl")
+    named = set()
+    for position in range(1, s.position, 7):
+        state = s.state_at(position)
+        view = RULES.view(state, 1)
+        board = RULES.render(state, 1)
+        for i in range(len(state.planet_type)):
+            if view.revealed[i]:
+                assert re.search(rf"\b{planet(view, i)}\b", board), (i, board)
+                named.add(i)
+        hand = next(line for line in board.splitlines() if line.strip().startswith("hand:"))
+        assert all(merc(RULES.c, card) in hand for card in state.hands[0]), hand
+        theirs = [line for line in board.splitlines() if line.strip().startswith("hand:")][1]
+        cards = len(state.hands[1])
+        assert not re.search(r"M\d\d", theirs.split("support:")[0]) and \
+            (f"{cards} cards face down" in theirs or cards < 2), theirs
+    assert len(named) > 10

@@ -7,14 +7,14 @@ from typing import Optional
 
 import typer
 
-from boardcore.cli.common import (JsonOpt, LevelOpt, MissionOpt, ModeOpt, OptionOpt, PlayersOpt, RayOpt,
+from boardcore.cli.common import (GameArg, JsonOpt, LevelOpt, MissionOpt, ModeOpt, OptionOpt, PlayersOpt, RayOpt,
                                   WorkersOpt, _capped, _config, _json, _out, _progress, _seats, app, page_target,
                                   write_page)
 
 
 @app.command()
 def check(
-    game: str = typer.Argument(..., help="The game to check."),
+    game: str = GameArg,
     games_: int = typer.Option(100, "--games", "-n", min=1, max=1_000_000, help="Random games to play."),
     players: Optional[int] = PlayersOpt,
     mode: Optional[str] = ModeOpt,
@@ -63,7 +63,7 @@ def check(
 
 @app.command()
 def simulate(
-    game: str = typer.Argument(..., help="The game to simulate."),
+    game: str = GameArg,
     games_: int = typer.Option(..., "--games", "-n", min=1, max=1_000_000_000, help="How many games."),
     players: Optional[int] = PlayersOpt,
     mode: Optional[str] = ModeOpt,
@@ -92,10 +92,12 @@ def simulate(
     with bar:
         report = run_simulate(rules, config, policies, games_, seed=seed, workers=workers, ray=ray,
                               progress=lambda n: bar.update(task, completed=n))
+    page = None
     if html is not None:
         from boardcore.view import simulation_page
 
-        write_page(html, simulation_page(report))
+        page = simulation_page(report)
+        write_page(html, page)
     if as_json:
         return _json(report)
     _out(f"{report.games} games of {report.game} in {report.seconds:.1f}s "
@@ -104,5 +106,7 @@ def simulate(
     for s in report.seats:
         _out(f"P{s.player} {s.policy:<7} win {s.win_rate}  score {s.score}  "
              f"min {s.score_min:g} median {s.score_median:g} max {s.score_max:g}")
+    if page is not None:
+        _out(f"wrote {html} ({len(page.encode()) / 1024:,.0f} KB): open it in a browser")
 
 

@@ -45,6 +45,15 @@ def _root(version: bool = typer.Option(False, "--version", callback=_version, is
                                        help="Print the version and exit.")) -> None:
     """Play, replay, audit and analyse board games on an event-sourced core."""
 
+def _game_names(incomplete: str) -> list[str]:
+    """Shell completion of a GAME argument: the installed games' names (as `boardcore games` lists them)."""
+    from boardcore import games
+
+    return [name for name in games.names() if name.startswith(incomplete)]
+
+
+GameArg = typer.Argument(..., metavar="GAME", help="The game, as `boardcore games` lists it.",
+                         autocompletion=_game_names)
 FileArg = typer.Argument(..., metavar="FILE", help="A replay file path, or db:ID for a game in the database.")
 AsOpt = typer.Option(None, "--as", metavar="PLAYER",
                      help="As this player (1, 2, …); default: show the spectator's view, act for the first to act.")

@@ -7,7 +7,7 @@ from typing import TYPE_CHECKING, Any, Optional
 
 import typer
 
-from boardcore.cli.common import (AsOpt, DataOpt, FileArg, JsonOpt, LevelOpt, MissionOpt, ModeOpt, OptionOpt,
+from boardcore.cli.common import (AsOpt, DataOpt, FileArg, GameArg, JsonOpt, LevelOpt, MissionOpt, ModeOpt, OptionOpt,
                                   PlayersOpt, SeqOpt, WroteJsonOpt, _bots, _config, _json, _legal_rows, _let_bots_move, _lines_json,
                                   _load, _numbered, _out, _pick, _player, _seats, _show_legal, _show_lines, _status,
                                   _written, app)
@@ -18,7 +18,7 @@ if TYPE_CHECKING:
 
 @app.command()
 def new(
-    game: str = typer.Argument(..., help="The game, as `boardcore games` lists it."),
+    game: str = GameArg,
     players: Optional[int] = PlayersOpt,
     mode: Optional[str] = ModeOpt,
     level: Optional[str] = LevelOpt,
@@ -104,12 +104,17 @@ def _show_told(lines: list[Any], target: str, player: Optional[int], again: str 
 
 @app.command()
 def legal(target: str = FileArg, data: Optional[Path] = DataOpt, player: Optional[int] = AsOpt,
+          why: bool = typer.Option(False, "--why", help="Also name the options the rules hold back now (a build "
+                                                          "that needs more ore, a launch the rocket is not ready "
+                                                          "for), each with the rule that says why."),
           as_json: bool = JsonOpt) -> None:
     """List the legal actions now, numbered for `act`: the game's words, and the text form `act` also reads."""
     session = _load(target, data)
     player = _player(session, player)
+    held = session.unoffered(player or session.to_act[0]) if why and session.to_act else []
     if as_json:
-        return _json(_legal_rows(session, player))
+        rows = _legal_rows(session, player)
+        return _json({"legal": rows, "unoffered": held} if why else rows)
     if session.outcome is not None or not _numbered(session, player):
         _out(_status(session))
         return
@@ -117,6 +122,10 @@ def legal(target: str = FileArg, data: Optional[Path] = DataOpt, player: Optiona
     others = [p for p in session.to_act if p != (player or session.to_act[0])]
     if player is None and others:
         _out(f"also to act: {', '.join(f'P{p}' for p in others)} (list theirs with --as)")
+    if why:
+        _out("held back now:" if held else "held back now: nothing the rules name")
+        for item in held:
+            _out(f"  - {item.option}: {item.why} ({item.rule})")
 
 
 @app.command()

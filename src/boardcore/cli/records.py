@@ -80,12 +80,13 @@ def show(
     width, height = screen.size()
     picture = session.rules.render(state, player)
     # the receipt's hash as `view` has it: only once nothing is hidden (`boardcore head` prints it)
-    status = screen.status_line(session, player, width, receipt=session.revealed) if at is None else \
+    status = screen.status_line(session, player, width, hashed=session.revealed) if at is None else \
         f"{session.rules.name} · position {position} of {session.position} · {session.rules.stage(state)}"
     rows = [screen.cut(Text(status, style="bold"), width)]
     if player is not None and at is None:
         since = replaying.told(replaying.since(session, player))
-        rows += screen.since_rows(since, width, max(2, height // 3), replaying.last_decision(session, player) is None)
+        rows += screen.since_rows(since, width, max(2, height // 3), replaying.last_decision(session, player) is None,
+                                  player)
     if full:
         rows += screen.board_rows(picture, width)
     else:

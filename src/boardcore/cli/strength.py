@@ -7,8 +7,9 @@ from typing import Optional
 
 import typer
 
-from boardcore.cli.common import (DataOpt, FileArg, JsonOpt, LevelOpt, MissionOpt, ModeOpt, OptionOpt, PlayersOpt,
-                                  RayOpt, WorkersOpt, _capped, _config, _dim, _json, _load, _out, _progress, _ran_on, app,
+from boardcore.cli.common import (DataOpt, FileArg, GameArg, JsonOpt, LevelOpt, MissionOpt, ModeOpt, OptionOpt,
+                                  PlayersOpt, RayOpt, WorkersOpt, _capped, _config, _dim, _json, _load, _out,
+                                  _progress, _ran_on, app,
                                   page_target, write_page)
 
 
@@ -112,7 +113,7 @@ def _policies(given: list[str], players: int) -> list[str]:
 
 @app.command()
 def tournament(
-    game: str = typer.Argument(..., help="The game, as `boardcore games` lists it."),
+    game: str = GameArg,
     agent: list[str] = typer.Option(..., "--agent", "-a", metavar="NAME[:KEY=VALUE,…]",
                                     help="A bot to enter (repeatable): random, greedy, mcts, mcts:iterations=400, …"),
     games_: int = typer.Option(20, "--games", "-n", min=1, max=1_000_000_000,
@@ -140,23 +141,37 @@ def tournament(
                                 progress=bar.update)
     if as_json:
         return _json(report)
-    plan = seatings(n)
+    _tournament_table(report, games_, seatings(n))
+
+
+def _tournament_table(report, games_: int, plan: list[list[int]]) -> None:
+    """The tournament's report fitted to the terminal: what was played, then a table of the pairings
+    (A and B as the seatings name them) and one of the standings."""
+    from boardcore.cli import tables
+
+    out = tables.console()
     if report.solo:
-        _out(f"{report.game} solo ({_options(report.config)}): each agent against the automa on the same "
-             f"{games_} deals; {_ran_on(report.workers, report.seconds)}")
+        tables.paragraph(out, f"{report.game} solo ({_options(report.config)}): each agent against the automa on "
+                              f"the same {games_} deals; {_ran_on(report.workers, report.seconds)}", indent=2)
     else:
         shown = ", ".join("-".join("AB"[x] for x in s) for s in plan)
-        _out(f"{report.game} for {n} ({_options(report.config)}): {games_} games per pairing, seatings {shown} "
-             f"on each deal; {_ran_on(report.workers, report.seconds)}"
-             + _capped(report.config, report.truncated))
-        for p in report.pairings:
-            _out(f"  {p.a} vs {p.b}: {p.a} wins {p.a_rate}, {p.b} wins {p.b_rate} "
-                 f"({p.a_wins:g}-{p.b_wins:g}{f', {p.no_winner} without a winner' if p.no_winner else ''})")
-    width = max(len(s.agent) for s in report.standings)
-    for s in report.standings:
-        rating = f"  rating {s.rating:+.0f}" if s.rating is not None else ""
-        _out(f"  {s.agent:<{width}}  win {s.win_rate}  score {s.score.mean:.1f} [{s.score.low:.1f}, "
-             f"{s.score.high:.1f}]{rating}  reply {s.reply_seconds:.2f}s (max {s.reply_max_seconds:.2f}s)")
+        n = len(plan[0])
+        tables.paragraph(out, f"{report.game} for {n} ({_options(report.config)}): {games_} games per pairing, "
+                              f"seatings {shown} on each deal; {_ran_on(report.workers, report.seconds)}"
+                              + _capped(report.config, report.truncated), indent=2)
+        out.print(tables.table(
+            ["A", "B", "A wins [95%]", "B wins [95%]", "A-B"],
+            [[p.a, p.b, str(p.a_rate), str(p.b_rate),
+              f"{p.a_wins:g}-{p.b_wins:g}" + (f", {p.no_winner} without a winner" if p.no_winner else "")]
+             for p in report.pairings], out.width, names=(0, 1)))
+    rated = any(s.rating is not None for s in report.standings)
+    headers = ["agent", "win rate [95%]"] + (["score [95%]"] if report.scored else []) + \
+        (["rating"] if rated else []) + ["reply (max)"]
+    rows = [[s.agent, str(s.win_rate)]
+            + ([f"{s.score.mean:.1f} [{s.score.low:.1f}, {s.score.high:.1f}]"] if report.scored else [])
+            + ([f"{s.rating:+.0f}"] if rated else [])
+            + [f"{s.reply_seconds:.2f}s ({s.reply_max_seconds:.2f}s)"] for s in report.standings]
+    out.print(tables.table(headers, rows, out.width))
 
 
 class _Bar:

@@ -3,6 +3,7 @@ gymnasium, pettingzoo).
 
     from boardcore import rl
     env = rl.aec_env("solar-sphere", players=2)          # PettingZoo AEC: every seat an agent
+    env = rl.parallel_env("apogee", players=3)            # PettingZoo parallel: simultaneous steps in one
     env = rl.gym_env("solar-sphere", players=1, level=1)  # Gymnasium: a solo mode (the automa is in the rules)
     env = rl.single_agent("apogee", opponents={"2": "random", "3": "greedy"})  # Gymnasium: one seat vs policies
 
@@ -27,10 +28,11 @@ from boardcore.errors import BoardcoreError
 if TYPE_CHECKING:
     from boardcore.agents import Agent
     from boardcore.rl.gymnasium_env import SeatEnv
+    from boardcore.rl.parallel import ParallelTableEnv
     from boardcore.rl.pettingzoo_env import TableEnv
     from boardcore.rules import Rules
 
-__all__ = ["aec_env", "gym_env", "single_agent", "steps_per_second"]
+__all__ = ["aec_env", "gym_env", "parallel_env", "single_agent", "steps_per_second"]
 
 
 def _require() -> None:
@@ -53,6 +55,17 @@ def aec_env(game: str | Rules, *, reward: str = "win", illegal: str = "penalty",
     from boardcore.rl.table import Table
 
     return TableEnv(Table(game, config, reward=reward, illegal=illegal), render_mode=render_mode)
+
+
+def parallel_env(game: str | Rules, *, reward: str = "win", illegal: str = "penalty", render_mode: str | None = None,
+                 **config: Any) -> ParallelTableEnv:
+    """A PettingZoo `ParallelEnv` of `game` under `config`: the players a simultaneous step asks
+    (Apogee's placements) answer in one step (see `boardcore.rl.parallel`)."""
+    _require()
+    from boardcore.rl.parallel import ParallelTableEnv
+    from boardcore.rl.table import Table
+
+    return ParallelTableEnv(Table(game, config, reward=reward, illegal=illegal), render_mode=render_mode)
 
 
 def gym_env(game: str | Rules, *, reward: str = "win", illegal: str = "penalty", render_mode: str | None = None,

@@ -26,18 +26,18 @@ from boardcore.rl.episode import Episode, OnTable, Seeds, require_episode
 from boardcore.rl.table import PENALTY, Table, agent_name
 
 
-class TableEnv(OnTable, AECEnv):
-    """A PettingZoo AEC environment in which every seat of the game is an agent."""
+class EverySeat(OnTable):
+    """What the AEC env and the parallel one (`boardcore.rl.parallel`) share: an agent per seat,
+    `player_1` … `player_n`, with the same spaces, and a spectator's picture of the table."""
 
-    metadata = {"render_modes": ["ansi"], "is_parallelizable": False}
+    metadata: dict[str, Any] = {"render_modes": ["ansi"]}
 
-    def __init__(self, table: Table, render_mode: str | None = None) -> None:
-        super().__init__()
+    def _seat_agents(self, table: Table, render_mode: str | None) -> None:
         if render_mode not in (None, *self.metadata["render_modes"]):
             raise BoardcoreError(f"render_mode must be 'ansi' or None, not {render_mode!r}")
         self.table = table
         self.render_mode = render_mode
-        self.metadata = {**TableEnv.metadata, "name": f"boardcore_{table.rules.name.replace('-', '_')}_v0"}
+        self.metadata = {**type(self).metadata, "name": f"boardcore_{table.rules.name.replace('-', '_')}_v0"}
         self.possible_agents = [agent_name(p) for p in range(1, table.players + 1)]
         self._seat = {name: p for p, name in enumerate(self.possible_agents, 1)}
         self.observation_spaces = {name: table.observation_space() for name in self.possible_agents}
@@ -45,13 +45,38 @@ class TableEnv(OnTable, AECEnv):
         self.agents: list[str] = []
         self.episode: Episode | None = None
         self._seeds = Seeds()
-        self._rewarded = False
 
     def observation_space(self, agent: str) -> spaces.Dict:
         return self.observation_spaces[self._known(agent)]
 
     def action_space(self, agent: str) -> spaces.Discrete:
         return self.action_spaces[self._known(agent)]
+
+    def render(self) -> str | None:
+        """The table as a spectator sees it (hidden information stays hidden), with its status."""
+        if self.render_mode is None:
+            logger.warn("render() called without a render_mode: make the env with render_mode='ansi'")
+            return None
+        return require_episode(self.episode).render(None)
+
+    def close(self) -> None:
+        """Nothing to release: the episode's stream lives in memory."""
+
+    def _known(self, agent: str) -> str:
+        if agent not in self._seat:
+            raise BoardcoreError(f"no agent {agent!r}; the agents are {', '.join(self.possible_agents)}")
+        return agent
+
+
+class TableEnv(EverySeat, AECEnv):
+    """A PettingZoo AEC environment in which every seat of the game is an agent."""
+
+    metadata = {"render_modes": ["ansi"], "is_parallelizable": False}
+
+    def __init__(self, table: Table, render_mode: str | None = None) -> None:
+        super().__init__()
+        self._seat_agents(table, render_mode)
+        self._rewarded = False
 
     # -- the AEC cycle ---------------------------------------------------------------------------
     def reset(self, seed: int | str | None = None, options: dict[str, Any] | None = None) -> None:
@@ -127,18 +152,3 @@ class TableEnv(OnTable, AECEnv):
             self.terminations[name] = not outcome.truncated
             self.truncations[name] = outcome.truncated
 
-    # -- for people ------------------------------------------------------------------------------
-    def render(self) -> str | None:
-        """The table as a spectator sees it (hidden information stays hidden), with its status."""
-        if self.render_mode is None:
-            logger.warn("render() called without a render_mode: make the env with render_mode='ansi'")
-            return None
-        return require_episode(self.episode).render(None)
-
-    def close(self) -> None:
-        """Nothing to release: the episode's stream lives in memory."""
-
-    def _known(self, agent: str) -> str:
-        if agent not in self._seat:
-            raise BoardcoreError(f"no agent {agent!r}; the agents are {', '.join(self.possible_agents)}")
-        return agent

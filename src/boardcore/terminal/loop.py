@@ -41,6 +41,7 @@ HELP = """\
 Keys (then Enter):
   1, 2, …   take the option with that number (or type an action's text form, as `boardcore legal` lists it)
   m         the next page of options, when there are more than fit
+  w         why an option you may look for is missing (the rule that holds it back)
   s         everything since your last decision (the screen shows the most recent)
   v         the whole board
   h         the history in words, by decision (paged)
@@ -53,6 +54,12 @@ Keys (then Enter):
 Positions are the numbers `boardcore replay` prints: position N is the N-th event, the game's
 creation is 1. `show --at N` shows the state after event N; `branch --at N` starts just before
 the decision printed at N."""
+
+
+def options_range(n: int) -> str:
+    """The numbers a player may type, as the key line says them: "1-5", "1" alone (not "1-1"), "text"
+    when no option is numbered."""
+    return "text" if n == 0 else "1" if n == 1 else f"1-{n}"
 
 
 class Terminal:
@@ -181,11 +188,12 @@ class Table:
         session, term = self.session, self.term
         options = self.options(actor)
         since = replay.told(replay.since(session, actor))
+        held = ["w says why an option you may look for is missing"] if session.unoffered(actor) else []
         rows, pages = screen.compose(
             status=screen.status_line(session, actor, term.width), since=since,
             first=replay.last_decision(session, actor) is None,
             options=options, page=self.page, picture=session.rules.render(session.state, actor), player=actor,
-            notice=self.notice, keys=KEYS.format(range=f"1-{len(options)}" if options else "text"),
+            notice=self.notice + held, keys=KEYS.format(range=options_range(len(options))),
             width=term.width, height=term.height)
         self.page %= max(pages, 1)
         self.notice = []
@@ -221,6 +229,8 @@ class Table:
                                [screen.board_rows(session.rules.render(session.state, actor), self.term.width)])
             elif answer == "h":
                 self.show_history(actor)
+            elif answer == "w":
+                self.show_unoffered(actor)
             elif answer == "u":
                 n = undo_turn(session, self.bots, by=actor)
                 self.notice.append(f"undone {n} decision{'s' if n != 1 else ''}: back at position {session.position}")
@@ -241,7 +251,8 @@ class Table:
         if answer.isdigit():
             n = int(answer)
             if not 1 <= n <= len(legal):
-                raise BoardcoreError(f"no option {n}: choose 1-{len(legal)}")
+                raise BoardcoreError(f"no option {n}: " + ("the only option is 1" if len(legal) == 1
+                                                           else f"choose {options_range(len(legal))}"))
             chosen = legal[n - 1]
         else:
             chosen = session.rules.parse_action(session.state, answer)
@@ -292,6 +303,16 @@ class Table:
         self.term.page(f"History as P{actor} sees it (positions as `boardcore replay` numbers them)",
                        groups, last_first=True)
 
+    def show_unoffered(self, actor: int) -> None:
+        """The options the rules hold back from `actor` now, each with the rule's reason (`Rules.unoffered`)."""
+        held = self.session.unoffered(actor)
+        if not held:
+            self.notice.append("nothing is held back here that the rules can name")
+            return
+        rows = [r for item in held for r in screen.wrap(Text(f"{item.option}: {item.why} ({item.rule})"),
+                                                         self.term.width, indent=2)]
+        self.term.page(f"P{actor}: options the rules hold back now", [rows])
+
     def show_help(self) -> None:
         rows = [r for line in (HELP + "\n\n" + POLICY[self.session.undo_policy]).split("\n")
                 for r in screen.wrap(Text(line), self.term.width, indent=2)]
@@ -306,6 +327,7 @@ class Table:
         if answer is None:
             return
         at = int(answer) if answer.isdigit() else session.position + 1
+        replay.check_branch_point(session, at)          # refused before a file name is asked for
         path = term.ask("save the branch as (a new replay file, or db:ID): ")
         if not path:
             self.notice.append("no branch made")
@@ -320,13 +342,13 @@ class Table:
         rows: list[Text] = []
         if reader is not None:
             rows += screen.since_rows(replay.told(replay.since(session, reader)), term.width,
-                                      max(4, term.height // 2), False)
+                                      max(4, term.height // 2), False, reader)
         rows += screen.board_rows(session.rules.render(session.state, self.seat), term.width)
         term.show([*rows, Text(screen.status_line(session, None, term.width), style="bold")])
 
     def quit(self) -> None:
-        self.term.say(f"saved (every decision is kept as it is taken): go on with `boardcore play {self.name}"
-                      f"{data_option(self.session.rules)}`")
+        self.term.say(f"saved (every decision is kept as it is taken) at {screen.receipt(self.session)}: go on "
+                      f"with `boardcore play {self.name}{data_option(self.session.rules)}`")
 
 
 def play_loop(session: Session, seat: int | None = None, *, name: str = "FILE",

@@ -19,9 +19,10 @@ from rich.console import Console
 from rich.text import Text
 
 from boardcore.replay import Line
+from boardcore.rules import final_scores, verdict
 
 MIN_COLUMNS, MIN_ROWS = 40, 12
-SEAT = re.compile(r"P(\d+)(?!\d)")
+SEAT = re.compile(r"\bP(\d+)(?!\d)")
 
 
 def size() -> tuple[int, int]:
@@ -51,6 +52,8 @@ def wrap(text: Text, width: int, indent: int = 0) -> list[Text]:
     if not rows:
         return [Text("")]
     if indent and len(rows) > 1 and width - indent >= 10:
+        for row in rows[1:]:
+            row.rstrip()            # the space a row was broken at: the join puts one back
         rest = Text(" ").join(rows[1:])
         rows = [rows[0], *(Text(" " * indent) + r for r in rest.wrap(console, width - indent))]
     for row in rows[:-1]:
@@ -75,27 +78,35 @@ def scores(rules: Any, state: Any) -> str:
     return " ".join(f"{name} {value:g}" for name, value in series.items())
 
 
-def status_line(session: Any, player: int | None = None, width: int | None = None, *, receipt: bool = True) -> str:
-    """Game, where it stands, whose turn, scores, undo policy and receipt, on one line; when that
-    is wider than `width`, the least needed parts go first (undo policy, where, scores).
-    `receipt=False` gives the position without the hash, for a text that may be passed on while
+def status_line(session: Any, player: int | None = None, width: int | None = None, *, hashed: bool = True) -> str:
+    """Game, where it stands (round, phase), whose turn, scores, undo policy and receipt, on one
+    line; when that is wider than `width`, the least needed parts go first: the receipt (said on
+    quitting; `boardcore head` prints it whole), then the scores, then the undo policy, then where.
+    `hashed=False` gives the position without the hash, for a text that may be passed on while
     information is hidden (the hash would let a reader test guesses of it, as the viewer says)."""
     state = session.state
-    head = session.head
     parts = {"game": session.rules.name, "where": session.rules.stage(state)}
-    if session.outcome is not None:
-        parts["turn"] = session.status
+    outcome = session.outcome
+    if outcome is not None:
+        parts["turn"] = verdict(outcome)
+        parts["scores"] = final_scores(outcome)
     else:
         parts["turn"] = ", ".join(f"P{p}" for p in session.to_act) + " to act"
         parts["scores"] = scores(session.rules, state)
     parts["undo"] = f"undo {session.undo_policy}"
-    parts["receipt"] = f"receipt {head.position}:{head.hash[:8]}" if receipt else f"position {head.position}"
-    for drop in ("", "undo", "where", "scores"):
+    parts["receipt"] = receipt(session) if hashed else f"position {session.head.position}"
+    for drop in ("", "receipt", "scores", "undo", "where"):
         parts.pop(drop, None)
         line = " · ".join(p for p in parts.values() if p)
         if width is None or len(line) <= width:
             break
     return line
+
+
+def receipt(session: Any) -> str:
+    """The stream's head as a player may hand it to `boardcore audit --head` ("receipt 151:0d41d9da")."""
+    head = session.head
+    return f"receipt {head.position}:{head.hash[:8]}"
 
 
 # -- what happened ---------------------------------------------------------------------
@@ -109,25 +120,61 @@ def history_rows(lines: Sequence[Line], width: int) -> list[Text]:
     return rows
 
 
-def since_rows(lines: Sequence[Line], width: int, budget: int, first: bool) -> list[Text]:
-    """"Since your last decision" in at most `budget` rows: the most recent lines are kept whole,
-    and the heading says how many earlier ones the `s` key shows."""
+def since_rows(lines: Sequence[Line], width: int, budget: int, first: bool,
+               reader: int | None = None) -> list[Text]:
+    """"Since your last decision" in at most `budget` rows, in the order it happened.
+
+    When it does not all fit, the game's signposts (a phase begun, a question asked: `Line.signpost`)
+    fold first, each run into one row; then lines are kept by what the reader most needs to know
+    (`_need`): what another seat did that names the reader, the other seats' decisions, other facts,
+    and the folded signposts last, the most recent first within each. The heading says how many
+    lines are left out and that the `s` key shows them."""
     if not lines or budget < 2:
         return []
     head = "Since the game began" if first else "Since your last decision"
-    groups = [history_rows([line], width) for line in lines]
-    if 1 + sum(map(len, groups)) <= budget:
-        return [Text(head + ":", style="bold"), *(r for g in groups for r in g)]
-    kept: list[list[Text]] = []
-    used = 1
-    for group in reversed(groups):
-        if used + len(group) > budget:
-            break
-        kept.insert(0, group)
-        used += len(group)
-    hidden = len(groups) - len(kept)
-    note = f"{head} (… {hidden} earlier line{'s' if hidden != 1 else ''}: s shows them all):"
-    return [cut(Text(note, style="bold"), width), *(r for g in kept for r in g)]
+    whole = [history_rows([line], width) for line in lines]
+    if 1 + sum(map(len, whole)) <= budget:
+        return [Text(head + ":", style="bold"), *(r for g in whole for r in g)]
+    items = _folded(lines, width)
+    order = sorted(range(len(items)), key=lambda i: (_need(items[i][0], reader), -i))
+    kept, used = set(), 1
+    for i in order:
+        if used + len(items[i][1]) <= budget:
+            kept.add(i)
+            used += len(items[i][1])
+    hidden = len(lines) - sum(len(items[i][0]) for i in kept)
+    note = f"{head} (… {hidden} more line{'s' if hidden != 1 else ''}: s shows them all):"
+    return [cut(Text(note, style="bold"), width), *(r for i in sorted(kept) for r in items[i][1])]
+
+
+def _folded(lines: Sequence[Line], width: int) -> list[tuple[list[Line], list[Text]]]:
+    """The lines as items to keep or leave out, with their rows: each line on its own, except that a
+    run of signposts is one dim row ("  136   Phase: turn start · Turn 4: P1's turn · …")."""
+    items: list[tuple[list[Line], list[Text]]] = []
+    for line in lines:
+        if line.signpost and items and items[-1][0][-1].signpost:
+            items[-1][0].append(line)
+        else:
+            items.append(([line], []))
+    for run, rows in items:
+        if run[0].signpost:
+            words = " · ".join(line.text for line in run)
+            rows.append(cut(Text(f"{run[0].position:>5}   {words}", style="dim"), width))
+        else:
+            rows.extend(history_rows(run, width))
+    return items
+
+
+def _need(run: Sequence[Line], reader: int | None) -> int:
+    """How much a reader needs a line (0 most): another seat's doing that names the reader ("P2 takes
+    M22 at random from P1's hand"), another seat's decision, any other fact, a folded signpost."""
+    line = run[0]
+    if line.signpost:
+        return 3
+    seats = {int(n) for n in SEAT.findall(line.text)}
+    if reader is not None and reader in seats and (seats - {reader} or line.player not in (None, reader)):
+        return 0
+    return 1 if line.decision and line.player != reader else 2
 
 
 # -- options ---------------------------------------------------------------------------
@@ -276,7 +323,7 @@ def compose(*, status: str, since: Sequence[Line], first: bool, options: Sequenc
     bottom = [r for n in notice for r in wrap(Text(n, style="yellow"), width)]
     bottom.append(cut(Text(keys, style="dim"), width))
     room = height - 1 - len(top) - len(bottom)
-    happened = since_rows(since, width, min(room // 3 + 1, room), first)
+    happened = since_rows(since, width, min(room // 3 + 1, room), first, player)
     room -= len(happened)
     pages = option_pages(options, width, max(3, room - 1))
     chosen = pages[page % len(pages)]          # m past the last page comes back to the first

@@ -5,12 +5,14 @@ histograms, and the spread of a score (least, median, most)."""
 from __future__ import annotations
 
 import math
-from collections.abc import Sequence
+from collections.abc import Mapping, Sequence
 from html import escape
 
 PALETTE = ("#1f77b4", "#d62728", "#2ca02c", "#9467bd", "#ff7f0e", "#17becf", "#8c564b", "#e377c2",
            "#7f7f7f", "#bcbd22")
-"""Series colours, in order: P1 blue, P2 red, P3 green, P4 purple, P5 orange, then the rest."""
+"""Series colours, in order, for a series the game gives no colour of its own (`Rules.colours`)."""
+NEUTRAL = "#8a93a3"
+"""Bars that stand for no seat (the alternatives of one player's decision)."""
 
 WIDTH = 560
 
@@ -52,10 +54,12 @@ def series_order(names: Sequence[str]) -> list[str]:
 
 
 def line_chart(title: str, series: dict[str, list[float | None]], *, marks: Sequence[int] = (),
-               cursor: int | None = None) -> str:
+               cursor: int | None = None, colours: Mapping[str, str] | None = None) -> str:
     """`series`: one value per timeline stop (None where a series has none). `marks` are stops where
-    a round begins (faint vertical lines). The cursor line carries its geometry in data attributes
-    (`data-x0` + stop × `data-dx`) so the page can move it without redrawing the chart."""
+    a round begins (faint vertical lines). `colours` gives a series the colour its seat has on the
+    board (`Rules.colours`); the others take the palette, and the legend keys each by a swatch of
+    its line. The cursor line carries its geometry in data attributes (`data-x0` + stop × `data-dx`)
+    so the page can move it without redrawing the chart."""
     n = max((len(v) for v in series.values()), default=0)
     left, right, top, bottom, height = 46, 120, 26, 24, 210
     plot_w, plot_h = WIDTH - left - right, height - top - bottom
@@ -80,6 +84,7 @@ def line_chart(title: str, series: dict[str, list[float | None]], *, marks: Sequ
         if 0 < m < n:
             out.append(f'<line class="mark" x1="{x(m):.1f}" x2="{x(m):.1f}" y1="{top}" y2="{top + plot_h}"/>')
     for k, name in enumerate(series_order(list(series))):
+        ink = (colours or {}).get(name) or colour(k)
         runs: list[list[str]] = [[]]            # a gap (None) breaks the line
         for i, v in enumerate(series[name]):
             if v is None:
@@ -90,11 +95,13 @@ def line_chart(title: str, series: dict[str, list[float | None]], *, marks: Sequ
         for points in (r for r in runs if r):
             shape = (f'<polyline points="{" ".join(points)}"/>' if len(points) > 1 else
                      f'<circle cx="{points[0].split(",")[0]}" cy="{points[0].split(",")[1]}" r="2.5"/>')
-            out.append(f'<g class="series" stroke="{colour(k)}" fill="{colour(k)}">{shape}</g>')
+            out.append(f'<g class="series" stroke="{ink}" fill="{ink}" data-series="{escape(name)}">{shape}</g>')
         last = next((v for v in reversed(series[name]) if v is not None), None)
         label = f"{name} {number(last)}" if last is not None else name
-        out.append(f'<text class="legend" x="{left + plot_w + 12}" y="{top + 12 + k * 16}" fill="{colour(k)}">'
-                   f'{escape(label)}</text>')
+        row = top + 12 + k * 16
+        out.append(f'<line class="key" x1="{left + plot_w + 10}" x2="{left + plot_w + 24}" y1="{row - 4}" '
+                   f'y2="{row - 4}" stroke="{ink}"/>'
+                   f'<text class="legend" x="{left + plot_w + 28}" y="{row}" fill="{ink}">{escape(label)}</text>')
     start = x(cursor) if cursor is not None else left
     out.append(f'<line class="cursor" x1="{start:.1f}" x2="{start:.1f}" y1="{top - 4}" y2="{top + plot_h + 4}" '
                f'data-x0="{left}" data-dx="{dx:.6f}"/>')
@@ -104,13 +111,15 @@ def line_chart(title: str, series: dict[str, list[float | None]], *, marks: Sequ
 
 class Bar:
     """One row of a bar chart: a mean with its 95% interval, `note` printed after the numbers,
-    `strong` to set the row apart (the decision actually taken)."""
+    `strong` to set the row apart (the decision actually taken), `fill` its colour (a seat's, as
+    `Rules.colours` gives it, or NEUTRAL for a bar that stands for no seat)."""
 
-    __slots__ = ("label", "mean", "low", "high", "note", "strong")
+    __slots__ = ("label", "mean", "low", "high", "note", "strong", "fill")
 
     def __init__(self, label: str, mean: float, low: float, high: float, note: str = "",
-                 strong: bool = False) -> None:
+                 strong: bool = False, fill: str = NEUTRAL) -> None:
         self.label, self.mean, self.low, self.high, self.note, self.strong = label, mean, low, high, note, strong
+        self.fill = fill
 
 
 def bar_chart(title: str, bars: Sequence[Bar], *, percent: bool = False,
@@ -153,7 +162,7 @@ def bar_chart(title: str, bars: Sequence[Bar], *, percent: bool = False,
                    f'<text class="label" x="{label_w - 8}" y="{mid + 4:.1f}" text-anchor="end">'
                    f'{escape(_clip(b.label, 30))}</text>'
                    f'<rect x="{min(zero, x(b.mean)):.1f}" y="{mid - 7:.1f}" width="{abs(x(b.mean) - zero):.1f}" '
-                   f'height="14" fill="{colour(i) if not b.strong else "#333"}"/>'
+                   f'height="14" fill="{b.fill}"/>'
                    f"{_whisker(x(b.low), x(b.high), mid)}"
                    f'<text class="value" x="{label_w + plot_w + 8}" y="{mid + 4:.1f}">{show(b.mean)} '
                    f'[{show(b.low)}, {show(b.high)}]{" " + escape(b.note) if b.note else ""}</text></g>')
@@ -161,8 +170,9 @@ def bar_chart(title: str, bars: Sequence[Bar], *, percent: bool = False,
     return "".join(out)
 
 
-def histogram(title: str, values: Sequence[float], *, bins: int = 12, index: int = 0) -> str:
-    """How often each range of values came up (`values`: one score per game)."""
+def histogram(title: str, values: Sequence[float], *, bins: int = 12, index: int = 0, ink: str = "") -> str:
+    """How often each range of values came up (`values`: one score per game), in `ink` (else the
+    palette's `index`-th colour)."""
     width, height, left, top, bottom = 270, 150, 34, 24, 22
     plot_w, plot_h = width - left - 8, height - top - bottom
     if not values:
@@ -184,7 +194,7 @@ def histogram(title: str, values: Sequence[float], *, bins: int = 12, index: int
     for i, c in enumerate(counts):
         h = c / peak * plot_h
         out.append(f'<rect x="{left + i * bar_w + 1:.1f}" y="{top + plot_h - h:.1f}" width="{bar_w - 2:.1f}" '
-                   f'height="{h:.1f}" fill="{colour(index)}"><title>{number(low + i * step)} to '
+                   f'height="{h:.1f}" fill="{ink or colour(index)}"><title>{number(low + i * step)} to '
                    f'{number(low + (i + 1) * step)}: {c} games</title></rect>')
     out.append(f'<text class="tick" x="{left}" y="{height - 6}">{number(min(values))}</text>'
                f'<text class="tick" x="{left + plot_w}" y="{height - 6}" text-anchor="end">{number(max(values))}</text>'
@@ -203,9 +213,10 @@ class Spread:
         self.mean, self.low, self.high = mean, low, high
 
 
-def spread_chart(title: str, rows: Sequence[Spread]) -> str:
+def spread_chart(title: str, rows: Sequence[Spread], inks: Sequence[str] = ()) -> str:
     """Each row a line from the least to the most score, a tick at the median and a band for the
-    mean's interval: the shape of the scores when only their summary is known."""
+    mean's interval: the shape of the scores when only their summary is known. Row i is drawn in
+    `inks[i]` when given (its seat's colour), else in the palette's."""
     label_w, value_w, row, top = 110, 260, 28, 30
     plot_w = 400
     axis = ticks(min([0.0, *(r.least for r in rows)]), max([1.0, *(r.most for r in rows)]))
@@ -224,7 +235,8 @@ def spread_chart(title: str, rows: Sequence[Spread]) -> str:
                    f'{number(v)}</text>')
     for i, r in enumerate(rows):
         mid = top + i * row + row / 2
-        out.append(f'<g class="spread-row" stroke="{colour(i)}" fill="{colour(i)}"><title>{escape(r.label)}: least '
+        ink = inks[i] if i < len(inks) else colour(i)
+        out.append(f'<g class="spread-row" stroke="{ink}" fill="{ink}"><title>{escape(r.label)}: least '
                    f'{number(r.least)}, median {number(r.median)}, most {number(r.most)}, '
                    f'mean {number(round(r.mean, 2))}'
                    f'</title><text class="label" x="{label_w - 8}" y="{mid + 4:.1f}" text-anchor="end" stroke="none">'

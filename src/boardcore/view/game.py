@@ -45,7 +45,7 @@ def page(session: Session, player: int | None = None, at: int | None = None) -> 
             '<noscript>The board and the timeline need JavaScript; the log and charts below do not.</noscript>'
             '<p id="caption"></p></section>'
             f'<aside class="pane log-pane"><h2>Log</h2><ol id="log">{_log(timeline)}</ol></aside></main>'
-            f"{_charts(timeline, start)}")
+            f"{_charts(timeline, start, session.rules.colours(session.config))}")
     players = f"{session.players} player{'s' if session.players != 1 else ''}"
     title = f"{game_title(session.rules.name)} · {players} · {_reader(player)}"
     return shell(title, _header(session, player, timeline, report), body,
@@ -153,8 +153,9 @@ def _log(timeline: Timeline) -> str:
     return "".join(out)
 
 
-def _charts(timeline: Timeline, start: int) -> str:
-    """One line chart per figure the game reports (score first), over the timeline's stops."""
+def _charts(timeline: Timeline, start: int, colours: dict[str, str]) -> str:
+    """One line chart per figure the game reports (score first), over the timeline's stops, each seat
+    in its board colour (`colours`)."""
     frames = timeline.frames
     names = list(dict.fromkeys(name for f in frames for name in f.figures))
     names.sort(key=lambda n: n != "score")
@@ -163,7 +164,7 @@ def _charts(timeline: Timeline, start: int) -> str:
     for name in names:
         keys = list(dict.fromkeys(k for f in frames for k in f.figures.get(name, {})))
         series = {k: [f.figures.get(name, {}).get(k) for f in frames] for k in keys}
-        drawn.append(charts.line_chart(name, series, marks=marks, cursor=start))
+        drawn.append(charts.line_chart(name, series, marks=marks, cursor=start, colours=colours))
     if not drawn:
         return ('<section class="charts"><h2>Over the game</h2><p class="note">This game charts no figures '
                 "yet (its rules give none).</p></section>")

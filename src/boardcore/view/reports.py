@@ -11,6 +11,10 @@ from __future__ import annotations
 from html import escape
 from typing import Any
 
+import msgspec
+
+from boardcore import games
+from boardcore.errors import UnknownGame
 from boardcore.view import charts
 from boardcore.view.html import facts, game_title, shell
 
@@ -30,19 +34,21 @@ def simulation_page(report: Any) -> str:
                                                   if report.truncated else "")),
                   ("Work", f"{report.decisions:,} decisions in {report.seconds:.1f} s ({rate:,.0f} per second)"),
               ]))
+    board = seat_colours(report.game, report.config)
+    inks = [board.get(f"P{s.player}") or charts.colour(i) for i, s in enumerate(seats)]
     wins = charts.bar_chart("Win rate (95% interval)", [
-        charts.Bar(label, s.win_rate.mean, s.win_rate.low, s.win_rate.high) for label, s in zip(labels, seats)],
-        percent=True, scale=(0.0, 1.0))
+        charts.Bar(label, s.win_rate.mean, s.win_rate.low, s.win_rate.high, fill=ink)
+        for label, s, ink in zip(labels, seats, inks)], percent=True, scale=(0.0, 1.0))
     scores = charts.bar_chart("Mean score (95% interval)", [
-        charts.Bar(label, s.score.mean, s.score.low, s.score.high) for label, s in zip(labels, seats)])
+        charts.Bar(label, s.score.mean, s.score.low, s.score.high, fill=ink) for label, s, ink in zip(labels, seats, inks)])
     per_game = [getattr(s, "scores", None) for s in seats]
     if all(v is not None for v in per_game) and seats:
-        shape = "".join(charts.histogram(f"{label}: score per game", list(values), index=i)
-                        for i, (label, values) in enumerate(zip(labels, per_game)))
+        shape = "".join(charts.histogram(f"{label}: score per game", list(values), ink=ink)
+                        for label, values, ink in zip(labels, per_game, inks))
     else:
         shape = charts.spread_chart("Score: least, median, most; band: the mean's 95% interval", [
             charts.Spread(label, s.score_min, s.score_median, s.score_max, s.score.mean, s.score.low, s.score.high)
-            for label, s in zip(labels, seats)])
+            for label, s in zip(labels, seats)], inks)
     rows = "".join(
         f"<tr><td>{escape(label)}</td><td>{s.win_rate.mean:.1%}</td><td>{s.win_rate.low:.1%} – {s.win_rate.high:.1%}"
         f"</td><td>{s.score.mean:.2f}</td><td>{s.score.low:.2f} – {s.score.high:.2f}</td>"
@@ -80,9 +86,13 @@ def whatif_page(report: Any) -> str:
                   ("Verdict", escape(report.verdict)),
               ]))
 
+    taker = seat_colours(report.game, {"players": len(report.policies)}).get(f"P{report.player}", "#333")
+
     def rows(field: str) -> list:
+        """The decision taken in its player's colour, the alternatives in a neutral one (none is a seat)."""
         return [charts.Bar(a.words or a.action, getattr(a, field).mean, getattr(a, field).low, getattr(a, field).high,
-                           note="taken" if a.recorded else ("" if a.contending else "dropped"), strong=a.recorded)
+                           note="taken" if a.recorded else ("" if a.contending else "dropped"), strong=a.recorded,
+                           fill=taker if a.recorded else charts.NEUTRAL)
                 for a in alts]
 
     wins = charts.bar_chart(f"P{report.player}'s win rate against the decision taken (paired 95% interval)",
@@ -104,6 +114,16 @@ def whatif_page(report: Any) -> str:
             "taken; one that straddles zero is not told apart at this budget (more playouts narrow it). "
             "Dropped alternatives fell behind the leader and got no more playouts.</p></main>")
     return shell(f"{game_title(report.game)} · what if at position {report.position}", header, body)
+
+
+def seat_colours(game: str, config: dict[str, Any]) -> dict[str, str]:
+    """The seats' board colours (`Rules.colours`) of a report's game and options; none for a game
+    not installed here, whose report still draws (in the charts' palette)."""
+    try:
+        rules = games.get(game)
+        return rules.colours(msgspec.convert(config, rules.config_type))
+    except (UnknownGame, msgspec.ValidationError):
+        return {}
 
 
 def _signed(e: Any, reference: bool, form: str) -> str:

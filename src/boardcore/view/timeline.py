@@ -17,6 +17,7 @@ from typing import Any
 import msgspec
 
 from boardcore.events import Decision, Event
+from boardcore.replay import taken
 from boardcore.rules import status_line
 from boardcore.session import Session
 
@@ -41,8 +42,10 @@ class Frame(msgspec.Struct, frozen=True):
 
 
 class Line(msgspec.Struct, frozen=True):
-    """One event in words. `position` is its number in `boardcore replay`; `frame` the timeline
-    stop whose decision it is or follows (-1: the setup, before any decision)."""
+    """One event in words, a decision led by its taker ("P2: ...", as `boardcore replay` tells it:
+    in a simultaneous step the log says whose placement each line is). `position` is its number in
+    `boardcore replay`; `frame` the timeline stop whose decision it is or follows (-1: the setup,
+    before any decision)."""
 
     position: int
     frame: int
@@ -102,8 +105,9 @@ def collect(session: Session, player: int | None) -> Timeline:
             frames.append(_frame(session, state, seen, index, player, len(rounds) - 1, shown))
         if shown is not None:
             seen = see(state) if seen is None else seen
-            lines.append(Line(index + 1, len(frames) - 1, isinstance(event, Decision),
-                              rules.describe(seen, shown, player)))
+            words = rules.describe(seen, shown, player)
+            decided = isinstance(shown, Decision)
+            lines.append(Line(index + 1, len(frames) - 1, decided, taken(shown.player, words) if decided else words))
             if _tag(shown) == round_tag:
                 opened += 1
                 label = _round_label(shown, opened)

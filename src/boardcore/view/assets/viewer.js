@@ -10,8 +10,10 @@
   // The board lives in a shadow root: a game's SVG may carry its own <style>, which must not
   // restyle the page, and the page's style must not reach into the board.
   var board = document.getElementById("board").attachShadow({ mode: "open" });
-  board.innerHTML = "<style>:host { display: block; } svg { display: block; width: 100%; height: auto; " +
-    "max-height: 78vh; }</style><div></div>";
+  // The board is as wide as its pane, never shrunk further to fit the window's height (that made
+  // tall boards' text unreadably small): the page scrolls instead.
+  board.innerHTML = "<style>:host { display: block; } svg { display: block; width: 100%; height: auto; }" +
+    "</style><div></div>";
   var drawing = board.lastChild;
   var slider = document.getElementById("slider");
   var where = document.getElementById("where");
@@ -56,52 +58,70 @@
     return k;
   }
 
+  var bar = document.querySelector("nav.timeline");
   function keepInView(li) {
+    // Inside the log's own scroll box, a third of the way down...
     var top = li.offsetTop, bottom = top + li.offsetHeight;
     if (top < log.scrollTop || bottom > log.scrollTop + log.clientHeight) {
       log.scrollTop = Math.max(0, top - log.clientHeight / 3);
     }
+    // ...and inside the window, below the timeline that stays at its top.
+    var box = li.getBoundingClientRect(), above = bar.getBoundingClientRect().bottom;
+    if (box.top < above) { window.scrollBy(0, box.top - above - 8); }
+    else if (box.bottom > window.innerHeight) { window.scrollBy(0, box.bottom - window.innerHeight + 8); }
   }
+
+  var asked = null;                  // the log line of a position asked for by the address, if not a stop
 
   function show(k, options) {
     options = options || {};
     k = Math.max(0, Math.min(frames.length - 1, Math.round(k)));
     if (!options.keepNote) { note.textContent = ""; }
-    if (k === current) { return; }
-    current = k;
-    var f = frames[k];
-    drawing.innerHTML = svgAt(k);
-    slider.value = String(k);
-    var round = f[2] >= 0 ? " · " + rounds[f[2]][1] : "";
-    var step = k < frames.length - 1 ? "decision " + (k + 1) + " of " + (frames.length - 1) : "end of the record";
-    where.textContent = "position " + f[0] + " of " + data.total + " · " + step + round;
-    caption.textContent = f[3];
-    lit.forEach(function (li) { li.classList.remove("current", "step"); });
-    lit = linesByFrame[String(k)] || [];
-    lit.forEach(function (li) { li.classList.add(li.classList.contains("decision") ? "current" : "step"); });
-    if (lit.length) { keepInView(lit[0]); }
-    Array.prototype.forEach.call(cursors, function (c) {
-      var x = String(parseFloat(c.getAttribute("data-x0")) + k * parseFloat(c.getAttribute("data-dx")));
-      c.setAttribute("x1", x);
-      c.setAttribute("x2", x);
-    });
-    if (!options.fromAddress) {
-      try { history.replaceState(null, "", "#pos=" + f[0]); } catch (e) { /* an address we may not set */ }
+    if (asked) { asked.classList.remove("asked"); asked = null; }
+    if (options.position && options.position !== frames[k][0]) {
+      asked = log.querySelector('li[data-pos="' + options.position + '"]');
+      if (asked) { asked.classList.add("asked"); }
     }
+    if (k !== current) {
+      current = k;
+      var f = frames[k];
+      drawing.innerHTML = svgAt(k);
+      slider.value = String(k);
+      caption.textContent = f[3];
+      lit.forEach(function (li) { li.classList.remove("current", "step"); });
+      lit = linesByFrame[String(k)] || [];
+      lit.forEach(function (li) { li.classList.add(li.classList.contains("decision") ? "current" : "step"); });
+      Array.prototype.forEach.call(cursors, function (c) {
+        var x = String(parseFloat(c.getAttribute("data-x0")) + k * parseFloat(c.getAttribute("data-dx")));
+        c.setAttribute("x1", x);
+        c.setAttribute("x2", x);
+      });
+      if (!options.fromAddress) {
+        try { history.replaceState(null, "", "#pos=" + f[0]); } catch (e) { /* an address we may not set */ }
+      }
+    }
+    var round = frames[k][2] >= 0 ? " · " + rounds[frames[k][2]][1] : "";
+    var step = k < frames.length - 1 ? "decision " + (k + 1) + " of " + (frames.length - 1) : "end of the record";
+    where.textContent = "position " + (options.position || frames[k][0]) + " of " + data.total + " · " + step + round;
+    // The line to read: the one asked for, else this stop's decision, else (at the end) the last line.
+    var line = asked || lit[0] || (k === frames.length - 1 ? log.lastElementChild : null);
+    if (line) { keepInView(line); }
   }
 
   function fromAddress() {
     var m = /pos=(\d+)/.exec(location.hash);
     if (!m) { return false; }
-    var asked = parseInt(m[1], 10);
-    var k = frameAt(asked);
-    show(k, { fromAddress: true, keepNote: true });
-    if (frames[k][0] !== asked) {
-      note.textContent = asked < frames[0][0]
-        ? "position " + asked + " is part of the setup: shown from position " + frames[k][0] + ", the first decision"
-        : asked > data.total
-          ? "position " + asked + " is past the end of the record (" + data.total + "): shown at the end"
-          : "position " + asked + " lies among the facts of a decision: shown from position " + frames[k][0] +
+    var wanted = parseInt(m[1], 10);
+    var k = frameAt(wanted);
+    var within = wanted >= frames[0][0] && wanted <= data.total;
+    show(k, { fromAddress: true, keepNote: true, position: within ? wanted : null });
+    if (frames[k][0] !== wanted) {
+      note.textContent = wanted < frames[0][0]
+        ? "position " + wanted + " is part of the setup: shown from position " + frames[k][0] + ", the first decision"
+        : wanted > data.total
+          ? "position " + wanted + " is past the end of the record (" + data.total + "): shown at the end"
+          : "position " + wanted + " lies among the facts of a decision (its line is marked in the log): the " +
+            "board is drawn where each decision is taken, so it is shown from position " + frames[k][0] +
             ", where that decision was taken";
     } else {
       note.textContent = "";
