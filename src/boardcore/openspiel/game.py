@@ -72,6 +72,7 @@ class BoardcoreGame(pyspiel.Game):
         self.codec = self.table.codec
         self.players = self.table.players
         self._episodes = 0
+        self._upcoming: Line | None = None         # the next episode, dealt but not yet played (see `Line`)
         self._indexes: dict[Decision, int] = {}      # each seat's decisions' codec indexes, once found
         info = pyspiel.GameInfo(num_distinct_actions=self.codec.size, max_chance_outcomes=0,
                                 num_players=self.players, min_utility=-1.0, max_utility=1.0,
@@ -91,6 +92,12 @@ class BoardcoreGame(pyspiel.Game):
         n, self._episodes = self._episodes, self._episodes + 1
         return self.seed if n == 0 else f"{self.seed}/{n}"
 
+    def upcoming(self) -> Line:
+        """The next episode, set up but taken by no state yet."""
+        if self._upcoming is None:
+            self._upcoming = Line(self)._start(self.next_seed())
+        return self._upcoming
+
     def index(self, decision: Decision) -> int:
         i = self._indexes.get(decision)
         if i is None:
@@ -103,12 +110,18 @@ class BoardcoreGame(pyspiel.Game):
 
 class Line:
     """One line of play: the game's seed and start, the decisions taken (codec index, seat from 1) and
-    the position they lead to. The line `new_initial_state` begins plays through a live `Session`; a
-    copy (OpenSpiel's clone) decides by `Rules.unfold` with `Rng.derive(seed, position)`, as that session
-    would, and writes its own session only when asked. Begun lazily: OpenSpiel makes a fresh state for
-    every clone, only to overwrite it."""
+    the position they lead to. The line of an episode plays through a live `Session`; a copy
+    (OpenSpiel's clone) decides by `Rules.unfold` with `Rng.derive(seed, position)`, as that session
+    would, and writes its own session only when asked.
 
-    __slots__ = ("game", "seed", "start", "session", "state", "position", "taken", "_legal", "_outcome", "_seen")
+    A state's line is begun when first needed. OpenSpiel makes a fresh state for every clone, only to
+    overwrite it, and another each time it asks a game for its tensors' shape, only to read it: so a
+    line not begun reads the game's `upcoming` episode (pinning it), and takes it over when it must
+    play (apply, clone, serialise, write its session). The shape questions then cost one setup and
+    no seed; if another state took the pinned episode first, this one plays its twin (the same seed)."""
+
+    __slots__ = ("game", "seed", "start", "session", "state", "position", "taken", "pin", "_legal", "_outcome",
+                 "_seen")
 
     def __init__(self, game: BoardcoreGame, seed: str | None = None, start: Any = None) -> None:
         self.game, self.seed, self.start = game, seed, start
@@ -116,6 +129,7 @@ class Line:
         self.state: Any = None
         self.position = 0
         self.taken: list[tuple[int, int]] = []
+        self.pin: Line | None = None
         self._forget()
         if start is not None:                        # a given table: `Session.from_state` starts it at 1
             self.state, self.position = game.rules.copy(start), 1
@@ -125,11 +139,31 @@ class Line:
         self._outcome: tuple[Outcome | None] | None = None
         self._seen: dict[tuple[str, int], Any] = {}
 
+    def _start(self, seed: str) -> Line:
+        self.seed = seed
+        self.session = Session.new(self.game.rules, config=self.game.table.config, seed=seed)
+        self.state, self.position = self.session.state, self.session.position
+        return self
+
+    def read(self) -> Line:
+        """The line to read the position from: this one, or (not begun) the episode it pinned."""
+        if self.state is not None:
+            return self
+        if self.pin is None:
+            self.pin = self.game.upcoming()
+        return self.pin if self.pin is self.game._upcoming else self.begin()
+
     def begin(self) -> Line:
+        """This line, ready to play: the pinned (or upcoming) episode taken over, or its twin begun."""
         if self.state is None:
-            self.seed = self.game.next_seed()
-            self.session = Session.new(self.game.rules, config=self.game.table.config, seed=self.seed)
-            self.state, self.position = self.session.state, self.session.position
+            game = self.game
+            pin = self.pin or game._upcoming
+            if pin is not None and pin is game._upcoming:
+                game._upcoming = None
+                self.seed, self.session, self.state, self.position = pin.seed, pin.session, pin.state, pin.position
+            else:
+                self._start(pin.seed if pin is not None else game.next_seed())
+            self.pin = None
         return self
 
     # -- reading the position ------------------------------------------------------------------
@@ -207,7 +241,7 @@ class Line:
     def __deepcopy__(self, memo: dict) -> Line:
         self.begin()
         copy = Line.__new__(Line)
-        copy.game, copy.seed, copy.start, copy.session = self.game, self.seed, self.start, None
+        copy.game, copy.seed, copy.start, copy.session, copy.pin = self.game, self.seed, self.start, None, None
         copy.state, copy.position, copy.taken = self.game.rules.copy(self.state), self.position, list(self.taken)
         copy._forget()
         return copy
@@ -237,12 +271,13 @@ class BoardcoreState(pyspiel.State):
 
     @property
     def line(self) -> Line:
-        return self._line.begin()
+        """The line to read (see `Line`: a state not begun reads its game's upcoming episode)."""
+        return self._line.read()
 
     @property
     def session(self) -> Session:
         """The episode as a boardcore game: save, replay or audit it like any other."""
-        return self.line.written()
+        return self._line.begin().written()
 
     def current_player(self) -> int:
         seat = self.line.to_act()
@@ -252,7 +287,7 @@ class BoardcoreState(pyspiel.State):
         return self.line.legal_indexes(player + 1)
 
     def _apply_action(self, action: int) -> None:
-        line = self.line
+        line = self._line.begin()
         line.apply(action, line.to_act())
 
     def _action_to_string(self, player: int, action: int) -> str:
@@ -269,7 +304,7 @@ class BoardcoreState(pyspiel.State):
     def resample_from_infostate(self, player_id: int, probability_sampler: Any) -> BoardcoreState:
         """The same position with what `player_id` cannot see dealt afresh (`Rules.hidden_variant`), and
         a fresh seed for the luck to come: a search from it foresees neither hidden cards nor dice."""
-        line = self.line
+        line = self._line.begin()
         seed = f"openspiel/resample/{int(probability_sampler() * _RESAMPLE_BITS)}"
         variant = line.game.rules.hidden_variant(line.state, player_id + 1, LocalRng(seed))
         start = line.state if variant is None else variant
