@@ -73,7 +73,7 @@ def _require() -> None:
     try:
         import gymnasium  # noqa: F401
         import numpy  # noqa: F401
-        import pyspiel  # noqa: F401
+        import pyspiel  # type: ignore[import-not-found]  # noqa: F401
     except ImportError as exc:
         raise BoardcoreError(f"boardcore.openspiel needs open_spiel, numpy and gymnasium ({exc.name} is missing): "
                              "pip install 'boardcore[openspiel]'") from None
@@ -83,7 +83,7 @@ def load_game(name: str, **params: Any) -> Any:
     """The OpenSpiel game `name` (`boardcore_warlords`, …) with `params` (the game's options and `seed`):
     `pyspiel.load_game(name, params)` once the games are registered."""
     _require()
-    import pyspiel
+    import pyspiel  # type: ignore[import-not-found]
 
     from boardcore.openspiel import game  # noqa: F401  (registers the games)
 

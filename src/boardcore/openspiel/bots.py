@@ -26,13 +26,16 @@ from typing import Any
 
 import msgspec
 import numpy as np
-from open_spiel.python.algorithms import ismcts, mcts
+from open_spiel.python.algorithms import ismcts, mcts  # type: ignore[import-untyped]
 
 from boardcore.events import Decision
 from boardcore.openspiel import GAMES, load_game
 from boardcore.openspiel.game import BoardcoreGame, BoardcoreState, Line
 from boardcore.rng import LocalRng, Rng
 from boardcore.rules import Rules
+
+DEFAULT_SIMULATIONS = 100
+"""Simulations per decision when no budget is given."""
 
 FIRST_SIMULATIONS = 4
 """Simulations of a timed agent's first decision, before it knows its pace."""
@@ -57,7 +60,7 @@ class OpenSpielAgent:
             raise ValueError(f"uct must be at least 0, not {uct}")
         self.rules = rules
         self.seconds = seconds
-        self.simulations = simulations if simulations is not None or seconds is not None else 100
+        self.simulations = simulations if simulations is not None else DEFAULT_SIMULATIONS   # unless `seconds`
         self.uct = uct
         self.short_name = next(short for short, name in GAMES.items() if name == rules.name)
         self._games: dict[bytes, BoardcoreGame] = {}

@@ -7,7 +7,7 @@ from typing import Any
 
 import msgspec
 import numpy as np
-import pyspiel
+import pyspiel  # type: ignore[import-not-found]
 
 from boardcore import games
 from boardcore.errors import BoardcoreError
@@ -20,7 +20,7 @@ from boardcore.rules import Outcome, Rules
 from boardcore.session import Session, new_seed
 
 _JSON = msgspec.json.Encoder(order="deterministic")   # the same position gives the same bytes
-_SEAT_COUNTS = range(1, 9)                             # the seat counts asked of each game's `check_players`
+_SEAT_COUNTS = range(1, 9)                             # the seat counts each game's `make_config` is asked about
 _RESAMPLE_BITS = 1 << 53                               # a sampler's float in [0, 1) as a whole number of seeds
 
 
@@ -33,7 +33,7 @@ def _seat_counts(rules: Rules) -> list[int]:
     allowed = []
     for n in _SEAT_COUNTS:
         try:
-            rules.check_players(n)
+            rules.make_config(players=n)
         except BoardcoreError:
             continue
         allowed.append(n)
@@ -123,7 +123,7 @@ class Line:
     __slots__ = ("game", "seed", "start", "session", "state", "position", "taken", "pin", "_legal", "_outcome",
                  "_seen")
 
-    def __init__(self, game: BoardcoreGame, seed: str | None = None, start: Any = None) -> None:
+    def __init__(self, game: BoardcoreGame, seed: str = "", start: Any = None) -> None:
         self.game, self.seed, self.start = game, seed, start
         self.session: Session | None = None
         self.state: Any = None
