@@ -57,7 +57,7 @@ def test_an_agent_finds_its_game_from_the_view(mode):
     must have the codec and the observation of the table's own config."""
     name, options = mode
     rules = games.get(name)
-    agent = agents.make("openspiel-ismcts:simulations=1", rules)
+    agent = agents.make("openspiel-ismcts:simulations=2", rules)
     found = agent.game_of(Session.new(rules, seed="view", **options).view(1))
     table = Table(rules, options)
     assert found.codec.templates == table.codec.templates
@@ -80,6 +80,8 @@ def test_a_timed_agent_sets_its_simulations_from_its_pace():
     assert agent._budget() == bots.FIRST_SIMULATIONS       # nothing measured yet
     agent._paced = [40, 2.0]                               # 20 simulations a second so far
     assert agent._budget() == 10
+    agent._paced = [2, 4.0]                                # slower than the fewest a search can run
+    assert agent._budget() == bots.MIN_SIMULATIONS
 
 
 def test_a_decision_reports_its_simulations():
@@ -96,6 +98,7 @@ def test_a_decision_reports_its_simulations():
 @pytest.mark.parametrize(("spec", "says"), [
     ("openspiel-ismcts:seconds=0.25,simulations=3", "seconds or simulations"),
     ("openspiel-mcts:uct=-1", "uct must be"),
+    ("openspiel-ismcts:simulations=1", "at least 2"),
     ("openspiel-ismcts:depth=3", "takes seconds"),
 ])
 def test_bad_specs_are_refused_in_one_line(spec, says):

@@ -40,6 +40,10 @@ DEFAULT_SIMULATIONS = 100
 FIRST_SIMULATIONS = 4
 """Simulations of a timed agent's first decision, before it knows its pace."""
 
+MIN_SIMULATIONS = 2
+"""The fewest a decision runs: ISMCTS spends its first simulation expanding the root, and has no visit
+count to choose by until the second."""
+
 
 class OpenSpielAgent:
     """A boardcore agent that asks an OpenSpiel bot (see the module docstring)."""
@@ -52,8 +56,8 @@ class OpenSpielAgent:
                  uct: float = 2.0) -> None:
         if seconds is not None and not seconds > 0:
             raise ValueError(f"seconds must be above 0, not {seconds}")
-        if simulations is not None and simulations < 1:
-            raise ValueError(f"simulations must be at least 1, not {simulations}")
+        if simulations is not None and simulations < MIN_SIMULATIONS:
+            raise ValueError(f"simulations must be at least {MIN_SIMULATIONS}, not {simulations}")
         if seconds is not None and simulations is not None:
             raise ValueError("give seconds or simulations, not both")
         if not uct >= 0:
@@ -96,7 +100,7 @@ class OpenSpielAgent:
         done, spent = self._paced
         if done == 0 or spent <= 0:
             return FIRST_SIMULATIONS
-        return max(1, round(self.seconds * done / spent))
+        return max(MIN_SIMULATIONS, round(self.seconds * done / spent))
 
     def game_of(self, view: Any) -> BoardcoreGame:
         """The OpenSpiel game of the table the view shows: its config read from the view (every state
