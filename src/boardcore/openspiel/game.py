@@ -178,7 +178,10 @@ class Line:
 
     def legal(self) -> list[Decision]:
         if self._legal is None:
-            self._legal = [] if self.outcome() is not None else self.game.rules.legal_actions(self.state)
+            if self.session is not None:   # asked of the session, which then trusts what is taken from it
+                self._legal = self.session.legal_actions()
+            else:
+                self._legal = [] if self.outcome() is not None else self.game.rules.legal_actions(self.state)
         return self._legal
 
     def legal_indexes(self, seat: int) -> list[int]:
@@ -209,13 +212,12 @@ class Line:
     def apply(self, index: int, seat: int) -> None:
         rules = self.game.rules
         decision = self.game.codec.decode(index, seat)
-        trusted = decision in self.legal()
         if self.session is not None:
             self.session.apply(decision)
             self.state, self.position = self.session.state, self.session.position
         else:
-            unfolding = rules.unfold(self.state, decision, Rng.derive(self.seed, self.position), trusted=trusted,
-                                     in_place=True)
+            unfolding = rules.unfold(self.state, decision, Rng.derive(self.seed, self.position),
+                                     trusted=decision in self.legal(), in_place=True)
             self.state, self.position = unfolding.state, self.position + len(unfolding.events)
         self.taken.append((index, seat))
         self._forget()
