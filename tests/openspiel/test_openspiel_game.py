@@ -88,6 +88,25 @@ def test_an_episode_keeps_its_promises(mode, tmp_path):
     assert state.returns() == Table(name, options).rewards(session.outcome)
 
 
+def test_a_resampled_table_plays_on_writes_its_session_and_reads_back():
+    """What ISMCTS searches from: a table dealt afresh with its own seed, a game of its own."""
+    game = load(("apogee", {"players": 2, "max_turns": 6}), seed="resampled")
+    state = game.new_initial_state()
+    for _ in range(15):
+        state.apply_action(state.legal_actions()[0])
+    twin = state.resample_from_infostate(state.current_player(), SAMPLER)
+    assert str(twin) != str(state) and twin.session.seed != state.session.seed
+    pick = random.Random(3)
+    for _ in range(10):
+        twin.apply_action(pick.choice(twin.legal_actions()))
+    back = game.deserialize_state(twin.serialize())
+    assert str(back) == str(twin)
+    clone = twin.clone()
+    clone.apply_action(clone.legal_actions()[0])
+    played = msgspec.json.encode(clone.line.state)
+    assert msgspec.json.encode(clone.session.state) == played
+
+
 def test_the_same_seed_plays_the_same_episode():
     mode = ("warlords", {"players": 2})
     first, second = load(mode, seed="twice").new_initial_state(), load(mode, seed="twice").new_initial_state()
