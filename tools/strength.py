@@ -4,7 +4,7 @@ library call (`boardcore.tournament`, `boardcore.whatif`), printed with its 95% 
     python tools/strength.py duels  [-n 200] [--workers 2]    # mcts against greedy, 2 players, every game
     python tools/strength.py solo   [-n 40]  [--workers 2]    # mcts and greedy against each automa
     python tools/strength.py whatif [-k 40]  [--workers 2]    # paired against independent intervals
-    python tools/strength.py openspiel [-n 100] [--per-move 0.25] [--workers 2]   # mcts against OpenSpiel's ISMCTS
+    python tools/strength.py openspiel [-n 100] [--per-move 0.25] [--game G] [--workers 2]   # mcts against OpenSpiel's ISMCTS
 
 `duels` is `boardcore tournament GAME --players 2 --agent mcts --agent greedy` for each game. `solo`
 plays Solar Sphere levels I-III, Apogee Solo Missions 1-6 and the Rebellion standard and hard, each
@@ -193,7 +193,7 @@ def openspiel(args) -> dict:
     """boardcore `mcts` against an OpenSpiel bot at the same seconds per decision, 2 players, every game."""
     out = {}
     agents = [f"mcts:seconds={args.per_move:g}", f"{args.opponent}:seconds={args.per_move:g}"]
-    for name in ("solar-sphere", "apogee", "warlords"):
+    for name in args.game or ("solar-sphere", "apogee", "warlords"):
         rules = games.get(name)
         report = tournament(rules, rules.make_config(players=2), agents, args.games, seed=args.seed,
                             workers=args.workers)
@@ -218,6 +218,8 @@ def main() -> None:
     parser.add_argument("--agent", default="mcts", help="the agent measured against greedy")
     parser.add_argument("--per-move", type=float, default=0.25, help="openspiel: seconds per decision, both agents")
     parser.add_argument("--opponent", default="openspiel-ismcts", help="openspiel: the OpenSpiel bot (or openspiel-mcts)")
+    parser.add_argument("--game", action="append", choices=("solar-sphere", "apogee", "warlords"),
+                        help="openspiel: only this game (repeatable; default all three)")
     parser.add_argument("--workers", type=int, default=2)
     parser.add_argument("--seed", default="11")
     parser.add_argument("--json", type=Path, help="also write everything to this file")
