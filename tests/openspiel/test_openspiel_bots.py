@@ -48,7 +48,7 @@ def test_ismcts_plays_a_whole_game_of_every_title_and_it_audits(short, options, 
 
 @pytest.mark.slow
 def test_ismcts_plays_a_whole_apogee_game_without_a_turn_cap(tmp_path):
-    ismcts_game("boardcore_apogee", {"players": 3}, tmp_path, simulations=8)
+    ismcts_game("boardcore_apogee", {"players": 3}, tmp_path)
 
 
 @pytest.mark.parametrize("mode", GAMES, ids=mode_id)
