@@ -27,11 +27,11 @@ TITLES = [("boardcore_solar_sphere", {"players": 2}), ("boardcore_apogee", {"pla
           ("boardcore_warlords", {"players": 2})]
 
 
-def ismcts_game(short, options, tmp_path, simulations=2):
+def ismcts_game(short, options, tmp_path):
     """A whole game with OpenSpiel's ISMCTS in every seat, through the OpenSpiel API only; its stream audited."""
     game = openspiel.load_game(short, seed=f"ismcts/{short}", **options)
     random = np.random.RandomState(7)
-    bot = ismcts.ISMCTSBot(game, mcts.RandomRolloutEvaluator(1, random), 2.0, simulations, random_state=random)
+    bot = ismcts.ISMCTSBot(game, mcts.RandomRolloutEvaluator(1, random), 2.0, 2, random_state=random)
     state = game.new_initial_state()
     while not state.is_terminal():
         state.apply_action(bot.step(state))
