@@ -78,10 +78,26 @@ def test_both_bots_sit_at_a_tournament(run):
 def test_a_timed_agent_sets_its_simulations_from_its_pace():
     agent = bots.IsmctsAgent(games.get("warlords"), seconds=0.5)
     assert agent._budget() == bots.FIRST_SIMULATIONS       # nothing measured yet
-    agent._paced = [40, 2.0]                               # 20 simulations a second so far
+    agent.pace = 20.0                                      # 20 simulations a second lately
     assert agent._budget() == 10
-    agent._paced = [2, 4.0]                                # slower than the fewest a search can run
+    agent.pace = 1.0                                       # slower than the fewest a search can run
     assert agent._budget() == bots.MIN_SIMULATIONS
+
+
+def test_the_pace_follows_the_latest_decisions():
+    rules = games.get("warlords")
+    agent = agents.make("openspiel-ismcts:seconds=0.01", rules)
+    session = Session.new(rules, players=2, seed="pace")
+    paces = []
+    while len(paces) < 3:
+        me = session.to_act[0]
+        legal = session.legal_actions(me)
+        session.apply(agent.choose(session.view(me), legal, Rng.derive("pace", session.position)))
+        if len(legal) > 1:
+            paces.append((agent.pace, agent.last["simulations"] / agent.last["seconds"]))
+    (first, rate1), (second, rate2), _ = paces
+    assert first == rate1                                  # the first decision sets the pace
+    assert second == pytest.approx(bots.PACE_WEIGHT * rate2 + (1 - bots.PACE_WEIGHT) * first)
 
 
 def test_a_decision_reports_its_simulations():

@@ -13,7 +13,8 @@ seed, so neither hidden cards nor future dice are known to them.
 
 Budget: `simulations=N` per decision, or `seconds=S`. OpenSpiel's bots count simulations, not time,
 so with `seconds` an agent sets each decision's simulations from its own measured pace (simulations
-per second over its decisions so far): each decision takes about `S`, and `boardcore tournament`
+per second, a running mean that weighs the latest decisions most, as a playout's cost changes with the
+stage of the game): each decision takes about `S`, and `boardcore tournament`
 reports every agent's mean and longest time per decision, so equal time can be checked. `uct`: the
 exploration constant (OpenSpiel's `uct_c`).
 """
@@ -39,6 +40,9 @@ DEFAULT_SIMULATIONS = 100
 
 FIRST_SIMULATIONS = 4
 """Simulations of a timed agent's first decision, before it knows its pace."""
+
+PACE_WEIGHT = 0.5
+"""How much the latest decision counts in a timed agent's pace (an exponential moving average)."""
 
 MIN_SIMULATIONS = 2
 """The fewest a decision runs: ISMCTS spends its first simulation expanding the root, and has no visit
@@ -68,7 +72,7 @@ class OpenSpielAgent:
         self.uct = uct
         self.short_name = next(short for short, name in GAMES.items() if name == rules.name)
         self._games: dict[bytes, BoardcoreGame] = {}
-        self._paced = [0, 0.0]                   # simulations run and seconds spent, over all decisions
+        self.pace: float | None = None           # simulations per second, latest decisions weighed most
         self.last: dict[str, Any] = {}           # the last decision's simulations and seconds: for tests and tools
 
     def choose(self, view: Any, legal: Sequence[Decision], rng: Rng) -> Decision:
@@ -83,8 +87,9 @@ class OpenSpielAgent:
         began = time.perf_counter()
         index = self.bot(game, count, np.random.RandomState(seed % (1 << 32))).step(root)
         spent = time.perf_counter() - began
-        self._paced[0] += count
-        self._paced[1] += spent
+        if spent > 0:
+            rate = count / spent
+            self.pace = rate if self.pace is None else PACE_WEIGHT * rate + (1 - PACE_WEIGHT) * self.pace
         self.last = {"simulations": count, "seconds": spent}
         action = game.codec.decode(int(index), me)
         if action not in legal:   # the view offered what the table does not: a game bug, never guessed around
@@ -97,10 +102,9 @@ class OpenSpielAgent:
     def _budget(self) -> int:
         if self.seconds is None:
             return self.simulations
-        done, spent = self._paced
-        if done == 0 or spent <= 0:
+        if self.pace is None:
             return FIRST_SIMULATIONS
-        return max(MIN_SIMULATIONS, round(self.seconds * done / spent))
+        return max(MIN_SIMULATIONS, round(self.seconds * self.pace))
 
     def game_of(self, view: Any) -> BoardcoreGame:
         """The OpenSpiel game of the table the view shows: its config read from the view (every state
