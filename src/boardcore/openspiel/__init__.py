@@ -28,8 +28,9 @@ seed derives: it could not be audited. So every game is `SAMPLED_STOCHASTIC` (no
   automa's die: small, enumerable outcomes, but drawn mid-decision with the rest of its effects; the
   sphere's layout, scoring card, crew and Dranda decks at setup, and the Dranda deck's reshuffle in
   play: orders of up to 18 cards, too many outcomes to list.
-- *Apogee*: the administration, Director and launch dice and a random engineer dismissed (inside
-  decisions), the piles' shuffles at setup (investors, juniors, seniors, events, Directors).
+- *Apogee*: the main die and additional dice (launches, engineers, engines, funds), the static-fire
+  test, Nation Interventions and an engineer dismissed at random (inside decisions); the piles'
+  shuffles at setup (investors, juniors, seniors, events, Directors).
 - *Galactic Warlords*: the bombard and invasion dice and their rerolls, a card taken at random from
   a hand; the planet tiles, reputation markers, mercenary and support decks and the first player at setup.
 
