@@ -26,8 +26,8 @@ seed derives: it could not be audited. So every game is `SAMPLED_STOCHASTIC` (no
 
 - *Solar Sphere*: the dock dice (3d6 each round), the resistance die, auxiliary dice and the Dranda
   automa's die: small, enumerable outcomes, but drawn mid-decision with the rest of its effects; the
-  sphere's layout, scoring card, crew and Dranda decks at setup, and the Dranda deck's reshuffle in
-  play: orders of up to 18 cards, too many outcomes to list.
+  sphere's layout, scoring card, crew and Dranda decks and turn order at setup, and the Dranda deck's
+  reshuffle in play: whole orders of cards, too many outcomes to list.
 - *Apogee*: the main die and additional dice (launches, engineers, engines, funds), the static-fire
   test, Nation Interventions and an engineer dismissed at random (inside decisions); the piles'
   shuffles at setup (investors, juniors, seniors, events, Directors).
