@@ -97,7 +97,8 @@ class OpenSpielAgent:
         return action
 
     def bot(self, game: BoardcoreGame, simulations: int, random: np.random.RandomState) -> Any:
-        raise NotImplementedError
+        """The OpenSpiel bot of one decision: each kind below makes its own."""
+        raise NotImplementedError(f"{type(self).__name__} names no OpenSpiel bot")
 
     def _budget(self) -> int:
         if self.seconds is None:
