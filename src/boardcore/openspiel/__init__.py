@@ -76,7 +76,7 @@ def _require() -> None:
         import numpy  # noqa: F401
         import pyspiel  # type: ignore[import-not-found]  # noqa: F401
     except ImportError as exc:
-        raise BoardcoreError(f"boardcore.openspiel needs open_spiel, numpy and gymnasium ({exc.name} is missing): "
+        raise BoardcoreError(f"boardcore.openspiel needs open_spiel, numpy and gymnasium ({exc.name or exc} is missing): "
                              "pip install 'boardcore[openspiel]'") from None
 
 
