@@ -11,7 +11,10 @@ run with bytecode caching on, as an installed package has it.
   offer of random games, per action weighed and against asking for the same legal lists), and
   `rl_env_vs_session` (`boardcore.rl` env steps with random masked actions, the mask read from the
   info, against `Session` random play of the same game) and `rl_observed_vs_session` (the same with
-  every step's observation encoded), both absent without the `[rl]` extra; and (not with --quick)
+  every step's observation encoded), both absent without the `[rl]` extra; `openspiel_step_vs_pettingzoo`
+  (CPU time per step of random play through `boardcore.openspiel`, `legal_actions` and `apply_action`,
+  against a PettingZoo step as `rl_env_vs_session` takes it), absent without the `[openspiel]` extra;
+  and (not with --quick)
   `session_vs_bare_instructions`, the same games as `session_vs_bare` in instructions counted by
   valgrind, which load on the machine cannot move;
 - cli_help/legal/act_vs_import_typer: `boardcore --help`, `legal FILE` and `act FILE 1` on a new
@@ -283,6 +286,7 @@ def game_figures(rules, quick: bool) -> dict:
                "fold_events_per_s": round(fold_rate(rules, config, 2 if quick else 6))}
     figures.update(prior_figures(rules, config, 1 if quick else 3))
     figures.update(rl_vs_session(rules, config, quick))
+    figures.update(openspiel_vs_pettingzoo(rules, config, quick))
     if not quick:
         figures["session_vs_bare_instructions"] = guarded(session_vs_bare_instructions, rules)
     return figures
@@ -343,6 +347,44 @@ def rl_vs_session(rules, config, quick: bool) -> dict:
         session.append(session_rate(rules, config, 3 if quick else 12))
     return {"rl_env_vs_session": round(max(masked) / max(session), 3),
             "rl_observed_vs_session": round(max(observed) / max(session), 3)}
+
+
+def openspiel_rate(rules, config, seconds: float, seed: int = 0) -> float:
+    """OpenSpiel steps per CPU second, random play through the OpenSpiel API (whole episodes, at least
+    one; new episodes timed, not counted), as a PettingZoo step is measured."""
+    import random
+
+    from boardcore import openspiel
+
+    short = next(short for short, name in openspiel.GAMES.items() if name == rules.name)
+    game = openspiel.load_game(short, seed=f"speed/{seed}", **msgspec.to_builtins(config))
+    pick = random.Random(seed)
+    steps = episodes = 0
+    began = time.process_time()
+    while episodes == 0 or time.process_time() - began < seconds:
+        state = game.new_initial_state()
+        while not state.is_terminal():
+            legal = state.legal_actions()
+            state.apply_action(legal[int(pick.random() * len(legal))])
+            steps += 1
+        episodes += 1
+    return steps / (time.process_time() - began)
+
+
+def openspiel_vs_pettingzoo(rules, config, quick: bool) -> dict:
+    """An OpenSpiel step's CPU time over a PettingZoo step's (random play of the same game, taking turns,
+    best of each): the adapter's overhead per step, target at most 1.5."""
+    try:
+        from boardcore.rl import steps_per_second
+        openspiel_rate(rules, config, 0.01)
+    except Exception:  # noqa: BLE001 - the [openspiel] extra is not installed
+        return {}
+    seconds = 0.5 if quick else 2.0
+    spiel, zoo = [], []
+    for _ in range(2 if quick else 3):
+        spiel.append(openspiel_rate(rules, config, seconds))
+        zoo.append(steps_per_second(rules, seconds, clock=time.process_time, players=int(config.players)))
+    return {"openspiel_step_vs_pettingzoo": round(max(zoo) / max(spiel), 3)}
 
 
 # -- streams -----------------------------------------------------------------------------------

@@ -4,6 +4,7 @@ library call (`boardcore.tournament`, `boardcore.whatif`), printed with its 95% 
     python tools/strength.py duels  [-n 200] [--workers 2]    # mcts against greedy, 2 players, every game
     python tools/strength.py solo   [-n 40]  [--workers 2]    # mcts and greedy against each automa
     python tools/strength.py whatif [-k 40]  [--workers 2]    # paired against independent intervals
+    python tools/strength.py openspiel [-n 100] [--per-move 0.25] [--game G] [--workers 2]   # mcts against OpenSpiel's ISMCTS
 
 `duels` is `boardcore tournament GAME --players 2 --agent mcts --agent greedy` for each game. `solo`
 plays Solar Sphere levels I-III, Apogee Solo Missions 1-6 and the Rebellion standard and hard, each
@@ -12,6 +13,10 @@ agent on the same deals. `whatif` questions the first decision of `replays/solar
 comparing each paired interval on the difference with the independent (Wilson) interval the old
 what-if printed for the same rollouts; the adaptive race with the same number of playouts in all;
 and `--seconds 60` on the workers given, for its verdict.
+
+`openspiel` is `boardcore tournament GAME --players 2 --agent mcts:seconds=S --agent openspiel-ismcts:seconds=S`
+for each game (needs the `[openspiel]` extra; `--opponent openspiel-mcts` for its MCTSBot): the same time per
+decision for both, and each one's measured mean time per decision printed beside the result.
 
 These runs are long (the duels take hours on two cores): run them in the background.
 """
@@ -184,24 +189,45 @@ def whatif(args) -> dict:
     return {"even": msgspec.to_builtins(even), "raced": msgspec.to_builtins(raced), "timed": msgspec.to_builtins(timed)}
 
 
+def openspiel(args) -> dict:
+    """boardcore `mcts` against an OpenSpiel bot at the same seconds per decision, 2 players, every game."""
+    out = {}
+    agents = [f"mcts:seconds={args.per_move:g}", f"{args.opponent}:seconds={args.per_move:g}"]
+    for name in args.game or ("solar-sphere", "apogee", "warlords"):
+        rules = games.get(name)
+        report = tournament(rules, rules.make_config(players=2), agents, args.games, seed=args.seed,
+                            workers=args.workers)
+        p = report.pairings[0]
+        reply = {s.agent: f"{s.reply_seconds:.3f}s" for s in report.standings}
+        print(f"{name:<13} {p.a} against {p.b}, {p.games} games (seats alternated): mcts wins {p.a_rate} "
+              f"({p.a_wins:g}-{p.b_wins:g}, {p.no_winner} without a winner); mean time per decision "
+              f"{', '.join(f'{a} {t}' for a, t in reply.items())}; {report.seconds:.0f}s", flush=True)
+        out[name] = msgspec.to_builtins(report)
+    return out
+
+
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
-    parser.add_argument("what", choices=("duels", "solo", "whatif"))
-    parser.add_argument("-n", "--games", type=int, default=None, help="games per agent (duels 200, solo 40)")
+    parser.add_argument("what", choices=("duels", "solo", "whatif", "openspiel"))
+    parser.add_argument("-n", "--games", type=int, default=None, help="games per agent (duels 200, openspiel 100, solo 40)")
     parser.add_argument("-k", "--rollouts", type=int, default=40, help="whatif: rollouts per alternative")
     parser.add_argument("--seconds", type=float, default=60.0, help="whatif: the timed budget")
     parser.add_argument("--policy", default="random", help="whatif: the rollout policy")
     parser.add_argument("--replay", type=Path, default=WHATIF_REPLAY, help="whatif: the saved game")
     parser.add_argument("--at", type=int, default=WHATIF_AT, help="whatif: the decision's position")
     parser.add_argument("--agent", default="mcts", help="the agent measured against greedy")
+    parser.add_argument("--per-move", type=float, default=0.25, help="openspiel: seconds per decision, both agents")
+    parser.add_argument("--opponent", default="openspiel-ismcts", help="openspiel: the OpenSpiel bot (or openspiel-mcts)")
+    parser.add_argument("--game", action="append", choices=("solar-sphere", "apogee", "warlords"),
+                        help="openspiel: only this game (repeatable; default all three)")
     parser.add_argument("--workers", type=int, default=2)
     parser.add_argument("--seed", default="11")
     parser.add_argument("--json", type=Path, help="also write everything to this file")
     args = parser.parse_args()
     if args.games is None:
-        args.games = 200 if args.what == "duels" else 40
+        args.games = {"duels": 200, "openspiel": 100}.get(args.what, 40)
     began = time.perf_counter()
-    result = {"duels": duels, "solo": solo, "whatif": whatif}[args.what](args)
+    result = {"duels": duels, "solo": solo, "whatif": whatif, "openspiel": openspiel}[args.what](args)
     print(f"({time.perf_counter() - began:.0f}s)")
     if args.json:
         args.json.write_text(json.dumps(result, indent=1))

@@ -3,7 +3,8 @@ player may see, and draws its own randomness from `rng`, never the game's.
 
 Wherever a policy is named (`--seat 2=…`, `simulate`, `whatif --policy`, `tournament --agent`)
 it is a spec `NAME[:KEY=VALUE,…]`: `random`, `greedy`, `mcts`, `mcts:iterations=400`,
-`mcts:seconds=0.5,depth=4`. `make(spec, rules)` builds one; a bad name or parameter is one
+`mcts:seconds=0.5,depth=4`; with the `[openspiel]` extra, OpenSpiel's bots `openspiel-ismcts:seconds=0.25`
+and `openspiel-mcts:simulations=200`. `make(spec, rules)` builds one; a bad name or parameter is one
 clear error naming what is accepted.
 """
 
@@ -112,11 +113,26 @@ def _mcts_params() -> dict[str, type]:
     return MctsAgent.params
 
 
-AGENTS: dict[str, Callable[..., Agent]] = {"random": RandomAgent, "greedy": GreedyAgent, "mcts": _mcts}
+def _openspiel(kind: str) -> Any:
+    """OpenSpiel's ISMCTS or MCTS bot (`boardcore.openspiel.bots`, extra `[openspiel]`), imported when asked for."""
+    from boardcore.openspiel import _require
+
+    _require()
+    from boardcore.openspiel import bots
+
+    return {"openspiel-ismcts": bots.IsmctsAgent, "openspiel-mcts": bots.MctsAgent}[kind]
+
+
+AGENTS: dict[str, Callable[..., Agent]] = {
+    "random": RandomAgent, "greedy": GreedyAgent, "mcts": _mcts,
+    "openspiel-ismcts": lambda rules, **params: _openspiel("openspiel-ismcts")(rules, **params),
+    "openspiel-mcts": lambda rules, **params: _openspiel("openspiel-mcts")(rules, **params)}
 """Policies by name; each is called as `factory(rules, **params)`."""
 
 PARAMS: dict[str, Callable[[], dict[str, type]]] = {
-    "random": lambda: RandomAgent.params, "greedy": lambda: GreedyAgent.params, "mcts": _mcts_params}
+    "random": lambda: RandomAgent.params, "greedy": lambda: GreedyAgent.params, "mcts": _mcts_params,
+    "openspiel-ismcts": lambda: _openspiel("openspiel-ismcts").params,
+    "openspiel-mcts": lambda: _openspiel("openspiel-mcts").params}
 """The parameters each policy accepts, with their types (looked up only when a spec has some)."""
 
 

@@ -25,3 +25,4 @@ def test_bench_quick_json_has_every_figure():
         assert rates["decisions_per_s"] > 0 and rates["games_per_s"] > 0, name
         assert rates["session_vs_bare"] > 0 and rates["greedy_decisions_per_s"] > 0, name
         assert rates["rl_env_vs_session"] > 0 and rates["rl_observed_vs_session"] > 0, name  # [rl] is in the dev install
+        assert rates["openspiel_step_vs_pettingzoo"] > 0, name    # and so is [openspiel]
