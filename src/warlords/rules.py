@@ -156,6 +156,16 @@ class Warlords(Game):
         c = self.c
         return {k: (lambda f: lambda s: f(c, s))(f) for k, f in INVARIANTS.items()}
 
+    def liveness(self):
+        from warlords.invariants import LIVENESS
+        return LIVENESS
+
+    def endings(self, config: WarlordsConfig) -> tuple[str, ...]:
+        return scoring.endings(config.players, config.mode)
+
+    def ending(self, s: WarlordsState) -> tuple[str, ...]:
+        return scoring.ending(self.c, s)
+
     def evaluate(self, s: WarlordsState, player: int) -> float:
         return estimate.evaluate(self.c, s, player)
 
