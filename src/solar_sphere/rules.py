@@ -12,7 +12,7 @@ from typing import Any
 from boardcore.rules import Game, Outcome, Unfolding
 
 from solar_sphere import battle, command, crew, deploy, flow, locations  # noqa: F401 - they register POINTS
-from solar_sphere import hidden
+from solar_sphere import hidden, near_end
 from solar_sphere import setup as table
 from solar_sphere import spaces
 from solar_sphere.components import Components, load_components
@@ -145,6 +145,9 @@ class SolarSphere(Game):
 
     def ending(self, s: SolarState) -> tuple[str, ...]:
         return scoring.ending(s)
+
+    def near_end(self, config: SolarConfig, rng) -> SolarState | None:
+        return near_end.near_end(self, config, rng)
 
     def evaluate(self, s: SolarState, player: int) -> float:
         return evaluate(self, s, player)

@@ -1,0 +1,81 @@
+"""Positions near the end of a game, for `boardcore check` (`Rules.near_end`).
+
+Played at random or by the bots, a game ends almost always by its supply (GW-END-01, GW-SEND-03), now and
+then by four missions (GW-END-04) or the Rebel deck (GW-SEND-01), but never at the end of the Reputation
+Track (GW-END-03, GW-SEND-02), and seldom tied on Power (GW-SCORE-07..09, GW-GAP-18, GW-AMB-57). So a
+position is made of one of two kinds, as a table copied by hand would show it:
+
+- a game played a while, with one player's reputation marker a space short of the last, so that its
+  next gain in play ends the game;
+- the last decision of a game, with the Power gained in play set so that the final Power, as it would
+  stand after that decision, ties (between the players, the teams, or the human and the Rebellion), and
+  the tie-breaks of the rules then name the winner.
+
+Play goes on from there and the rules judge the end.
+"""
+
+from __future__ import annotations
+
+from warlords.state import WarlordsState
+
+TEAMS = ((1, 3), (2, 4))
+
+
+def near_end(rules, config, rng) -> WarlordsState | None:
+    """A position near one of the game's endings (see the module docstring), drawn from `rng`."""
+    s = rules.initial(config)
+    for event in rules.setup(rules.copy(s), rng):
+        s = rules.evolve(s, event)
+    if rng.randbelow(2):
+        return reputation_near_end(rules, s, rng)
+    return last_decision(rules, s, rng)
+
+
+def play(rules, s: WarlordsState, rng) -> WarlordsState:
+    """One random decision."""
+    return rules.unfold(s, rng.choice(rules.legal_actions(s)), rng, trusted=True, in_place=True).state
+
+
+def reputation_near_end(rules, s: WarlordsState, rng) -> WarlordsState | None:
+    """A few turns in, one seat's reputation marker a space short of the Reputation Track's end."""
+    turn = rng.randint(2, 2 * s.players)
+    while not s.over and (s.turn < turn or rng.randbelow(3)):
+        s = play(rules, s, rng)
+    if s.over:
+        return None
+    seat = rng.randint(1, s.seats)
+    s.rep[seat - 1] = max(s.rep[seat - 1], rules.c.rep_last - 1)
+    return s
+
+
+def last_decision(rules, s: WarlordsState, rng) -> WarlordsState | None:
+    """The position before a random game's last decision, the Power gained in play set so that the final
+    Power ties as the game would end after that decision (each answer to it tried under a few draws, the
+    most common end set right)."""
+    before = s
+    while not s.over:
+        before = rules.copy(s)
+        s = play(rules, s, rng)
+    s = before
+    ends = final_power(rules, s, rng)
+    common = max(set(ends), key=ends.count)
+    if s.mode == "teams":
+        sums = [sum(common[p - 1] for p in team) for team in TEAMS]
+        for team, total in zip(TEAMS, sums):
+            s.power[team[0] - 1] += max(sums) - total
+    else:
+        for p in range(1, s.seats + 1):
+            s.power[p - 1] += max(common) - common[p - 1]
+    return s
+
+
+def final_power(rules, s: WarlordsState, rng) -> list[tuple[int, ...]]:
+    """Each seat's final Power after each answer to the decision open in `s`, under two draws each."""
+    out = []
+    for action in rules.legal_actions(s):
+        for _ in range(2):
+            end = rules.unfold(s, action, rng, trusted=True).state
+            while not end.over:
+                end = play(rules, end, rng)
+            out.append(tuple(end.power[:end.seats]))
+    return out
