@@ -100,17 +100,13 @@ class GreedyAgent:
         return total / tries
 
 
-class PriorAgent:
+class PriorAgent(RandomAgent):
     """Draws each decision by the game's own cheap preference (`Rules.prior`), read on the player's view:
     play that heads for the game's goals at about random play's speed. A preference the view cannot
-    give (a hidden card it would need) falls back to a uniform pick, as greedy does."""
+    give (a hidden card it would need) falls back to random's uniform pick, as greedy does."""
 
     name = "prior"
     reads_view = True
-    params: dict[str, type] = {}
-
-    def __init__(self, rules: Rules) -> None:
-        self.rules = rules
 
     def choose(self, view: Any, legal: Sequence[Decision], rng: Rng) -> Decision:
         if len(legal) == 1:
@@ -118,7 +114,7 @@ class PriorAgent:
         try:
             weights = self.rules.prior(view, legal)
         except Exception:  # noqa: BLE001 - see the class docstring
-            weights = [1.0] * len(legal)
+            return super().choose(view, legal, rng)
         total = sum(weights)
         mark = rng.randbelow(1 << 30) * total / (1 << 30)
         for action, weight in zip(legal, weights):

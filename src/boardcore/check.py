@@ -1,8 +1,8 @@
 """Check: property-based tests of a game's promises, for any game.
 
-Hypothesis draws a seed and the first choices of a random game; the rest of the
-game is chosen from a generator derived from the seed. After every event the
-walker asserts each promise below, named as the failure reports it:
+Hypothesis draws a seed and the first choices of a game; the rest of the game is
+chosen by its seats' policies, whose randomness derives from the seed. After every
+event the walker asserts each promise below, named as the failure reports it:
 
 - `invariant <ID>`: every invariant the game registers holds;
 - `fold`: the incremental state equals the fold of the serialised stream, and,
@@ -10,7 +10,8 @@ walker asserts each promise below, named as the failure reports it:
 - `json round trip`: state and event survive msgspec JSON exactly;
 - `decide is pure`: decide left its input state unchanged, and returned the decision first;
 - `views do not leak`: a player's view is the same when what they cannot see is dealt afresh;
-- `progress`: a game that is not over always has someone to act with a legal action.
+- `progress`: a game that is not over always has someone to act with a legal action;
+- `ending`: a finished game ended as one of the endings its rules name.
 
 Game `i` of a check is seeded by `i` alone (its seed and every pick derive from
 the check's seed and `i`), so the games can be played on many workers and the
@@ -26,9 +27,11 @@ every event), which keeps long games affordable.
 
 A check must reach the ends of games, not only their openings. Each seat of each game
 plays a policy drawn from the game's seed (`POLICIES`: random for breadth, the game's
-prior and greedy for games that get somewhere), and every game runs under the check's
-own turn cap (`TURN_CAP`, written into a config's `max_turns`), a safety net reported
-when it is hit. The report says what was covered: how the games ended, by the labels
+prior and greedy for games that get somewhere); most games start from a position the
+game builds near one of its endings (`Rules.near_end`, `NEAR_END_SHARE`), for the
+endings play alone seldom reaches. Every game runs under the check's own turn cap
+(`TURN_CAP`, written into a config's `max_turns`), a safety net reported when it is
+hit. The report says what was covered: how the games ended, by the labels
 of `Rules.endings` (and `CAP`), and how often each invariant was evaluated where it
 could fail (`Rules.liveness`). A game's ending is a promise too: it must be one of the
 endings its rules name.

@@ -6,7 +6,8 @@ Track (GW-END-03, GW-SEND-02), and seldom tied on Power (GW-SCORE-07..09, GW-GAP
 position is made of one of two kinds, as a table copied by hand would show it:
 
 - a game played a while, with one player's reputation marker a space short of the last, so that its
-  next gain in play ends the game;
+  next gain in play ends the game, or with a player's hand holding the mercenaries that would make four
+  of one mission in play (GW-END-04);
 - the last decision of a game, with the Power gained in play set so that the final Power, as it would
   stand after that decision, ties (between the players, the teams, or the human and the Rebellion), and
   the tie-breaks of the rules then name the winner.
@@ -26,7 +27,10 @@ def near_end(rules, config, rng) -> WarlordsState | None:
     s = rules.initial(config)
     for event in rules.setup(rules.copy(s), rng):
         s = rules.evolve(s, event)
-    if rng.randbelow(2):
+    kind = rng.randbelow(3)
+    if kind == 0 and s.mode != "solo":   # GW-SEND-04: no mission end in solo
+        return missions_in_hand(rules, s, rng)
+    if kind < 2:
         return reputation_near_end(rules, s, rng)
     return last_decision(rules, s, rng)
 
@@ -45,6 +49,32 @@ def reputation_near_end(rules, s: WarlordsState, rng) -> WarlordsState | None:
         return None
     seat = rng.randint(1, s.seats)
     s.rep[seat - 1] = max(s.rep[seat - 1], rules.c.rep_last - 1)
+    return s
+
+
+def missions_in_hand(rules, s: WarlordsState, rng) -> WarlordsState | None:
+    """Some turns in, the hand of the player with the most mercenaries of one mission in play holding those
+    that would make it four (swapped with cards of the deck, which stays as long and as hidden)."""
+    turn = rng.randint(2 * s.players, 4 * s.players)
+    while not s.over and (s.turn < turn or rng.randbelow(3)):
+        s = play(rules, s, rng)
+    if s.over:
+        return None
+    c = rules.c
+    most = [(row.count(m), p, m) for p in range(1, s.players + 1)
+            for row in ([c.mercs[x].mission for x in s.area[p - 1]],) for m in set(row)]
+    if not most:
+        return None
+    _, p, mission = max(most)
+    in_play = [c.mercs[x].mission for x in s.area[p - 1]]
+    hand = s.hands[p - 1]
+    wanted = [x for x in s.deck if c.mercs[x].mission == mission][:4 - in_play.count(mission)]
+    swappable = [i for i, x in enumerate(hand) if c.mercs[x].mission != mission]
+    if not wanted or len(swappable) < len(wanted):
+        return None
+    for card, i in zip(wanted, swappable):
+        k = s.deck.index(card)
+        s.deck[k], hand[i] = hand[i], card
     return s
 
 

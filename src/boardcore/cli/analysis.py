@@ -79,7 +79,7 @@ def simulate(
     level: Optional[str] = LevelOpt,
     mission: Optional[str] = MissionOpt,
     option: list[str] = OptionOpt,
-    seat: list[str] = typer.Option([], "--seat", metavar="P=POLICY", help="random (default), greedy or mcts[:KEY=VALUE,…], per seat."),
+    seat: list[str] = typer.Option([], "--seat", metavar="P=POLICY", help="random (default), prior, greedy or mcts[:KEY=VALUE,…], per seat."),
     seed: str = typer.Option("0", "--seed", help="Seed of the games' chance and the bots' choices (same seed, same results)."),
     workers: Optional[int] = WorkersOpt,
     ray: Optional[str] = RayOpt,

@@ -113,7 +113,7 @@ def _policies(given: list[str], players: int) -> list[str]:
 def tournament(
     game: str = typer.Argument(..., help="The game, as `boardcore games` lists it."),
     agent: list[str] = typer.Option(..., "--agent", "-a", metavar="NAME[:KEY=VALUE,…]",
-                                    help="A bot to enter (repeatable): random, greedy, mcts, mcts:iterations=400, …"),
+                                    help="A bot to enter (repeatable): random, prior, greedy, mcts, mcts:iterations=400, …"),
     games_: int = typer.Option(20, "--games", "-n", min=1, help="Games per pairing (per agent in a solo mode)."),
     players: Optional[int] = PlayersOpt,
     mode: Optional[str] = ModeOpt,
