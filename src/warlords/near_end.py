@@ -10,7 +10,8 @@ position is made of one of two kinds, as a table copied by hand would show it:
   of one mission in play (GW-END-04);
 - the last decision of a game, with the Power gained in play set so that the final Power, as it would
   stand after that decision, ties (between the players, the teams, or the human and the Rebellion), and
-  the tie-breaks of the rules then name the winner.
+  the tie-breaks of the rules then name the winner; half of them after an early end by reputation, when
+  mission Power is often equal too (GW-SCORE-08, GW-SCORE-09).
 
 Play goes on from there and the rules judge the end.
 """
@@ -27,12 +28,16 @@ def near_end(rules, config, rng) -> WarlordsState | None:
     s = rules.initial(config)
     for event in rules.setup(rules.copy(s), rng):
         s = rules.evolve(s, event)
-    kind = rng.randbelow(3)
+    kind = rng.randbelow(4)
     if kind == 0 and s.mode != "solo":   # GW-SEND-04: no mission end in solo
         return missions_in_hand(rules, s, rng)
     if kind < 2:
         return reputation_near_end(rules, s, rng)
-    return last_decision(rules, s, rng)
+    if kind == 2:
+        return last_decision(rules, s, rng)
+    # an early end, by reputation, when few missions score yet: the tie goes on to the later keys
+    s = reputation_near_end(rules, s, rng)
+    return None if s is None else last_decision(rules, s, rng, all_at_the_end=bool(rng.randbelow(2)))
 
 
 def play(rules, s: WarlordsState, rng) -> WarlordsState:
@@ -78,10 +83,11 @@ def missions_in_hand(rules, s: WarlordsState, rng) -> WarlordsState | None:
     return s
 
 
-def last_decision(rules, s: WarlordsState, rng) -> WarlordsState | None:
+def last_decision(rules, s: WarlordsState, rng, all_at_the_end: bool = False) -> WarlordsState | None:
     """The position before a random game's last decision, the Power gained in play set so that the final
     Power ties as the game would end after that decision (each answer to it tried under a few draws, the
-    most common end set right)."""
+    most common end set right); `all_at_the_end`: every reputation marker on the last space too, so that
+    only mission Power can break the tie."""
     before = s
     while not s.over:
         before = rules.copy(s)
@@ -96,6 +102,8 @@ def last_decision(rules, s: WarlordsState, rng) -> WarlordsState | None:
     else:
         for p in range(1, s.seats + 1):
             s.power[p - 1] += max(common) - common[p - 1]
+    if all_at_the_end:
+        s.rep = [rules.c.rep_last] * len(s.rep)
     return s
 
 

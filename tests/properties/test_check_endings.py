@@ -16,8 +16,8 @@ REACHED = [
     # DRANDA beaten, and a Sphere built before round 6
     ("solar-sphere", {"players": 1, "level": 3}, ("SS-SOLO-01 won", "SS-SOLO-01 lost")),
     ("solar-sphere", {"players": 3}, ("SS-FLOW-04 Sphere built", "SS-END-11 shared")),
-    # the end of the Reputation Track, and a tie on Power broken by reputation
-    ("warlords", {"players": 1}, ("GW-SEND-02 reputation", "GW-AMB-57 reputation")),
+    # the end of the Reputation Track, at once in solo and after the turn with others
+    ("warlords", {"players": 1}, ("GW-SEND-02 reputation", "GW-SSCORE-05 won")),
     ("warlords", {"players": 4, "mode": "teams"}, ("GW-END-03 reputation",)),
 ]
 
