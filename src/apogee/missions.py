@@ -149,7 +149,7 @@ def endings(m: Mission, solo: bool) -> tuple[str, ...]:
 
 
 def ending(c: Catalog, s: ApogeeState) -> tuple[str, ...]:
-    """How a finished game ended: its end condition, then SHARED if several players won."""
+    """How a finished game ended: its end condition, then SHARED if several players fulfilled the Mission."""
     if not s.over or s.truncated:
         return ()
     m = mission_of(c, s)
@@ -157,5 +157,6 @@ def ending(c: Catalog, s: ApogeeState) -> tuple[str, ...]:
         return (SOLO_WON,) if s.winners else (SOLO_LOST,)
     if m.no_tie:
         return (INVESTOR_RACE,)
-    cause = RACE_TURN if m.race_turn else FULFILLED
-    return (cause, SHARED) if len(s.winners) > 1 else (cause,)
+    if m.race_turn:   # the farthest win, one or several: there is no Mission to fulfil or share
+        return (RACE_TURN,)
+    return (FULFILLED, SHARED) if len(s.winners) > 1 else (FULFILLED,)
