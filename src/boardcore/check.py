@@ -99,7 +99,8 @@ class CheckReport(msgspec.Struct):
     """What was checked, and what it covered. `endings`: games by how they ended, every ending the rules
     name for this config first (0 when never reached), then `CAP`; `by_rules`: games ended by the rules;
     `live`: per invariant, the evaluations in a state where it could fail; `seats`: seats played by
-    each policy; `near_end`: games played on from a position near an ending (`Rules.near_end`). Counts cover the games before the failure, if one broke a promise."""
+    each policy; `near_end`: games played on from a position near an ending (`Rules.near_end`). Counts
+    cover the games before the failure, if one broke a promise."""
 
     game: str
     config: dict[str, Any]

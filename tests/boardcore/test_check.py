@@ -154,3 +154,23 @@ def test_the_deciding_key_names_the_first_key_that_separates_the_best():
     assert deciding_key([(9, 1, 1), (9, 2, 0), (3, 9, 9)], paths, "shared") == "reputation"
     assert deciding_key([(9, 2, 1), (9, 2, 3)], paths, "shared") == "morale"
     assert deciding_key([(9, 2, 3), (9, 2, 3), (1, 0, 0)], paths, "shared") == "shared"
+
+
+class ApogeeWithACap(type(registry.get("apogee"))):
+    """Apogee with an invariant that a position near a Mission's end breaks at once: at most 1 launch."""
+
+    name = "apogee-one-launch"
+
+    def invariants(self):
+        return {**super().invariants(),
+                "TEST-INV-01": lambda s: "two launches" if any(len(pl.launches) > 1 for pl in s.p) else None}
+
+
+def test_a_failure_in_a_game_started_near_its_end_is_saved_from_that_position(tmp_path):
+    rules = registry.register(ApogeeWithACap())
+    report = check(rules, rules.make_config(players=2, mission=5), games=6, seed=1, save_dir=tmp_path,
+                   shrink_examples=3, views=8)
+    assert report.failure is not None and report.failure.promise == "invariant TEST-INV-01"
+    s = Session.load(report.failure.replay)
+    assert any(len(pl.launches) > 1 for pl in s.state_at(1).p)   # the position it started from
+    assert audit(report.failure.replay).ok
