@@ -16,7 +16,6 @@ Play goes on from there and the rules judge the end.
 from __future__ import annotations
 
 from solar_sphere.events import HexBuilt
-from solar_sphere.scoring import final_parts
 from solar_sphere.state import CORP, SolarState
 
 SPHERE_ROUNDS = (1, 5)
@@ -85,17 +84,14 @@ def last_decision(rules, s: SolarState, rng) -> SolarState | None:
         before = rules.copy(s)
         s = play(rules, s, rng)
     s = before
-    if s.dseat:
-        ends = endings(rules, s, rng)
-        lead = rng.randint(1, 12)
-        s.p[0].score += max(0, max(e[1][0] - e[0][0] for e in ends) + lead)
+    if s.dseat:   # ahead of DRANDA after any answer, by a few points
+        behind = max(dranda[0] - player[0] for player, dranda in endings(rules, s, rng))
+        s.p[0].score += max(0, behind + rng.randint(1, 12))
         return s
     tie = rng.choice(TIES)
-    for _ in range(2):   # set the tracks, then the points, each from the ends as they now come
-        ends = endings(rules, s, rng)
-        common = max(set(ends), key=ends.count)
-        tracks(rules, s, common, tie)
-    common = max(set(ends := endings(rules, s, rng)), key=ends.count)
+    for _ in range(2):   # the tracks twice over: the last Battle moves them too, as they move the points
+        tracks(rules, s, most_common(endings(rules, s, rng)), tie)
+    common = most_common(endings(rules, s, rng))
     top = max(final for final, _, _ in common)
     for p, (final, _, _) in enumerate(common, 1):
         s.p[p - 1].score += top - final
@@ -117,6 +113,10 @@ def endings(rules, s: SolarState, rng) -> list[tuple]:
     return out
 
 
+def most_common(ends: list[tuple]) -> tuple:
+    return max(set(ends), key=ends.count)
+
+
 def tracks(rules, s: SolarState, common: tuple, tie: str) -> None:
     """Set reputation and morale in `s` so that, at the end `common`, the tie-break `tie` names the winner:
     reputation apart for "reputation", equal reputation and morale apart for "morale", both equal for
@@ -135,9 +135,3 @@ def tracks(rules, s: SolarState, common: tuple, tie: str) -> None:
     if tie == "morale" and len({k[2] for k in common}) == 1:
         first.morale += 1 if first.morale < morale_top else -1
 
-
-def total(rules, s: SolarState, seat: int) -> int:
-    """`seat`'s final score if the game ended now: its points so far and the final scoring's parts."""
-    parts = final_parts(s, rules, seat)
-    score = s.d.score if seat == s.dseat else s.p[seat - 1].score
-    return score + parts.sphere + parts.factions + parts.reputation + parts.morale + parts.halves + parts.supply
