@@ -23,21 +23,41 @@ from warlords.state import WarlordsState
 TEAMS = ((1, 3), (2, 4))
 
 
+EARLY_TRIES = 4
+"""Games tried for an early end whose mission Power ties as well as the Power."""
+
+KINDS = {"missions": 2, "reputation": 1, "tie": 1, "early tie": 3}
+"""The kinds of position made, with their weights: the early ties most, since only they reach the last
+keys of a tie (GW-SCORE-08, GW-SCORE-09) and they end by reputation as well."""
+
+
 def near_end(rules, config, rng) -> WarlordsState | None:
     """A position near one of the game's endings (see the module docstring), drawn from `rng`."""
+    s = dealt(rules, config, rng)
+    kind = rng.choice([name for name, weight in KINDS.items() for _ in range(weight)])
+    if kind == "missions" and s.mode != "solo":   # GW-SEND-04: no mission end in solo
+        return missions_in_hand(rules, s, rng)
+    if kind in ("missions", "reputation"):
+        return reputation_near_end(rules, s, rng)
+    if kind == "tie":
+        return last_decision(rules, s, rng)
+    # an early end, by reputation, when few missions score yet: the tie goes on to the later keys
+    all_at_the_end = bool(rng.randbelow(2))
+    for _ in range(EARLY_TRIES):
+        s = reputation_near_end(rules, s, rng)
+        s = None if s is None else last_decision(rules, s, rng, all_at_the_end, missions_too=True)
+        if s is not None:
+            return s
+        s = dealt(rules, config, rng)
+    return None
+
+
+def dealt(rules, config, rng) -> WarlordsState:
+    """The table after setup."""
     s = rules.initial(config)
     for event in rules.setup(rules.copy(s), rng):
         s = rules.evolve(s, event)
-    kind = rng.randbelow(4)
-    if kind == 0 and s.mode != "solo":   # GW-SEND-04: no mission end in solo
-        return missions_in_hand(rules, s, rng)
-    if kind < 2:
-        return reputation_near_end(rules, s, rng)
-    if kind == 2:
-        return last_decision(rules, s, rng)
-    # an early end, by reputation, when few missions score yet: the tie goes on to the later keys
-    s = reputation_near_end(rules, s, rng)
-    return None if s is None else last_decision(rules, s, rng, all_at_the_end=bool(rng.randbelow(2)))
+    return s
 
 
 def play(rules, s: WarlordsState, rng) -> WarlordsState:
@@ -83,37 +103,45 @@ def missions_in_hand(rules, s: WarlordsState, rng) -> WarlordsState | None:
     return s
 
 
-def last_decision(rules, s: WarlordsState, rng, all_at_the_end: bool = False) -> WarlordsState | None:
+def last_decision(rules, s: WarlordsState, rng, all_at_the_end: bool = False,
+                  missions_too: bool = False) -> WarlordsState | None:
     """The position before a random game's last decision, the Power gained in play set so that the final
     Power ties as the game would end after that decision (each answer to it tried under a few draws, the
     most common end set right); `all_at_the_end`: every reputation marker on the last space too, so that
-    only mission Power can break the tie."""
+    only mission Power can break the tie; `missions_too`: None unless mission Power ties at that end too
+    (in solo it breaks no tie)."""
     before = s
     while not s.over:
         before = rules.copy(s)
         s = play(rules, s, rng)
     s = before
-    ends = final_power(rules, s, rng)
+    ends = final_scores(rules, s, rng)
     common = max(set(ends), key=ends.count)
+    power, missions = [seat[0] for seat in common], [seat[1] for seat in common]
     if s.mode == "teams":
-        sums = [sum(common[p - 1] for p in team) for team in TEAMS]
+        sums = [sum(power[p - 1] for p in team) for team in TEAMS]
+        if missions_too and len({sum(missions[p - 1] for p in team) for team in TEAMS}) > 1:
+            return None
         for team, total in zip(TEAMS, sums):
             s.power[team[0] - 1] += max(sums) - total
     else:
+        if missions_too and s.mode != "solo" and len(set(missions)) > 1:
+            return None
         for p in range(1, s.seats + 1):
-            s.power[p - 1] += max(common) - common[p - 1]
+            s.power[p - 1] += max(power) - power[p - 1]
     if all_at_the_end:
         s.rep = [rules.c.rep_last] * len(s.rep)
     return s
 
 
-def final_power(rules, s: WarlordsState, rng) -> list[tuple[int, ...]]:
-    """Each seat's final Power after each answer to the decision open in `s`, under two draws each."""
+def final_scores(rules, s: WarlordsState, rng) -> list[tuple[tuple[int, int], ...]]:
+    """Each seat's final Power and mission Power after each answer to the decision open in `s`, under two
+    draws each."""
     out = []
     for action in rules.legal_actions(s):
         for _ in range(2):
             end = rules.unfold(s, action, rng, trusted=True).state
             while not end.over:
                 end = play(rules, end, rng)
-            out.append(tuple(end.power[:end.seats]))
+            out.append(tuple((end.power[p], end.final[p][2]) for p in range(end.seats)))
     return out
