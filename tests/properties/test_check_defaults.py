@@ -25,9 +25,16 @@ MODES = [
 
 EVERY_ENDING = 10
 
-NOT_YET: dict[str, set[str]] = {}
-"""Endings a default run does not yet reach often enough, by mode: the positions built near them do not
-lead there often enough yet (see issue 34)."""
+NOT_YET: dict[str, set[str]] = {
+    # a tie on Power and on mission Power (then reputation decides, or nothing): 2-9 times in 100 games
+    "warlords -p 2": {"GW-SCORE-08 reputation", "GW-SCORE-09 shared"},
+    "warlords -p 3": {"GW-SCORE-08 reputation", "GW-SCORE-09 shared"},
+    "warlords -p 4 --mode ffa": {"GW-END-04 four missions", "GW-SCORE-08 reputation", "GW-SCORE-09 shared"},
+    "warlords -p 4 --mode teams": {"GW-END-04 four missions", "GW-GAP-18 team missions", "GW-GAP-18 shared"},
+}
+"""Endings a default run reaches, but fewer than `EVERY_ENDING` times (measured on this branch, issue 34):
+the positions built near them lead there too seldom yet. An ending dropping below its count elsewhere, or
+one of these never reached, fails."""
 
 
 @pytest.mark.slow
@@ -41,3 +48,4 @@ def test_check_passes_at_its_defaults_and_reaches_every_ending(args, tmp_path):
     assert 2 * report["by_rules"] >= report["games"], report["endings"]
     rare = {label for label, n in report["endings"].items() if label != "cap" and n < EVERY_ENDING}
     assert rare <= NOT_YET.get(" ".join(args), set()), report["endings"]
+    assert all(report["endings"][label] for label in rare), report["endings"]
