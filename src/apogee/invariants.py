@@ -35,7 +35,7 @@ def registry(c: Catalog) -> dict:
 
     def reserve_limit(s: ApogeeState):
         """AP-INV-03: at rest (a prompt open), no reserve over 9 except the one being trimmed."""
-        if s.prompt is None:
+        if not at_rest(s):
             return None
         for p, pl in enumerate(s.p, 1):
             if len(pl.reserve) > n.reserve_limit and not (s.prompt.kind == "trim" and s.prompt.player == p):
@@ -79,7 +79,7 @@ def registry(c: Catalog) -> dict:
 
     def technologies_conserved(s: ApogeeState):
         """AP-INV-09: each Technology in exactly one place."""
-        if s.stage == "setup":
+        if not dealt(s):
             return None
         seen = [card for x in s.piles for card in x] + [card for x in s.rivers for card in x]
         for pl in s.p:
@@ -88,7 +88,7 @@ def registry(c: Catalog) -> dict:
 
     def others_conserved(s: ApogeeState):
         """AP-INV-10, AP-INV-14: Engineers, Investors and Events each in one place."""
-        if s.stage == "setup":
+        if not dealt(s):
             return None
         engineers = s.juniors + s.seniors + [e for pl in s.p for e in pl.hand]
         if sorted(engineers) != eng_ids:
@@ -170,7 +170,7 @@ def registry(c: Catalog) -> dict:
 
     def one_director(s: ApogeeState):
         """AP-INV-20: after the choice, each player has one Director of their own."""
-        if s.stage in ("setup", "director"):
+        if not directors_chosen(s):
             return None
         chosen = [pl.director for pl in s.p]
         if min(chosen) < 0 or len(set(chosen)) != len(chosen):
@@ -179,7 +179,7 @@ def registry(c: Catalog) -> dict:
 
     def turn_effects_expire(s: ApogeeState):
         """AP-INV-21: no turn modifier before the turn's Specialties resolve."""
-        if s.stage in ("turn_start", "event", "place", "team", "director"):
+        if before_specialties(s):
             for p, pl in enumerate(s.p, 1):
                 if any(pl.mods):
                     return f"P{p} keeps turn modifiers {list(pl.mods)} in stage {s.stage}"
@@ -206,7 +206,7 @@ def registry(c: Catalog) -> dict:
 
     def ends_at_turn_end(s: ApogeeState):
         """AP-INV-24: a finished game (not Mission 3's race, not a truncated run) ended with its turn."""
-        if not s.over or s.truncated or (not s.solo and mission_of(c, s).no_tie):
+        if not ended_with_a_turn(c, s):
             return None
         if any(any(pl.mods) or pl.actions for pl in s.p):
             return "the game ended in the middle of a turn"
@@ -225,6 +225,38 @@ def registry(c: Catalog) -> dict:
     if c.loaded.data_id.startswith("default-"):
         checks["AP-INV-02"] = credits_in_twenties
     return checks
+
+
+def at_rest(s: ApogeeState) -> bool:
+    """A decision point is open (AP-INV-03 holds only between decisions)."""
+    return s.prompt is not None
+
+
+def dealt(s: ApogeeState) -> bool:
+    """Every card is on the table (AP-INV-09, AP-INV-10, AP-INV-14 hold once setup has dealt them)."""
+    return s.stage != "setup"
+
+
+def directors_chosen(s: ApogeeState) -> bool:
+    """AP-INV-20 holds once every player has kept a Director."""
+    return s.stage not in ("setup", "director")
+
+
+def before_specialties(s: ApogeeState) -> bool:
+    """The stages of a turn before its Specialties resolve, where AP-INV-21 wants no turn modifier."""
+    return s.stage in ("turn_start", "event", "place", "team", "director")
+
+
+def ended_with_a_turn(c: Catalog, s: ApogeeState) -> bool:
+    """A game ended by the rules at the end of a turn (not Mission 3's race, not a truncated run): AP-INV-24."""
+    return s.over and not s.truncated and (s.solo or not mission_of(c, s).no_tie)
+
+
+def liveness(c: Catalog) -> dict:
+    """Where the invariants that hold only in some states can fail (`Rules.liveness`)."""
+    return {"AP-INV-03": at_rest, "AP-INV-09": dealt, "AP-INV-10": dealt, "AP-INV-14": dealt,
+            "AP-INV-20": directors_chosen, "AP-INV-21": before_specialties,
+            "AP-INV-24": lambda s: ended_with_a_turn(c, s)}
 
 
 def _no_bans(s: ApogeeState) -> ApogeeState:

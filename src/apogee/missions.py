@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from collections.abc import Iterable, Sequence
 
-from apogee.components import Catalog, Goal
+from apogee.components import Catalog, Goal, Mission
 from apogee.queries import mission_of
 from apogee.state import ApogeeState, Player
 
@@ -126,3 +126,37 @@ def tiebreak(c: Catalog, s: ApogeeState, won: tuple[int, ...]) -> tuple[int, ...
     low = min(c.dir_auth[s.p[p - 1].director] for p in won)  # AP-TIE-03: then the lowest Director
     # AP-TIE-04, AP-AMB-32: a tie beyond that stays shared
     return tuple(p for p in won if c.dir_auth[s.p[p - 1].director] == low)
+
+
+# How a game ends, by rule (`Rules.endings`, `Rules.ending`): what `check` counts and must reach.
+FULFILLED = "AP-END-01 fulfilled"       # the Mission fulfilled, then its turn played out
+SHARED = "AP-END-02 shared"             # several players fulfilled it in that final turn
+INVESTOR_RACE = "AP-END-03 Investors"   # Mission 3: the third Investor wins at once
+RACE_TURN = "AP-END-04 turn 8"          # Mission 7: the race ends with turn 8
+SOLO_WON = "AP-SOLO-11 won"
+SOLO_LOST = "AP-SOLO-12 lost"
+
+
+def endings(m: Mission, solo: bool) -> tuple[str, ...]:
+    """The end conditions and scoring paths of a game of Mission `m`."""
+    if solo:
+        return (SOLO_WON, SOLO_LOST)
+    if m.no_tie:
+        return (INVESTOR_RACE,)
+    if m.race_turn:
+        return (RACE_TURN,)
+    return (FULFILLED, SHARED)
+
+
+def ending(c: Catalog, s: ApogeeState) -> tuple[str, ...]:
+    """How a finished game ended: its end condition, then SHARED if several players fulfilled the Mission."""
+    if not s.over or s.truncated:
+        return ()
+    m = mission_of(c, s)
+    if s.solo:
+        return (SOLO_WON,) if s.winners else (SOLO_LOST,)
+    if m.no_tie:
+        return (INVESTOR_RACE,)
+    if m.race_turn:   # the farthest win, one or several: there is no Mission to fulfil or share
+        return (RACE_TURN,)
+    return (FULFILLED, SHARED) if len(s.winners) > 1 else (FULFILLED,)

@@ -18,7 +18,7 @@ from boardcore.rules import MAX_TURNS, Game, Outcome, Unfolding, Unoffered
 
 # The part modules register their decision points on import; flow imports every one of them.
 from apogee import events as ev
-from apogee import describe, figures, flow, hidden, invariants, setup, spaces
+from apogee import describe, figures, flow, hidden, invariants, missions, near_end, setup, spaces
 from apogee.administration import admin_unoffered, launch_problem, specialty_ok
 from apogee.components import Catalog, load
 from apogee.evaluate import evaluate, prior
@@ -181,6 +181,20 @@ class Apogee(Game):
 
     def invariants(self):
         return invariants.registry(self.c)
+
+    def liveness(self):
+        return invariants.liveness(self.c)
+
+    def endings(self, config: ApogeeConfig) -> tuple[str, ...]:
+        solo = config.players == 1
+        return missions.endings(self.c.solo_missions[config.mission] if solo else self.c.missions[config.mission],
+                                solo)
+
+    def ending(self, s: ApogeeState) -> tuple[str, ...]:
+        return missions.ending(self.c, s)
+
+    def near_end(self, config: ApogeeConfig, rng) -> ApogeeState | None:
+        return near_end.near_end(self, config, rng)
 
     def evaluate(self, s: ApogeeState, player: int) -> float:
         return evaluate(self.c, s, player)

@@ -2,7 +2,7 @@
 player may see, and draws its own randomness from `rng`, never the game's.
 
 Wherever a policy is named (`--seat 2=…`, `simulate`, `whatif --policy`, `tournament --agent`)
-it is a spec `NAME[:KEY=VALUE,…]`: `random`, `greedy`, `mcts`, `mcts:iterations=400`,
+it is a spec `NAME[:KEY=VALUE,…]`: `random`, `prior`, `greedy`, `mcts`, `mcts:iterations=400`,
 `mcts:seconds=0.5,depth=4`; with the `[openspiel]` extra, OpenSpiel's bots `openspiel-ismcts:seconds=0.25`
 and `openspiel-mcts:simulations=200`. `make(spec, rules)` builds one; a bad name or parameter is one
 clear error naming what is accepted.
@@ -101,6 +101,30 @@ class GreedyAgent:
         return total / tries
 
 
+class PriorAgent(RandomAgent):
+    """Draws each decision by the game's own cheap preference (`Rules.prior`), read on the player's view:
+    play that heads for the game's goals at about random play's speed. A preference the view cannot
+    give (a hidden card it would need) falls back to random's uniform pick, as greedy does."""
+
+    name = "prior"
+    reads_view = True
+
+    def choose(self, view: Any, legal: Sequence[Decision], rng: Rng) -> Decision:
+        if len(legal) == 1:
+            return legal[0]
+        try:
+            weights = self.rules.prior(view, legal)
+        except Exception:  # noqa: BLE001 - see the class docstring
+            return super().choose(view, legal, rng)
+        total = sum(weights)
+        mark = rng.randbelow(1 << 30) * total / (1 << 30)
+        for action, weight in zip(legal, weights):
+            mark -= weight
+            if mark < 0:
+                return action
+        return legal[-1]
+
+
 def _mcts(rules: Rules, **params: Any) -> Agent:
     from boardcore.mcts import MctsAgent   # imported when asked for: `act` with greedy bots does not pay
 
@@ -124,13 +148,14 @@ def _openspiel(kind: str) -> Any:
 
 
 AGENTS: dict[str, Callable[..., Agent]] = {
-    "random": RandomAgent, "greedy": GreedyAgent, "mcts": _mcts,
+    "random": RandomAgent, "prior": PriorAgent, "greedy": GreedyAgent, "mcts": _mcts,
     "openspiel-ismcts": lambda rules, **params: _openspiel("openspiel-ismcts")(rules, **params),
     "openspiel-mcts": lambda rules, **params: _openspiel("openspiel-mcts")(rules, **params)}
 """Policies by name; each is called as `factory(rules, **params)`."""
 
 PARAMS: dict[str, Callable[[], dict[str, type]]] = {
-    "random": lambda: RandomAgent.params, "greedy": lambda: GreedyAgent.params, "mcts": _mcts_params,
+    "random": lambda: RandomAgent.params, "prior": lambda: PriorAgent.params, "greedy": lambda: GreedyAgent.params,
+    "mcts": _mcts_params,
     "openspiel-ismcts": lambda: _openspiel("openspiel-ismcts").params,
     "openspiel-mcts": lambda: _openspiel("openspiel-mcts").params}
 """The parameters each policy accepts, with their types (looked up only when a spec has some)."""

@@ -27,6 +27,8 @@ from boardcore.spaces import ActionCodec, Observation
 
 State = Any
 Invariant = Callable[[State], "str | None"]
+Live = Callable[[State], bool]
+"""Whether an invariant can fail in a state (a check of the final scores, only once the game is over)."""
 
 
 class Outcome(msgspec.Struct, frozen=True, kw_only=True):
@@ -84,6 +86,10 @@ class Rules(Protocol):
     def visible(self, event: Event, player: int | None) -> Event | None: ...
     def outcome(self, state: State) -> Outcome | None: ...
     def invariants(self) -> Mapping[str, Invariant]: ...
+    def liveness(self) -> Mapping[str, Live]: ...
+    def endings(self, config: Any) -> tuple[str, ...]: ...
+    def ending(self, state: State) -> tuple[str, ...]: ...
+    def near_end(self, config: Any, rng: Rng) -> State | None: ...
     def hidden_variant(self, state: State, player: int | None, rng: Rng) -> State | None: ...
     def render(self, state: State, player: int | None) -> Any: ...
     def format_action(self, action: Decision) -> str: ...
@@ -259,6 +265,28 @@ class Game:
 
     def invariants(self) -> Mapping[str, Invariant]:
         return {}
+
+    def liveness(self) -> Mapping[str, Live]:
+        """For each invariant that can fail only in some states, the test of those states (a check of the
+        final scores is live once the game is over); an invariant not named here is live in every state.
+        `check` counts how often each invariant was evaluated where it could have failed."""
+        return {}
+
+    def endings(self, config: Any) -> tuple[str, ...]:
+        """Every way a game under `config` can end: its end conditions and scoring paths, each a short label
+        led by the rule ID ("SS-END-11 reputation"). `check` reports how often each was reached."""
+        return ()
+
+    def ending(self, state: State) -> tuple[str, ...]:
+        """How a finished game ended, as labels of `endings`: the end condition first, then the scoring path
+        that named the winners, if the game has several. A run cut off by its cap ended by no rule: ()."""
+        return ()
+
+    def near_end(self, config: Any, rng: Rng) -> State | None:
+        """A position close to one of the game's endings, for the endings play alone seldom reaches: a game
+        played a while, then set up as a table copied by hand would be (`Session.from_state`), drawn from
+        `rng`. `check` plays some of its games on from such positions. None: play from the start."""
+        return None
 
     def hidden_variant(self, state: State, player: int | None, rng: Rng) -> State | None:
         """The same position with everything `player` cannot see dealt afresh (deck
@@ -528,6 +556,17 @@ def verdict(outcome: Outcome) -> str:
 def final_scores(outcome: Outcome) -> str:
     """The final scores in one phrase ("scores P1=49 P2=0")."""
     return "scores " + " ".join(f"P{p}={outcome.points(p):g}" for p in range(1, len(outcome.scores) + 1))
+
+
+def deciding_key(keys: Sequence[tuple], paths: Sequence[str], shared: str) -> str:
+    """Which scoring path named the winners: `keys` hold each contender's tie-break keys in order (points,
+    then the first tie-break, ...), `paths[i]` names the path decided by key i; `shared` when the best
+    contenders are still tied on every key. For a game's `Rules.ending`."""
+    for depth, path in enumerate(paths, 1):
+        best = max(k[:depth] for k in keys)
+        if sum(1 for k in keys if k[:depth] == best) == 1:
+            return path
+    return shared
 
 
 def check_decided(events: Sequence[Event], action: Decision) -> None:

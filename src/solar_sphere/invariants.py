@@ -5,6 +5,32 @@ from __future__ import annotations
 from solar_sphere.state import CORP, SolarState
 
 
+def played(s: SolarState) -> bool:
+    """Setup is done: the table is laid out."""
+    return s.phase != "setup"
+
+
+def docking(s: SolarState) -> bool:
+    return s.phase == "dock"
+
+
+def deploying(s: SolarState) -> bool:
+    return s.phase == "deploy"
+
+
+def battling(s: SolarState) -> bool:
+    return s.phase == "battle"
+
+
+def over(s: SolarState) -> bool:
+    return s.phase == "over"
+
+
+def against_dranda(s: SolarState) -> bool:
+    """The solo game: DRANDA is at the table."""
+    return s.d is not None
+
+
 def drones_conserved(s: SolarState, rules):
     """SS-INV-01, SS-DRN-01: every player's 20 drones are in exactly one place."""
     for seat, p in enumerate(s.p, 1):
@@ -47,7 +73,7 @@ def one_satellite(s, rules):
 
 def round_bounds(s, rules):
     """SS-INV-05: once play has begun, the round is 1 to 6."""
-    if s.phase != "setup" and not 1 <= s.round <= 6:
+    if played(s) and not 1 <= s.round <= 6:
         return f"round {s.round}"
     return None
 
@@ -72,7 +98,7 @@ def display_bounds(s, rules):
 
 def crew_cards_conserved(s, rules):
     """SS-INV-09: 48 cards, each once, each tier keeping its own."""
-    if s.phase == "setup":
+    if not played(s):
         return None
     cards = [c for deck in s.crew_decks for c in deck] + [c for c in s.display if c >= 0]
     for p in s.p:
@@ -91,7 +117,7 @@ def crew_cards_conserved(s, rules):
 
 def resistance_conserved(s, rules):
     """SS-INV-10: deck + fleet + claimed + removed = the deck size; bottom row empty in round 1."""
-    if s.phase == "setup":
+    if not played(s):
         return None
     cards = [*s.res_deck, *(sh.card for sh in s.fleet if sh), *s.res_out]
     for p in s.p:
@@ -156,14 +182,14 @@ def matrix_rows(s, rules):
 
 def aux_die(s, rules):
     """SS-INV-17: the auxiliary die is back in the reserve when a round begins."""
-    if s.phase == "dock" and any(p.aux for p in s.p):
+    if docking(s) and any(p.aux for p in s.p):
         return "an auxiliary die is out at Dock"
     return None
 
 
 def dice_conserved(s, rules):
     """SS-INV-18: during Deploy, ports + locations + discards = 3 (+1 with the auxiliary die)."""
-    if s.phase != "deploy":
+    if not deploying(s):
         return None
     for seat, p in enumerate(s.p, 1):
         chosen = 1 if s.turn == seat and s.step == "visit" else 0
@@ -185,14 +211,14 @@ def columns(s, rules):
 
 def deploy_ends_empty(s, rules):
     """SS-INV-22: Battle never starts with a die on a docking port."""
-    if s.phase == "battle" and (any(sum(p.ports) for p in s.p) or (s.d is not None and any(s.d.dice))):
+    if battling(s) and (any(sum(p.ports) for p in s.p) or (s.d is not None and any(s.d.dice))):
         return "a die left on a port in Battle"
     return None
 
 
 def dranda_drones(s, rules):
     """SS-INV-23, SS-DRDEP-15: each of DRANDA's drones is in exactly one place."""
-    if s.d is None:
+    if not against_dranda(s):
         return None
     d = s.d
     on_hex = sum(1 for b in s.builder if b == s.dseat)
@@ -205,7 +231,7 @@ def dranda_drones(s, rules):
 def dranda_cards(s, rules):
     """SS-INV-24: DRANDA's 12 cards are in its deck, discard pile or play area; the play area is empty
     when a round begins."""
-    if s.d is None or s.phase == "setup":
+    if not (against_dranda(s) and played(s)):
         return None
     d = s.d
     if len(d.deck) + len(d.discard) + len(d.area) != len(rules.c.dranda):
@@ -224,7 +250,7 @@ def opaque_once(s, rules):
 
 def over_is_final(s, rules):
     """SS-INV-26: the game ends only after a Battle, and then nobody is asked anything."""
-    if s.phase == "over" and (s.tasks or s.turn):
+    if over(s) and (s.tasks or s.turn):
         return "decisions pending after the end"
     return None
 
@@ -257,7 +283,7 @@ def factions_match(s, rules):
 def score_is_sum(s, rules):
     """SS-INV-13 is checked by the tests (score = sum of PointsScored and FinalScored facts);
     here: final scores equal the recorded outcome."""
-    if s.phase == "over":
+    if over(s):
         scores = [p.score for p in s.p] + ([s.d.score] if s.d is not None else [])
         if scores != list(s.outcome):
             return f"outcome {s.outcome} differs from scores {scores}"
@@ -271,7 +297,7 @@ def placed_dice_fit(s, rules):
     if s.d is not None:
         placed += sum(1 for v in s.d.dice if v == 0) if s.d.dice else 0
         placed += sum(1 for x in s.d.opaque if x == 1)
-    if s.phase == "deploy" and sum(s.loc_dice) != placed:
+    if deploying(s) and sum(s.loc_dice) != placed:
         return f"{sum(s.loc_dice)} dice on locations, {placed} placed"
     return None
 
@@ -285,6 +311,17 @@ def deterministic(s, rules):
     """SS-INV-27 is the check walker's fold and audit promises; nothing to test per state."""
     return None
 
+
+def never(s: SolarState) -> bool:
+    """An invariant checked elsewhere (SS-INV-27): nothing here can fail."""
+    return False
+
+
+LIVENESS = {"SS-INV-05": played, "SS-INV-09": played, "SS-INV-10": played, "SS-INV-13": over, "SS-INV-17": docking,
+            "SS-INV-18": deploying, "SS-INV-21": deploying, "SS-INV-22": battling, "SS-INV-23": against_dranda,
+            "SS-INV-24": lambda s: against_dranda(s) and played(s), "SS-INV-25": against_dranda, "SS-INV-26": over,
+            "SS-INV-27": never}
+"""Where the invariants that hold only in some states can fail (`Rules.liveness`)."""
 
 INVARIANTS = {
     "SS-INV-01": drones_conserved, "SS-INV-02": storage_bounds, "SS-INV-03": crew_bounds,

@@ -12,7 +12,7 @@ from typing import Any
 from boardcore.rules import Game, Outcome, Unfolding, Unoffered
 
 from solar_sphere import battle, command, crew, deploy, flow, locations  # noqa: F401 - they register POINTS
-from solar_sphere import hidden
+from solar_sphere import hidden, near_end
 from solar_sphere import setup as table
 from solar_sphere import spaces
 from solar_sphere.components import Components, load_components
@@ -21,9 +21,10 @@ from solar_sphere.figures import figures
 from solar_sphere.evaluate import evaluate, prior
 from solar_sphere.events import (DECISIONS, EVENTS, SIGNPOSTS, Choose, ChooseDie, Visit)
 from solar_sphere.evolve import HANDLERS
-from solar_sphere.invariants import INVARIANTS
+from solar_sphere.invariants import INVARIANTS, LIVENESS
 from solar_sphere.prompts import POINTS, open_point, refuse_answer
 from solar_sphere.render import render
+from solar_sphere import scoring
 from solar_sphere.scoring import winners
 from solar_sphere.state import SolarConfig, SolarState, Task
 from solar_sphere.words import stage_words
@@ -143,6 +144,18 @@ class SolarSphere(Game):
 
     def invariants(self):
         return {k: (lambda st, f=f: f(st, self)) for k, f in INVARIANTS.items()}
+
+    def liveness(self):
+        return LIVENESS
+
+    def endings(self, config: SolarConfig) -> tuple[str, ...]:
+        return scoring.endings(config.players)
+
+    def ending(self, s: SolarState) -> tuple[str, ...]:
+        return scoring.ending(s)
+
+    def near_end(self, config: SolarConfig, rng) -> SolarState | None:
+        return near_end.near_end(self, config, rng)
 
     def evaluate(self, s: SolarState, player: int) -> float:
         return evaluate(self, s, player)

@@ -3,6 +3,8 @@ SS-DREND-01..05): each seat's final parts, then the winners and the places."""
 
 from __future__ import annotations
 
+from boardcore.rules import deciding_key
+
 from solar_sphere.events import FinalScored, GameEnded
 from solar_sphere.state import SolarState
 
@@ -95,3 +97,31 @@ def ranks(s: SolarState) -> list[int]:
     """SS-END-12, SS-AMB-34: the place of each player by the same keys (1 = first; ties share)."""
     keys = [(s.outcome[i], s.p[i].rep, s.p[i].morale) for i in range(s.players)]
     return [1 + sum(1 for k in keys if k > mine) for mine in keys]
+
+
+# How a game ends, by rule (`Rules.endings`, `Rules.ending`): what `check` counts and must reach.
+LAST_ROUND = "SS-END-01 round 6"
+SPHERE_BUILT = "SS-FLOW-04 Sphere built"        # the final hex built before round 6 ends the game with its round
+MOST_POINTS = "SS-END-10 most points"
+BY_REPUTATION = "SS-END-11 reputation"          # tied on points, the highest reputation wins
+BY_MORALE = "SS-END-11 morale"                  # then the highest morale
+SHARED = "SS-END-11 shared"                     # still tied: the victory is shared
+BEATS_DRANDA = "SS-SOLO-01 won"
+DRANDA_WINS = "SS-SOLO-01 lost"                 # a tie on points is a loss too (SS-AMB-50)
+
+
+def endings(players: int) -> tuple[str, ...]:
+    """The end conditions and scoring paths of a game of `players` (1: against DRANDA)."""
+    paths = (BEATS_DRANDA, DRANDA_WINS) if players == 1 else (MOST_POINTS, BY_REPUTATION, BY_MORALE, SHARED)
+    return (LAST_ROUND, SPHERE_BUILT, *paths)
+
+
+def ending(s: SolarState) -> tuple[str, ...]:
+    """How a finished game ended: which round closed it, then which key of SS-END-11 named the winners."""
+    if s.phase != "over":
+        return ()
+    cause = SPHERE_BUILT if s.final and s.round < 6 else LAST_ROUND
+    if s.dseat:
+        return (cause, BEATS_DRANDA if winners(s) else DRANDA_WINS)
+    keys = [(s.outcome[i], s.p[i].rep, s.p[i].morale) for i in range(s.players)]   # as `winners` ranks them
+    return (cause, deciding_key(keys, (MOST_POINTS, BY_REPUTATION, BY_MORALE), SHARED))

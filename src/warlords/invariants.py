@@ -21,6 +21,30 @@ def _on_board(s: S, p: int) -> list[int]:
     return out
 
 
+def played(s: S) -> bool:
+    """Setup is done: every card and tile is on the table."""
+    return s.phase != "setup"
+
+
+def turn_starting(s: S) -> bool:
+    """The active player's first decision of a turn, while the supply lasts (where GW-INV-14 counts hands)."""
+    pr = s.prompt
+    return (pr is not None and pr.kind in ("recall", "ship", "play") and not s.played and s.end_kind != "supply"
+            and pr.player == s.active)
+
+
+def invading(s: S) -> bool:
+    return s.inv is not None
+
+
+def solo(s: S) -> bool:
+    return s.mode == "solo"
+
+
+def over(s: S) -> bool:
+    return s.over
+
+
 def units_conserved(c, s: S):
     """GW-INV-01 (and GW-INV-23 for the Rebellion's pool, sectors and planets)."""
     for p in range(1, s.seats + 1):
@@ -166,7 +190,7 @@ def _merc_total(c, s: S) -> int:
 def mercs_conserved(c, s: S):
     """GW-INV-13: mercenary cards are neither made nor lost: deck, Market, hands, Command
     Areas and the cards out of the game hold them all."""
-    if s.phase == "setup":
+    if not played(s):
         return None
     total = (len(s.deck) + len(s.market) + sum(map(len, s.hands)) + sum(map(len, s.area)) + len(s.removed)
              + len(s.removed_unseen) + (len(s.exchange) if s.mode == "solo" else 0))
@@ -177,9 +201,7 @@ def mercs_conserved(c, s: S):
 
 def hand_sizes(c, s: S):
     """GW-INV-14: 5 (solo 3) at the start of a turn while the supply lasts."""
-    pr = s.prompt
-    if (pr is None or pr.kind not in ("recall", "ship", "play") or s.played or s.end_kind == "supply"
-            or pr.player != s.active):
+    if not turn_starting(s):
         return None
     want = c.data.table.solo_hand_kept if s.mode == "solo" else c.data.table.hand
     have = len(s.hands[s.active - 1])
@@ -242,9 +264,9 @@ def recon_markers(c, s: S):
 def dice_counts(c, s: S):
     """GW-INV-20: at most 3 dice a side (4 for a Fortify defender in round 1), each showing a face
     of the battle die."""
-    inv = s.inv
-    if inv is None:
+    if not invading(s):
         return None
+    inv = s.inv
     cap = c.data.dice.max_dice
     extra = 1 if inv.round == 1 and inv.manoeuvre == "fortify" else 0
     if len(inv.att_dice) > cap or len(inv.def_dice) > cap + extra:
@@ -278,7 +300,7 @@ def per_turn_limits(c, s: S):
 def solo_rebellion(c, s: S):
     """GW-INV-23: at most 3 pre-deployed Rebellion units in a sector, and the Rebellion holds
     nothing but its pool: no base zone, no hand."""
-    if s.mode != "solo":
+    if not solo(s):
         return None
     for x in s.pre:
         if sum(x) > c.limit:
@@ -291,7 +313,7 @@ def solo_rebellion(c, s: S):
 
 def game_over_final(c, s: S):
     """GW-INV-24: once the game has ended nothing is under way or asked any more."""
-    if s.over and (s.prompt is not None or s.ctx or s.inv is not None or s.pending):
+    if over(s) and (s.prompt is not None or s.ctx or s.inv is not None or s.pending):
         return "play continues after the game ended"
     return None
 
@@ -333,3 +355,7 @@ INVARIANTS = {
     "GW-INV-22": per_turn_limits, "GW-INV-23": solo_rebellion, "GW-INV-24": game_over_final,
     "GW-INV-25": phase_order, "GW-INV-26": wounds_legal, "GW-INV-27": removed_stay_out,
 }
+
+LIVENESS = {"GW-INV-13": played, "GW-INV-14": turn_starting, "GW-INV-20": invading, "GW-INV-23": solo,
+            "GW-INV-24": over}
+"""Where the invariants that hold only in some states can fail (`Rules.liveness`)."""

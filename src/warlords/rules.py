@@ -17,7 +17,7 @@ from boardcore.rules import Game, Unfolding, Unoffered
 from warlords import action_phase, actions, base_ship, casualties, invasion, mercenary  # noqa: F401
 from warlords import recall, reputation, setup, support, team                           # noqa: F401
 from warlords import events as ev
-from warlords import flow, hidden, scoring
+from warlords import flow, hidden, near_end, scoring
 from warlords import describe, evaluate as estimate, figures, spaces
 from warlords.components import Components, load
 from warlords.evolve import HANDLERS
@@ -164,6 +164,19 @@ class Warlords(Game):
         from warlords.invariants import INVARIANTS
         c = self.c
         return {k: (lambda f: lambda s: f(c, s))(f) for k, f in INVARIANTS.items()}
+
+    def liveness(self):
+        from warlords.invariants import LIVENESS
+        return LIVENESS
+
+    def endings(self, config: WarlordsConfig) -> tuple[str, ...]:
+        return scoring.endings(config.players, config.mode)
+
+    def ending(self, s: WarlordsState) -> tuple[str, ...]:
+        return scoring.ending(self.c, s)
+
+    def near_end(self, config: WarlordsConfig, rng) -> WarlordsState | None:
+        return near_end.near_end(self, config, rng)
 
     def evaluate(self, s: WarlordsState, player: int) -> float:
         return estimate.evaluate(self.c, s, player)

@@ -6,7 +6,7 @@ from __future__ import annotations
 
 from itertools import compress
 
-from boardcore.rules import Outcome
+from boardcore.rules import Outcome, deciding_key
 
 from warlords import events as ev
 from warlords.state import GUARDED, REBEL
@@ -133,3 +133,52 @@ def outcome(s) -> Outcome | None:
     key = [(s.power[p], s.final[p][2], s.rep[p]) for p in range(s.players)]
     best = max(key)
     return Outcome(scores=tuple(s.power), winners=tuple(p + 1 for p in range(s.players) if key[p] == best))
+
+
+# How a game ends, by rule (`Rules.endings`, `Rules.ending`): what `check` counts and must reach.
+SUPPLY = "GW-END-01 supply"                    # the last mercenary taken: one more turn each
+REPUTATION = "GW-END-03 reputation"            # the end of the Reputation Track: this turn is the last
+MISSIONS = "GW-END-04 four missions"           # 4 mercenaries of one mission in play: this turn is the last
+MOST_POWER = "GW-SCORE-06 most Power"
+BY_MISSIONS = "GW-SCORE-07 missions"           # tied on Power: the most mission Power wins
+BY_REPUTATION = "GW-SCORE-08 reputation"       # then the furthest on the Reputation Track
+SHARED = "GW-SCORE-09 shared"
+TEAM_POWER = "GW-GAP-18 team Power"            # teams: the summed Power, then missions, then best reputation
+TEAM_MISSIONS = "GW-GAP-18 team missions"
+TEAM_REPUTATION = "GW-GAP-18 team reputation"
+TEAM_SHARED = "GW-GAP-18 shared"
+REBEL_DECK = "GW-SEND-01 Rebel deck"           # solo: the last Rebel card resolved
+SOLO_REPUTATION = "GW-SEND-02 reputation"      # solo: the end of the track, at once
+SOLO_SUPPLY = "GW-SEND-03 supply"              # solo: the Rebellion's one more turn
+SOLO_WON = "GW-SSCORE-05 won"
+SOLO_LOST = "GW-SSCORE-05 lost"
+SOLO_TIE = "GW-AMB-57 reputation"              # solo: a tie on Power, decided by reputation
+TRIGGERS = {"supply": SUPPLY, "reputation": REPUTATION, "mission": MISSIONS}
+
+
+def endings(players: int, mode: str) -> tuple[str, ...]:
+    """The end conditions and scoring paths of a game of `players` in `mode` (as `setup.initial` reads them)."""
+    if players == 1:
+        return (REBEL_DECK, SOLO_REPUTATION, SOLO_SUPPLY, SOLO_WON, SOLO_LOST, SOLO_TIE)
+    if players == 4 and mode != "ffa":
+        return (SUPPLY, REPUTATION, MISSIONS, TEAM_POWER, TEAM_MISSIONS, TEAM_REPUTATION, TEAM_SHARED)
+    return (SUPPLY, REPUTATION, MISSIONS, MOST_POWER, BY_MISSIONS, BY_REPUTATION, SHARED)
+
+
+def ending(c, s) -> tuple[str, ...]:
+    """How a finished game ended: the trigger that took effect first (GW-END-05), then the key that named
+    the winners (the same keys as `outcome`)."""
+    if not s.over or s.truncated:
+        return ()
+    if s.mode == "solo":
+        human, rebel = s.power[0], s.power[1]
+        cause = (SOLO_REPUTATION if max(s.rep) >= c.rep_last else SOLO_SUPPLY if s.end_kind == "supply"
+                 else REBEL_DECK)
+        path = SOLO_TIE if human == rebel else SOLO_WON if human > rebel else SOLO_LOST
+        return (cause, path)
+    if s.mode == "teams":
+        keys = [(sum(s.power[p - 1] for p in t), sum(s.final[p - 1][2] for p in t), max(s.rep[p - 1] for p in t))
+                for t in ((1, 3), (2, 4))]
+        return (TRIGGERS[s.end_kind], deciding_key(keys, (TEAM_POWER, TEAM_MISSIONS, TEAM_REPUTATION), TEAM_SHARED))
+    keys = [(s.power[p], s.final[p][2], s.rep[p]) for p in range(s.players)]
+    return (TRIGGERS[s.end_kind], deciding_key(keys, (MOST_POWER, BY_MISSIONS, BY_REPUTATION), SHARED))

@@ -111,3 +111,16 @@ def test_check_long(players, mission, max_turns, tmp_path):
     config = R.make_config(players=players, mission=mission, max_turns=max_turns)
     report = check(R, config, games=300, seed=7, save_dir=tmp_path)
     assert report.ok, report.failure
+
+
+@pytest.mark.rule("AP-END-01", "AP-END-02", "AP-END-04", "AP-MIS-17")
+def test_endings_name_a_shared_race_by_its_turn_and_a_shared_mission_as_shared():
+    """Mission 7's farthest may be several players: still the race's end, nothing fulfilled to share
+    (`check` refuses an ending its rules do not list)."""
+    from apogee.missions import FULFILLED, RACE_TURN, SHARED
+
+    for mission, expected in ((7, (RACE_TURN,)), (8, (FULFILLED, SHARED))):
+        config = R.make_config(players=2, mission=mission)
+        s = R.initial(config)
+        s.over, s.winners = True, (1, 2)
+        assert R.ending(s) == expected and set(expected) <= set(R.endings(config))

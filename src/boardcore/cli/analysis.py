@@ -26,15 +26,22 @@ def check(
     views: str = typer.Option("4", "--views", metavar="all|N",
                               help="Check every player's view after every event (all), or after every Nth."),
     save_dir: Path = typer.Option(Path("check-failures"), "--save-dir", help="Where a failing game is saved."),
+    turn_cap: Optional[int] = typer.Option(None, "--turn-cap", min=1,
+                                           help="The check's own cap on a game's turns (default 40, "
+                                                "boardcore.check.TURN_CAP), for games with a run cap (max_turns): "
+                                                "a game cut off by it is reported as `cap`."),
     workers: Optional[int] = WorkersOpt,
     ray: Optional[str] = RayOpt,
     as_json: bool = JsonOpt,
 ) -> None:
-    """Play random games checking every rule invariant and engine promise after every event.
+    """Play games checking every rule invariant and engine promise after every event, and say what they
+    covered: how the games ended (each ending by its rule ID, or the turn cap) and how often each invariant
+    was evaluated where it could fail. Seats play random, the game's prior or greedy, some games from a
+    position near an ending.
 
     A broken promise is shrunk to the simplest failing game, saved as a replay file; exit 1."""
     from boardcore import games as registry
-    from boardcore.check import check as run_check
+    from boardcore.check import check as run_check, coverage_text
     from boardcore.errors import BoardcoreError
 
     if views != "all" and not (views.isdigit() and int(views) >= 1):
@@ -48,11 +55,13 @@ def check(
 
         report = run_check(rules, config, games=games_, seed=seed, save_dir=save_dir,
                            views=1 if views == "all" else int(views), workers=workers, ray=ray,
-                           progress=lambda n: bar.update(task, completed=n), shrinking=shrinking)
+                           progress=lambda n: bar.update(task, completed=n), shrinking=shrinking,
+                           **({} if turn_cap is None else {"turn_cap": turn_cap}))
     if as_json:
         _json(report)
     elif report.ok:
-        _out(f"check passed: {report.games} games, {report.decisions} decisions, {report.events} events")
+        _out(f"check passed: {report.games} games, {report.decisions} decisions, {report.events} events\n"
+             + coverage_text(report))
     else:
         f = report.failure
         _out(f"check FAILED: {f.promise}: {f.detail}\n  game seed {f.seed}, at position {f.at}"
@@ -70,7 +79,7 @@ def simulate(
     level: Optional[str] = LevelOpt,
     mission: Optional[str] = MissionOpt,
     option: list[str] = OptionOpt,
-    seat: list[str] = typer.Option([], "--seat", metavar="P=POLICY", help="random (default), greedy or mcts[:KEY=VALUE,…], per seat."),
+    seat: list[str] = typer.Option([], "--seat", metavar="P=POLICY", help="random (default), prior, greedy or mcts[:KEY=VALUE,…], per seat."),
     seed: str = typer.Option("0", "--seed", help="Seed of the games' chance and the bots' choices (same seed, same results)."),
     workers: Optional[int] = WorkersOpt,
     ray: Optional[str] = RayOpt,

@@ -26,7 +26,7 @@ def new(
     option: list[str] = OptionOpt,
     seed: Optional[str] = typer.Option(None, "--seed", help="Seed for chance (default: a random secret)."),
     seat: list[str] = typer.Option([], "--seat", metavar="P=KIND",
-                                   help="Who plays seat P: human (default), random, greedy or mcts[:KEY=VALUE,…]; repeatable."),
+                                   help="Who plays seat P: human (default), random, prior, greedy or mcts[:KEY=VALUE,…]; repeatable."),
     undo: Optional[str] = typer.Option(None, "--undo", metavar="free|own",
                                        help="Undo policy: own (each person undoes only their own decisions, never "
                                             "past revealed chance; the default with several people) or free "

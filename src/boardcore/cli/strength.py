@@ -115,7 +115,7 @@ def _policies(given: list[str], players: int) -> list[str]:
 def tournament(
     game: str = GameArg,
     agent: list[str] = typer.Option(..., "--agent", "-a", metavar="NAME[:KEY=VALUE,…]",
-                                    help="A bot to enter (repeatable): random, greedy, mcts, mcts:iterations=400, …"),
+                                    help="A bot to enter (repeatable): random, prior, greedy, mcts, mcts:iterations=400, …"),
     games_: int = typer.Option(20, "--games", "-n", min=1, max=1_000_000_000,
                                help="Games per pairing (per agent in a solo mode)."),
     players: Optional[int] = PlayersOpt,
