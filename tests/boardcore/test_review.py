@@ -129,3 +129,74 @@ def test_an_interruption_keeps_the_decisions_read_and_the_what_ifs_finished(warl
 def test_bad_requests_are_refused_before_any_work(warlords, options, message):
     with pytest.raises(BoardcoreError, match=message):
         review(warlords, **options)
+
+
+SEED = 3
+"""The dice of the twins: P1's second roll of round 1 is a 1, which loses the turn's points."""
+
+
+def twin(p2_hand: tuple[int, ...], deck: tuple[int, ...], p2_second_pick: int) -> Session:
+    """Toy Pig from the first pick (P1 holds 2, 5, 9): P1 picks 5 and P2 picks 1 face down, the picks are
+    shown, each pig turn rolls up to three times and holds if it can, and round 2 opens with P2's face-down
+    pick; P1 has yet to pick. P2's hand and the deck are hidden from P1 throughout."""
+    from toygame import RULES, CardPicked, Hold, Roll
+    from toygame.positions import first_pick
+
+    s = Session.from_state(RULES, first_pick(p2_hand=p2_hand, deck=deck), seed=SEED)
+    s.apply(CardPicked(player=1, card=5))
+    s.apply(CardPicked(player=2, card=1))
+    while s.state.phase == "pig":
+        turn = s.state.turn
+        for _ in range(3):
+            if s.state.turn == turn and s.state.phase == "pig":
+                s.apply(Roll(player=turn))
+        if s.state.turn == turn and s.state.phase == "pig":
+            s.apply(Hold(player=turn))
+    s.apply(CardPicked(player=2, card=p2_second_pick))
+    assert s.outcome is None and s.to_act == (1,)
+    return s
+
+
+def test_a_reader_s_review_is_the_same_for_twin_games_that_differ_only_in_what_they_could_not_see():
+    """P2's hand and the deck differ (P2 holds 4 and 8, or 6 and 7, after the first round) and so does
+    P2's second pick (4 or 6), face down: P1 saw the two games alike, so P1's review is the same, what-ifs
+    of P1's decisions included. P2 saw them differently, and P2's review tells them apart."""
+    games = [twin((1, 4, 8), (3, 6, 7), 4), twin((1, 6, 7), (3, 4, 8), 6)]
+    assert games[0].state.hands != games[1].state.hands
+    as_p1 = [review(g, reader=1, top=2, budget=24) for g in games]
+    assert without_timing(as_p1[0]) == without_timing(as_p1[1])
+    first = as_p1[0]
+    (q,) = first.questioned                                                # P2's costly rolls are not P1's
+    assert q.player == 1 and q.whatif.decision == "P1 roll" and len(q.whatif.alternatives) == 2
+    assert not q.whatif.omniscient and "from P1's view" in q.whatif.information   # dealt afresh, never read
+    assert "from P1's view" in first.information and first.questionable == sum(d.player == 1 for d in first.decisions)
+    hidden = [d for d in first.decisions if d.hidden]
+    assert [(d.player, d.action) for d in hidden] == [(2, ""), (2, "")]    # P2's two face-down picks
+    assert all(not d.hidden and d.action for d in first.decisions if d.player == 1)
+    as_p2 = [review(g, reader=2, top=0) for g in games]
+    assert without_timing(as_p2[0]) != without_timing(as_p2[1])
+
+
+def test_a_spectator_of_a_game_in_progress_questions_nothing():
+    """The game still hides P2's pick: without a reader nothing is questioned, since each what-if would
+    answer from its decider's view."""
+    report = review(twin((1, 4, 8), (3, 6, 7), 4), top=3, budget=24)
+    assert report.reader is None and report.questioned == [] and report.questionable == 0
+    assert "spectator" in report.information and any(d.hidden for d in report.decisions)
+
+
+def test_a_forced_decision_is_never_questioned_however_much_its_taker_lost(warlords):
+    """Its taker had no other legal choice, so what they lost was luck: the selection passes over it even
+    when it is the costliest (here made so), and takes the costliest one that had a choice."""
+    from boardcore.review import _costliest
+
+    rules = warlords.rules
+    steps = review(warlords, top=0).decisions
+    choices = [sum(a.player == d.player for a in rules.legal_actions(warlords.state_at(d.position - 1)))
+               for d in steps]
+    forced = choices.index(1)
+    free = choices.index(next(c for c in choices if c > 1))
+    steps[forced] = msgspec.structs.replace(steps[forced], cost=0.9)
+    steps[free] = msgspec.structs.replace(steps[free], cost=0.8)
+    picked = _costliest(warlords, steps, None, True, 2)
+    assert picked[0] is steps[free] and steps[forced] not in picked and len(picked) == 2
