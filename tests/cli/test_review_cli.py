@@ -118,3 +118,13 @@ def test_ctrl_c_prints_the_review_so_far_and_exits_130():
     while _group_alive(proc.pid) and time.monotonic() < deadline:
         time.sleep(0.2)
     assert not _group_alive(proc.pid), "a worker outlived the interrupted command"
+
+
+def test_as_a_player_questions_that_player_s_decisions_only(run):
+    code, out, err = run("review", WARLORDS_2P, "--as", "2", "--top", "1", "--budget", "40", "--workers", "1",
+                         "--json")
+    assert code == 0, err
+    report = json.loads(out)
+    assert report["reader"] == 2 and report["information"].startswith("from P2's view")
+    assert [q["player"] for q in report["questioned"]] == [2]
+    assert report["questionable"] == sum(d["player"] == 2 for d in report["decisions"]) < len(report["decisions"])
