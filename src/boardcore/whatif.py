@@ -2,7 +2,19 @@
 
 `compare(session, at=POS)` questions the decision `boardcore replay` prints at position POS
 (position N is the N-th event in effect, GameCreated being 1), from the state just before it.
-It answers the player's question, "what were my chances?", from what that player could see:
+It answers the player's question, "what were my chances?", from what that player could see.
+
+**What it estimates.** By default each rollout is played on by a competent, cheap policy
+(`DEFAULT_POLICY` for every seat) only to a horizon, the end of the current round by the game's clock
+(`HORIZON` ticks of `Rules.clock`), and scored there by the deciding player's win probability as they
+would see that position (`boardcore.value.win_probabilities`, fitted on self-play of strong agents):
+"my chances under competent play". Cutting there keeps two alternatives' rollouts alike for most of
+their length and leaves the model to judge what follows, so a decision that only wastes something
+(the same die deployed at a drone cost) shows in every pair, where a win or loss 150 random decisions
+later hardly depends on it. `to="end"` plays every rollout to the end and counts wins instead, and
+`policy="random"` makes the others random: together the old estimator, "my chances if everyone then
+plays at random". The report says which it used (`estimates`). A game whose clock never moves (the
+default `Rules.clock`) has no rounds to cut at: its rollouts go to the end.
 
 - **From the player's view.** Rollout k starts from a determinisation: the player's view with
   everything they could not see dealt afresh (`rules.hidden_variant(view, player, rng)`), so the
@@ -52,22 +64,37 @@ from boardcore.events import Decision
 from boardcore.execute import Workers, resolve_workers
 from boardcore.play import MAX_DECISIONS
 from boardcore.rng import Rng
+from boardcore.rules import Game
 from boardcore.session import Session
 from boardcore.stats import (Estimate, joint_widening, mean_interval, paired_interval, paired_share_interval,
                              rate_interval)
+from boardcore.value import win_probability
 
 FIRST_ROUND = 16
 """Rollouts per alternative in the first round; each later round doubles it. No alternative is
 dropped before this many: a paired interval from fewer pairs is too rough to race on."""
 DEFAULT_ROLLOUTS = 100
+DEFAULT_POLICY = "greedy"
+"""Who plays the rollouts unless told. Against the game's `prior` (`--policy prior`), greedy won 20 of 20
+two-player Solar Sphere games, 13.5 of 20 in Apogee and 16 of 20 in Warlords (`boardcore tournament G -p 2
+--agent prior --agent greedy -n 20`), and though it costs ten times as much per rollout in Solar Sphere,
+the differences it finds stand further out of their intervals in the same time (`tools/whatif_bench.py`)."""
+HORIZON = 1
+"""Where rollouts stop unless told (`to`): once the game's clock has moved on this many ticks from the
+decision's, 1 being the end of the current round (Solar Sphere's round, Apogee's and Warlords' turn).
+At the end of the next one (2) the issue's wasted drones were lost in the noise (-0.002 [-0.045, +0.040]
+in 40 greedy pairs, against -0.061 [-0.069, -0.054] at 1): the model is left to judge what follows."""
 
 
 class Alternative(msgspec.Struct, frozen=True):
-    """One decision the player could have taken. `win_diff` and `score_diff` are paired differences
-    from the decision taken (zero for the decision taken itself), each with its own 95% interval;
-    `joint_win_diff` and `joint_score_diff` are the same differences with intervals widened so that those
-    of every alternative compared hold at once (`stats.joint_widening`): what the verdict and the regret
-    read. `win_rate` and `mean_score` are its own estimates with independent intervals, for reference.
+    """One decision the player could have taken. `win_probability` is the deciding player's chance of
+    winning after it (the mean over its rollouts of the win probability at the horizon, or of the wins
+    when played to the end; Wilson 95% interval); `win_diff` is its paired difference from the decision
+    taken's (zero for the decision taken itself), `score_diff` the same in score (the game's `evaluate`
+    at the horizon, points at the end), each with its own 95% interval; `joint_win_diff` and
+    `joint_score_diff` are the same differences with intervals widened so that those of every
+    alternative compared hold at once (`stats.joint_widening`): what the verdict and the regret read.
+    `mean_score` is its own score with an independent interval, for reference.
     `contending`: still in the race when the budget ran out (otherwise it was dropped after `rollouts`).
     `action` is the text form (what `--instead` and `boardcore act` read), `words` the same in the
     game's own words."""
@@ -79,7 +106,7 @@ class Alternative(msgspec.Struct, frozen=True):
     score_diff: Estimate
     joint_win_diff: Estimate
     joint_score_diff: Estimate
-    win_rate: Estimate
+    win_probability: Estimate
     mean_score: Estimate
     contending: bool
     words: str = ""
@@ -90,7 +117,9 @@ class WhatIfReport(msgspec.Struct, frozen=True):
     the best alternative, in win rate (`regret_score`: against the best in score), never below zero,
     with an interval that holds whichever alternative is truly best: it spans the joint intervals of all
     `compared` alternatives, so a decision taken that merely ranks first is not said to have cost nothing.
-    `verdict` says in words whether the budget told the alternatives apart, reading the joint intervals."""
+    `verdict` says in words whether the budget told the alternatives apart, reading the joint intervals.
+    `to` is where the rollouts stopped ("end", or the clock ticks of the horizon) and `estimates` says in
+    words what the win probabilities are chances of."""
 
     game: str
     position: int
@@ -110,6 +139,8 @@ class WhatIfReport(msgspec.Struct, frozen=True):
     verdict: str
     alternatives: list[Alternative]
     compared: int = 1
+    to: int | str = "end"
+    estimates: str = ""
 
 
 def decision_at(session: Session, position: int) -> Decision:
@@ -142,15 +173,18 @@ def seat_policies(policy: str | Mapping[int, str] | Sequence[str], players: int)
 
 
 def compare(session: Session, at: int, instead: Sequence[Decision | str] | None = None, *,
-            policy: str | Mapping[int, str] | Sequence[str] = "random", rollouts: int | None = None,
+            policy: str | Mapping[int, str] | Sequence[str] | None = None, to: int | str = HORIZON,
+            rollouts: int | None = None,
             budget: int | None = None, seconds: float | None = None, omniscient: bool = False,
             workers: int | None = 1, ray: str | None = None, seed: int | str = 0, adaptive: bool = True,
             progress: Callable[[int], None] | None = None) -> WhatIfReport:
     """Compare the decision taken at `at` with `instead` (default: every legal alternative of the same
     player), from that player's view unless `omniscient`. The budget is `rollouts` per alternative,
     `budget` playouts in all and/or `seconds`, whichever runs out first (default 100 per alternative).
-    `policy` plays every seat in the rollouts (one spec, or one per seat). `adaptive=False` gives every
-    alternative the same rollouts (no race: for measuring the intervals themselves). See the module docstring."""
+    `policy` plays every seat in the rollouts (one spec, or one per seat; default `DEFAULT_POLICY`), `to`
+    says where they stop: a number of ticks of the game's clock (default `HORIZON`, the end of the current
+    round), then the win probability there, or "end". `adaptive=False` gives every alternative the same
+    rollouts (no race: for measuring the intervals themselves). See the module docstring."""
     rules = session.rules
     recorded = decision_at(session, at)
     player = recorded.player
@@ -171,15 +205,21 @@ def compare(session: Session, at: int, instead: Sequence[Decision | str] | None 
         raise BoardcoreError(f"--seconds must be above 0, not {seconds}")
     if rollouts is None and budget is None and seconds is None:
         rollouts = DEFAULT_ROLLOUTS
-    policies = seat_policies(policy, session.players)
+    if not (to == "end" or (isinstance(to, int) and not isinstance(to, bool) and to >= 1)):
+        raise BoardcoreError(f"--to {to}: give end, or a number of rounds of the game's clock (1 = the end of "
+                             "this round, 2 = the end of the next)")
+    policies = seat_policies(DEFAULT_POLICY if policy is None else policy, session.players)
     for spec in dict.fromkeys(policies):
         agent_kinds.make(spec, rules)             # a bad spec is refused before any playout
     workers = resolve_workers(workers)
     local = workers == 1 and not (ray or os.environ.get("BOARDCORE_RAY"))
     seen = start if omniscient else rules.view(start, player)
+    if type(rules).clock is Game.clock:          # a clock that never moves has no rounds to stop at
+        to = "end"
+    until = None if to == "end" else rules.clock(start) + int(to)
     shared = _Shared(rules if local else agent_kinds.shippable(rules), seen, player, chosen, policies, str(seed),
-                     omniscient)
-    race = _Race(len(chosen))
+                     omniscient, until)
+    race = _Race(len(chosen), shares=until is None)
     began = time.perf_counter()
     batch = FIRST_ROUND
     with Workers(shared, workers=workers, ray=ray, preload=[type(rules).__module__]) as pool:   # one for all rounds
@@ -201,13 +241,14 @@ def compare(session: Session, at: int, instead: Sequence[Decision | str] | None 
             if race.done[0] >= batch:             # a probe or a cut round leaves the batch to grow into
                 batch *= 2
     return _report(rules, at, rules.view(start, player), shared, race, _budget_text(rollouts, budget, seconds),
-                   workers, time.perf_counter() - began)
+                   workers, time.perf_counter() - began, to)
 
 
 # -- the rollouts (module level: they run in worker processes) ------------------------------------
 class _Shared(msgspec.Struct, frozen=True):
     """What every rollout needs, sent once per worker: the rules, the position as the deciding player
-    sees it (or the true one when omniscient), the alternatives, a policy per seat and the seed."""
+    sees it (or the true one when omniscient), the alternatives, a policy per seat, the seed, and the
+    clock reading at which rollouts stop (`until`; None: at the end)."""
 
     rules: Any
     start: Any
@@ -216,6 +257,7 @@ class _Shared(msgspec.Struct, frozen=True):
     policies: list[str]
     seed: str
     omniscient: bool
+    until: int | None = None
 
 
 _AGENTS: dict[tuple[int, str], Any] = {}   # a worker's agents, made once per rules and spec
@@ -228,6 +270,8 @@ def _agent(rules: Any, spec: str) -> Any:
         agent = agent_kinds.make(spec, rules)
         if type(agent) is agent_kinds.RandomAgent:
             agent = _AlignedRandom(rules)
+        elif type(agent) is agent_kinds.PriorAgent:
+            agent = _AlignedPrior(rules)
         _AGENTS[key] = agent
     return agent
 
@@ -245,20 +289,55 @@ class _AlignedRandom:
         self.rules = rules
 
     def choose(self, view: Any, legal: Sequence[Decision], rng: Rng) -> Decision:
-        # keyed once, then copied for each action: the same digests as a keyed hash made per action
-        keyed = hashlib.blake2b(key=rng.randbelow(1 << 62).to_bytes(8, "big"), digest_size=8)
-        encode = msgspec.msgpack.encode
+        return min(legal, key=_ranks(legal, rng))
 
-        def rank(action: Decision) -> bytes:
-            h = keyed.copy()
-            h.update(encode(action))
-            return h.digest()
 
-        return min(legal, key=rank)
+def _ranks(legal: Sequence[Decision], rng: Rng) -> Callable[[Decision], bytes]:
+    """Each action's rank: a digest keyed by the seat's stream and the action itself (see `_AlignedRandom`)."""
+    # keyed once, then copied for each action: the same digests as a keyed hash made per action
+    keyed = hashlib.blake2b(key=rng.randbelow(1 << 62).to_bytes(8, "big"), digest_size=8)
+    encode = msgspec.msgpack.encode
+
+    def rank(action: Decision) -> bytes:
+        h = keyed.copy()
+        h.update(encode(action))
+        return h.digest()
+
+    return rank
+
+
+class _AlignedPrior:
+    """The prior policy on common random numbers: each legal action draws an exponential clock from
+    its aligned rank (`_ranks`) and its prior weight, and the first to ring is played. For one list that
+    is a pick in proportion to the weights, as `prior` makes; across alternatives the same action keeps
+    its clock wherever it is offered (a weighted form of `_AlignedRandom`)."""
+
+    name = "prior"
+    reads_view = True
+
+    def __init__(self, rules: Any) -> None:
+        self.rules = rules
+
+    def choose(self, view: Any, legal: Sequence[Decision], rng: Rng) -> Decision:
+        if len(legal) == 1:
+            return legal[0]
+        rank = _ranks(legal, rng)
+        weights = self.rules.prior(view, legal)
+        scale = float(1 << 64)
+
+        def ring(pair: tuple[Decision, float]) -> float:
+            action, weight = pair
+            u = (int.from_bytes(rank(action), "big") + 0.5) / scale
+            return -math.log(u) / weight if weight > 0 else math.inf
+
+        return min(zip(legal, weights), key=ring)[0]
 
 
 def _rollout(shared: _Shared, item: tuple[int, int]) -> tuple[float, float]:
-    """Alternative `a` played out in rollout `k`: (the deciding player's share of the win, their score)."""
+    """Alternative `a` played out in rollout `k`: (the deciding player's win probability where the
+    rollout stopped, their score there). At the end of the game they are the player's share of the
+    win and their points; at a horizon, the win probability and the game's `evaluate` of the
+    position as the player would see it (the whole of it when omniscient)."""
     a, k = item
     rules = agent_kinds.resolve(shared.rules)
     family = f"whatif/{shared.seed}/{k}"
@@ -268,14 +347,19 @@ def _rollout(shared: _Shared, item: tuple[int, int]) -> tuple[float, float]:
     if state is None:                             # omniscient, or nothing is hidden from the player
         state = rules.copy(shared.start)
     bots = {p: _agent(rules, spec) for p, spec in enumerate(shared.policies, 1)}
-    outcome = _play(rules, state, shared.actions[a], bots, family)
-    win = 1.0 / len(outcome.winners) if shared.player in outcome.winners else 0.0
-    return win, outcome.points(shared.player)
+    state = _play(rules, state, shared.actions[a], bots, family, shared.until)
+    player = shared.player
+    if shared.until is None:
+        outcome = rules.outcome(state)
+        return (1.0 / len(outcome.winners) if player in outcome.winners else 0.0), outcome.points(player)
+    seen, viewer = (state, None) if shared.omniscient else (rules.view(state, player), player)
+    return win_probability(rules, seen, viewer, player), rules.evaluate(seen, player)
 
 
 def _play(rules: Any, state: Any, action: Decision, bots: Mapping[int, Any], family: str,
-          max_decisions: int = MAX_DECISIONS) -> Any:
-    """`action`, then the bots to the end, on common random numbers. Every decision is keyed by
+          until: int | None = None, max_decisions: int = MAX_DECISIONS) -> Any:
+    """`action`, then the bots to the end, or until the game's clock reads `until`, on common random
+    numbers; the state where it stopped. Every decision is keyed by
     where it is met: the seat, the game's clock (`rules.clock`: its round or turn), the decision
     point asked (`rules.asking`) and the kinds of action offered. The j-th decision so keyed draws
     the j-th value of that key's stream, whatever happened before it, for its chance (the kind being
@@ -310,9 +394,8 @@ def _play(rules: Any, state: Any, action: Decision, bots: Mapping[int, Any], fam
         raise BoardcoreError(f"{rules.format_action(action)} cannot be played on a determinisation of the "
                              f"position ({exc}): the game's hidden_variant dealt a table its rules refuse") from None
     for _ in range(max_decisions):
-        result = outcome(state)
-        if result is not None:
-            return result
+        if outcome(state) is not None or (until is not None and clock(state) >= until):
+            return state
         seat = to_act(state)[0]
         legal = [a for a in legal_actions(state) if a.player == seat]
         bot = bots[seat]
@@ -327,9 +410,14 @@ def _play(rules: Any, state: Any, action: Decision, bots: Mapping[int, Any], fam
 
 # -- the race -----------------------------------------------------------------------------------
 class _Race:
-    """Rollout results per alternative (index 0 is the decision taken) and who is still in contention."""
+    """Rollout results per alternative (index 0 is the decision taken) and who is still in contention.
+    `shares`: the results are wins and losses (rollouts to the end), whose paired differences get the
+    win-share interval; win probabilities at a horizon vary smoothly, and get a t interval: the share
+    interval's made-up pairs are a whole win apart, which for differences of a few hundredths would
+    swamp the data (its half-width cannot fall below about 2/n)."""
 
-    def __init__(self, n: int) -> None:
+    def __init__(self, n: int, shares: bool = True) -> None:
+        self.shares = shares
         self.wins: list[list[float]] = [[] for _ in range(n)]
         self.scores: list[list[float]] = [[] for _ in range(n)]
         self.contenders = list(range(n))
@@ -355,7 +443,8 @@ class _Race:
         n = min(len(self.wins[a]), len(self.wins[b]))
         if a == b:
             return Estimate(0.0, 0.0, 0.0, n), Estimate(0.0, 0.0, 0.0, n)
-        return (paired_share_interval(self.wins[a][:n], self.wins[b][:n], widen),
+        wins = paired_share_interval if self.shares else paired_interval
+        return (wins(self.wins[a][:n], self.wins[b][:n], widen),
                 paired_interval(self.scores[a][:n], self.scores[b][:n], widen))
 
     def key(self, a: int) -> tuple[float, float]:
@@ -437,7 +526,7 @@ def _budget_text(rollouts: int | None, budget: int | None, seconds: float | None
 
 
 def _report(rules: Any, at: int, seen: Any, shared: _Shared, race: _Race, budget: str, workers: int,
-            elapsed: float) -> WhatIfReport:
+            elapsed: float, to: int | str = "end") -> WhatIfReport:
     """`seen`: the position as the deciding player saw it, for naming the alternatives in words."""
     compared = len(shared.actions) - 1
     widen = joint_widening(compared)
@@ -460,7 +549,20 @@ def _report(rules: Any, at: int, seen: Any, shared: _Shared, race: _Race, budget
                         alternatives[0].action,
                         regret([a.win_diff for a in others], [a.joint_win_diff for a in others]),
                         regret([a.score_diff for a in others], [a.joint_score_diff for a in others]),
-                        _verdict(alternatives), alternatives, compared)
+                        _verdict(alternatives), alternatives, compared, to, estimates(shared, to))
+
+
+def estimates(shared: _Shared, to: int | str) -> str:
+    """What the win probabilities are chances of, in words: the question the estimator answers."""
+    p = f"P{shared.player}"
+    who = shared.policies[0] if len(set(shared.policies)) == 1 else ", ".join(
+        f"P{seat}={spec}" for seat, spec in enumerate(shared.policies, 1))
+    if shared.until is None:
+        return f"{p}'s chances of winning if the game is then played to the end by {who} (the share of rollouts won)"
+    stop = "the end of this round" if to == 1 else ("the end of the next round" if to == 2 else
+                                                   f"{to} rounds of the game's clock on")
+    return (f"{p}'s chances of winning under competent play: rollouts by {who} to {stop}, then {p}'s win "
+            "probability there (boardcore.value)")
 
 
 def regret(plain: Sequence[Estimate], joint: Sequence[Estimate]) -> Estimate:

@@ -188,8 +188,10 @@ def test_whatif_compares_alternatives(run, game_file):
         s.rules.view(s.state_at(at - 1), report["player"]), s.history.live[at - 1].event, report["player"])
     code, out, _ = run("whatif", game_file, "--at", at, "--instead", "roll", "-k", "5", "--workers", "1")
     assert code == 0 and "* the decision taken" in out
-    rows = [line for line in out.splitlines() if line.startswith("*  ")]
-    assert len(rows) == 1 and words[report["decision"]] in rows[0] and report["decision"] in rows[0]  # words, text form
+    lines = out.splitlines()
+    rows = [i for i, line in enumerate(lines) if line.startswith("*  ")]
+    assert len(rows) == 1 and words[report["decision"]] in lines[rows[0]]
+    assert report["decision"] in lines[rows[0] + 1]      # the text form, under the words at 80 columns
     code, _, err = run("whatif", game_file, "--at", "2", "--all")
     one_line_error(code, err)
 
