@@ -48,7 +48,7 @@ from boardcore.whatif import WhatIfReport, compare
 
 DEFAULT_TOP = 3
 """How many of the costliest decisions are questioned, unless asked otherwise."""
-DEFAULT_BUDGET = 300
+DEFAULT_BUDGET = 1000
 """Playouts per questioned decision, unless asked otherwise (`boardcore.whatif`'s `budget`): chosen
 so that a 150-decision two-player game is reviewed within three minutes on two cores."""
 

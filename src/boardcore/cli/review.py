@@ -30,7 +30,7 @@ def review(
                                               "(default: everything once the game is over and its seed revealed)."),
     top: int = typer.Option(3, "--top", "-k", min=0, metavar="K", help="Question the K costliest decisions."),
     budget: Optional[int] = typer.Option(None, "--budget", min=2, metavar="N",
-                                         help="Playouts per questioned decision (default 300)."),
+                                         help="Playouts per questioned decision (default 1000)."),
     seconds: Optional[float] = typer.Option(None, "--seconds", min=0.001, metavar="S",
                                             help="Seconds per questioned decision instead of a budget of playouts "
                                                  "(the answer then depends on the machine's pace)."),
@@ -112,8 +112,9 @@ def show(report: Review) -> None:
     say(f"Review of {report.game} ({players} player{'s' if players != 1 else ''}, {len(report.decisions)} "
         f"decisions), {report.information}")
     console.print(_table(report))
+    numbers = "1" if len(report.questioned) == 1 else f"1-{len(report.questioned)}"
     say("Δ: the taker's chance after the decision (its facts and luck included) less before, in points"
-        + ("; 1-9: questioned below" if report.questioned else ""))
+        + (f"; {numbers}: questioned below" if report.questioned else ""))
     say("")
     for line in sparklines(report, WIDTH):
         say(line)
@@ -126,9 +127,7 @@ def show(report: Review) -> None:
         say(f"{n}. position {q.position}, P{q.player}: {q.words} (chances {_percent(_taker(report, q, 'before'))} "
             f"→ {_percent(_taker(report, q, 'after'))})")
         if not best.recorded:
-            j = best.joint_win_diff
-            say(f"best alternative found: {best.words or best.action} [{best.action}], {best.win_diff.mean:+.3f} "
-                f"in P{q.player}'s chance of winning [{j.low:+.3f}, {j.high:+.3f}]", 3)
+            say(f"best alternative found: {best.words or best.action} [{best.action}]", 3)
         say(f"{w.verdict} ({w.rollouts} playouts)", 3)
     say("")
     say(f"{report.budget}; {report.workers} worker{'s' if report.workers != 1 else ''}, {report.seconds:.1f}s")
@@ -143,7 +142,7 @@ def _table(report: Review) -> Any:
 
     numbered = {q.position: n for n, q in enumerate(report.questioned, 1)}
     table = Table(box=box.SIMPLE_HEAD, show_edge=False, pad_edge=False, padding=(0, 1), width=WIDTH)
-    table.add_column("", justify="right", no_wrap=True, width=1)
+    table.add_column("", justify="right", no_wrap=True, width=len(str(len(report.questioned))))
     table.add_column("pos", justify="right", no_wrap=True)
     table.add_column("by", no_wrap=True)
     table.add_column("decision", no_wrap=True, overflow="ellipsis", ratio=1)
