@@ -46,6 +46,9 @@ class ApogeeConfig(msgspec.Struct, frozen=True, kw_only=True):
 class Apogee(Game):
     name = "apogee"
     version = VERSION
+    # what-if's rollouts: greedy and the prior both called 8 of 8 benchmark positions' dominated move worse;
+    # the prior gave a false verdict on 1 of 16 nulls, greedy on none (tools/whatif_bench.py --positions 8)
+    rollout_policy = "greedy"
     config_type = ApogeeConfig
     state_type = ApogeeState
     events = ev.EVENTS

@@ -116,6 +116,10 @@ class Game:
     data_folder: str | None = None
     """The `--data` folder these rules were built on (None: the game's own data)."""
 
+    rollout_policy: ClassVar[str] = "greedy"
+    """Who plays what-if's rollouts unless told (`boardcore.whatif`): the competent, cheap policy for this
+    game, `greedy` or `prior`, chosen by what-if's benchmark of known answers (`tools/whatif_bench.py`)."""
+
     def __reduce__(self) -> tuple:
         """Rules travel to worker processes by name and data folder, not by value: each worker
         builds its own (the tables of handlers and decision points are module-level functions)."""

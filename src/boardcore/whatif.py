@@ -5,7 +5,8 @@
 It answers the player's question, "what were my chances?", from what that player could see.
 
 **What it estimates.** By default each rollout is played on by a competent, cheap policy
-(`DEFAULT_POLICY` for every seat) only to a horizon, the end of the current round by the game's clock
+(the game's `Rules.rollout_policy` for every seat: `greedy`, or the game's `prior` where that did
+better on the benchmark of known answers, `tools/whatif_bench.py`) only to a horizon, the end of the current round by the game's clock
 (`HORIZON` ticks of `Rules.clock`), and scored there by the deciding player's win probability as they
 would see that position (`boardcore.value.win_probabilities`, fitted on self-play of strong agents):
 "my chances under competent play". Cutting there keeps two alternatives' rollouts alike for most of
@@ -74,11 +75,6 @@ FIRST_ROUND = 16
 """Rollouts per alternative in the first round; each later round doubles it. No alternative is
 dropped before this many: a paired interval from fewer pairs is too rough to race on."""
 DEFAULT_ROLLOUTS = 100
-DEFAULT_POLICY = "greedy"
-"""Who plays the rollouts unless told. Against the game's `prior` (`--policy prior`), greedy won 20 of 20
-two-player Solar Sphere games, 13.5 of 20 in Apogee and 16 of 20 in Warlords (`boardcore tournament G -p 2
---agent prior --agent greedy -n 20`), and though it costs ten times as much per rollout in Solar Sphere,
-the differences it finds stand further out of their intervals in the same time (`tools/whatif_bench.py`)."""
 HORIZON = 1
 """Where rollouts stop unless told (`to`): once the game's clock has moved on this many ticks from the
 decision's, 1 being the end of the current round (Solar Sphere's round, Apogee's and Warlords' turn).
@@ -181,7 +177,7 @@ def compare(session: Session, at: int, instead: Sequence[Decision | str] | None 
     """Compare the decision taken at `at` with `instead` (default: every legal alternative of the same
     player), from that player's view unless `omniscient`. The budget is `rollouts` per alternative,
     `budget` playouts in all and/or `seconds`, whichever runs out first (default 100 per alternative).
-    `policy` plays every seat in the rollouts (one spec, or one per seat; default `DEFAULT_POLICY`), `to`
+    `policy` plays every seat in the rollouts (one spec, or one per seat; default `rules.rollout_policy`), `to`
     says where they stop: a number of ticks of the game's clock (default `HORIZON`, the end of the current
     round), then the win probability there, or "end". `adaptive=False` gives every alternative the same
     rollouts (no race: for measuring the intervals themselves). See the module docstring."""
@@ -208,7 +204,7 @@ def compare(session: Session, at: int, instead: Sequence[Decision | str] | None 
     if not (to == "end" or (isinstance(to, int) and not isinstance(to, bool) and to >= 1)):
         raise BoardcoreError(f"--to {to}: give end, or a number of rounds of the game's clock (1 = the end of "
                              "this round, 2 = the end of the next)")
-    policies = seat_policies(DEFAULT_POLICY if policy is None else policy, session.players)
+    policies = seat_policies(rules.rollout_policy if policy is None else policy, session.players)
     for spec in dict.fromkeys(policies):
         agent_kinds.make(spec, rules)             # a bad spec is refused before any playout
     workers = resolve_workers(workers)
@@ -349,8 +345,8 @@ def _rollout(shared: _Shared, item: tuple[int, int]) -> tuple[float, float]:
     bots = {p: _agent(rules, spec) for p, spec in enumerate(shared.policies, 1)}
     state = _play(rules, state, shared.actions[a], bots, family, shared.until)
     player = shared.player
-    if shared.until is None:
-        outcome = rules.outcome(state)
+    outcome = rules.outcome(state)
+    if shared.until is None and outcome is not None:      # (without a horizon, only the end stops a rollout)
         return (1.0 / len(outcome.winners) if player in outcome.winners else 0.0), outcome.points(player)
     seen, viewer = (state, None) if shared.omniscient else (rules.view(state, player), player)
     return win_probability(rules, seen, viewer, player), rules.evaluate(seen, player)

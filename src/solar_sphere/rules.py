@@ -42,6 +42,10 @@ class SolarSphere(Game):
     min_players, max_players = 1, 4
     over_rule = "SS-INV-26"       # after the final Battle nothing more is accepted
     turn_rule = "SS-DEP-01"       # players act in turn order
+    # what-if's rollouts: the prior called the dominated die turn worse in 8 of 8 benchmark positions; greedy
+    # called it better in 2 (playing on worse from the kept die and its drones than from the turned die) and
+    # costs ten times as much per decision (tools/whatif_bench.py --positions 8 --seconds 8 --against dominated)
+    rollout_policy = "prior"
 
     def __init__(self, components: Components | None = None) -> None:
         self.c = components or load_components()

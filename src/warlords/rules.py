@@ -33,6 +33,9 @@ class Warlords(Game):
 
     name = "warlords"
     version = "1.1"  # 1.1: the Rebellion's turn resets the support-card limit (GW-AMB-26)
+    # what-if's rollouts: greedy and the prior both called 8 of 8 benchmark positions' dominated move worse;
+    # the prior gave a false verdict on 1 of 8 nulls, greedy on none (tools/whatif_bench.py --positions 8)
+    rollout_policy = "greedy"
     config_type = WarlordsConfig
     state_type = WarlordsState
     events = ev.EVENTS

@@ -394,16 +394,17 @@ def solar_sphere_game() -> Session:
 
 def test_a_dominated_move_the_old_estimator_cannot_tell_apart_the_new_one_calls_worse():
     """Random play to the end, 40 pairs: the wasted drones are lost in a game decided 150 decisions later
-    (the interval spans zero widely). Greedy rollouts to the end of the round, scored by the win
-    probability there: 12 pairs put the whole interval below zero, and the report says what it estimates."""
+    (the interval spans zero widely). Rollouts by the game's prior to the end of the round, scored by the
+    win probability there: the same 40 pairs put the whole interval below zero, and the report says what
+    it estimates."""
     s = solar_sphere_game()
     old = whatif.compare(s, 24, [TURN_THE_6_INTO_A_2], policy="random", to="end", rollouts=40, seed=1)
     wasted = next(a for a in old.alternatives if not a.recorded)
     assert wasted.win_diff.low < -0.05 and wasted.win_diff.high > 0.05
     assert "indistinguishable" in old.verdict and "played to the end by random" in old.estimates
-    new = whatif.compare(s, 24, [TURN_THE_6_INTO_A_2], rollouts=12, seed=1)
+    new = whatif.compare(s, 24, [TURN_THE_6_INTO_A_2], rollouts=40, seed=1)
     wasted = next(a for a in new.alternatives if not a.recorded)
-    assert new.policies == ["greedy", "greedy"] and new.to == 1
+    assert new.policies == ["prior", "prior"] == [s.rules.rollout_policy] * 2 and new.to == 1
     assert wasted.joint_win_diff.high < 0 and new.verdict.startswith("the decision taken was the best")
     assert "under competent play" in new.estimates and "the end of this round" in new.estimates
     taken = next(a for a in new.alternatives if a.recorded)
@@ -418,15 +419,15 @@ def test_the_decision_taken_against_itself_under_independent_chance_gets_no_verd
     rules, start = s.rules, s.state_at(23)
     taken = s.history.live[23].event
     seen = rules.view(start, taken.player)
-    shared = whatif._Shared(rules, seen, taken.player, [taken], ["greedy", "greedy"], "null", False,
+    shared = whatif._Shared(rules, seen, taken.player, [taken], [rules.rollout_policy] * 2, "null", False,
                             rules.clock(start) + whatif.HORIZON)
-    pairs = 12
+    pairs = 40
     race = whatif._Race(2, shares=False)
     race.record([(0, k) for k in range(pairs)], [whatif._rollout(shared, (0, k)) for k in range(pairs)])
     race.record([(1, k) for k in range(pairs)], [whatif._rollout(shared, (0, 10_000 + k)) for k in range(pairs)])
     assert race.wins[0] != race.wins[1]                      # the twin's chance is its own
     twin = msgspec.structs.replace(shared, actions=[taken, taken])
-    report = whatif._report(rules, 24, seen, twin, race, "12 rollouts each", 1, 0.0, whatif.HORIZON)
+    report = whatif._report(rules, 24, seen, twin, race, "40 rollouts each", 1, 0.0, whatif.HORIZON)
     other = next(a for a in report.alternatives if not a.recorded)
     assert other.joint_win_diff.low < 0 < other.joint_win_diff.high
     assert "indistinguishable" in report.verdict

@@ -27,7 +27,7 @@ def whatif(
     seconds: Optional[float] = typer.Option(None, "--seconds", min=0.001, help="Stop starting playouts after this long."),
     policy: list[str] = typer.Option([], "--policy", metavar="[P=]POLICY",
                                      help="Who plays the rollouts: a policy for every seat, or P=POLICY for seat P "
-                                          "(repeatable; default greedy), e.g. --policy prior --policy 2=mcts."),
+                                          "(repeatable; default the game's own: greedy, prior in Solar Sphere), e.g. --policy random --policy 2=mcts."),
     to: str = typer.Option("1", "--to", metavar="end|N",
                            help="Where rollouts stop: after N rounds of the game's clock (1, the default: the end "
                                 "of this round), scored by the win probability there; or end (the game's end, "
@@ -54,7 +54,7 @@ def whatif(
         page_target(html, overwrite, target)
     session = _load(target, data)
     player = decision_at(session, at).player
-    policies = _policies(policy, session.players)
+    policies = _policies(policy, session.players, session.rules.rollout_policy)
     count = (1 + sum(a.player == player for a in session.rules.legal_actions(session.state_at(at - 1)))) if all_ \
         else len(instead) + 1
     total = budget if budget is not None else (rollouts or (100 if seconds is None else 0)) * count or None
@@ -130,14 +130,12 @@ def _show_whatif(report: Any, width: Optional[int] = None) -> None:
                  f"{report.compared} alternatives at once (Bonferroni)" if report.compared > 1 else "")))
 
 
-def _policies(given: list[str], players: int) -> list[str]:
-    """`--policy SPEC` for every seat and `--policy P=SPEC` for one, later ones winning."""
+def _policies(given: list[str], players: int, default: str) -> list[str]:
+    """`--policy SPEC` for every seat and `--policy P=SPEC` for one, later ones winning; `default` for the rest."""
     from boardcore.errors import BoardcoreError
     from boardcore.whatif import seat_policies
 
-    from boardcore.whatif import DEFAULT_POLICY
-
-    seats = [DEFAULT_POLICY] * players
+    seats = [default] * players
     for text in given:
         key, sep, spec = text.partition("=")
         if sep and key.strip().isdigit():
