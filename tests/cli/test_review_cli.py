@@ -14,6 +14,7 @@ from pathlib import Path
 
 import pytest
 
+from test_bad_input import BAD_FILES, files  # noqa: F401  (the fixture, shared)
 from tests_support import one_line_error
 
 ROOT = Path(__file__).resolve().parents[2]
@@ -76,12 +77,10 @@ def test_bad_arguments_get_one_line(run, args, says):
     assert says in err, err
 
 
-def test_a_bad_file_gets_one_line(run, tmp_path):
-    notes = tmp_path / "notes.txt"
-    notes.write_text("not a game\n")
-    for target in (notes, tmp_path / "missing.jsonl"):
-        code, _, err = run("review", target)
-        one_line_error(code, err)
+@pytest.mark.parametrize("bad", BAD_FILES)
+def test_a_bad_file_gets_one_line(run, files, bad):  # noqa: F811
+    code, _, err = run("review", files[bad])
+    one_line_error(code, err)
 
 
 def _group_alive(pgid: int) -> set[int]:
