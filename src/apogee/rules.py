@@ -20,7 +20,7 @@ from apogee import events as ev
 from apogee import describe, figures, flow, hidden, invariants, setup, spaces
 from apogee.administration import launch_problem, specialty_ok
 from apogee.components import Catalog, load
-from apogee.evaluate import evaluate, prior
+from apogee.evaluate import evaluate, prior, standing
 from apogee.evolve import HANDLERS
 from apogee.prompts import POINTS
 from apogee.render import render
@@ -176,6 +176,9 @@ class Apogee(Game):
 
     def evaluate(self, s: ApogeeState, player: int) -> float:
         return evaluate(self.c, s, player)
+
+    def standing(self, s: ApogeeState):
+        return standing(self.c, s)
 
     def render(self, s: ApogeeState, player: int | None):
         return render(self.c, self.view(s, player), player)

@@ -162,6 +162,9 @@ class Warlords(Game):
     def evaluate(self, s: WarlordsState, player: int) -> float:
         return estimate.evaluate(self.c, s, player)
 
+    def standing(self, s: WarlordsState):
+        return estimate.standing(self.c, s)
+
     # -- for people and agents --------------------------------------------------------
     def describe(self, s: WarlordsState, item, player: int | None) -> str:
         """In the rulebook's words (`describe.py`); boardcore's own events keep the default form."""
