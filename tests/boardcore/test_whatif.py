@@ -480,3 +480,32 @@ def test_at_80_columns_the_table_fits_and_wraps_between_words(capsys):
     for alt in report.alternatives:
         assert set(alt.words.split()) <= words and set(alt.action.split()) <= words, alt.words
     assert any(len(alt.words) > 40 for alt in report.alternatives)      # the long ones are there to wrap
+
+
+def test_the_json_of_a_solar_sphere_question_carries_the_win_probabilities(run):
+    """`--json` at the defaults: where the rollouts stopped, what the figures estimate, and each alternative's
+    chance of winning beside its difference from the decision taken's; `--to end --policy random` is the
+    old estimator and says so."""
+    import json
+
+    solar_sphere_game()
+    path = REPLAYS / "solar_sphere" / "2p.jsonl"
+    code, out, err = run("whatif", path, "--at", "24", "--instead", TURN_THE_6_INTO_A_2, "-k", "3", "--workers", "1",
+                         "--json")
+    assert code == 0, err
+    report = json.loads(out)
+    assert report["to"] == 1 and report["policies"] == ["prior", "prior"] and "the end of this round" in report["estimates"]
+    for alt in report["alternatives"]:
+        assert {"win_probability", "win_diff", "joint_win_diff", "score_diff"} <= set(alt)
+        assert 0 < alt["win_probability"]["mean"] < 1
+    code, out, err = run("whatif", path, "--at", "24", "--instead", TURN_THE_6_INTO_A_2, "-k", "3", "--workers", "1",
+                         "--to", "end", "--policy", "random", "--json")
+    report = json.loads(out)
+    assert code == 0 and report["to"] == "end" and "played to the end by random" in report["estimates"]
+
+
+def test_the_same_answer_at_the_horizon_on_one_worker_and_on_two():
+    s = solar_sphere_game()
+    one, two = (whatif.compare(s, 24, [TURN_THE_6_INTO_A_2], rollouts=6, seed=4, workers=w) for w in (1, 2))
+    strip = lambda r: {k: v for k, v in msgspec.to_builtins(r).items() if k not in ("seconds", "workers")}  # noqa: E731
+    assert strip(one) == strip(two) and one.to == 1

@@ -183,6 +183,9 @@ def test_whatif_compares_alternatives(run, game_file):
     report = json.loads(out)
     assert code == 0 and report["position"] == at and report["decision"].endswith("roll")
     assert sum(a["recorded"] for a in report["alternatives"]) == 1 and len(report["alternatives"]) >= 1
+    assert report["to"] == "end" and "chances of winning" in report["estimates"]   # Toy Pig has no rounds
+    assert all(0 <= a["win_probability"]["low"] <= a["win_probability"]["mean"] <= a["win_probability"]["high"] <= 1
+               for a in report["alternatives"])
     words = {a["action"]: a["words"] for a in report["alternatives"]}
     assert all(words.values()) and words[report["decision"]] == s.rules.describe(
         s.rules.view(s.state_at(at - 1), report["player"]), s.history.live[at - 1].event, report["player"])
