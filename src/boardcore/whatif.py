@@ -228,7 +228,7 @@ def compare(session: Session, at: int, instead: Sequence[Decision | str] | None 
             before = race.total
             told = (lambda n, b=before: progress(b + n)) if progress else None
             if seconds is not None and not before:    # the first round: its pace shows what the budget buys
-                told = _paced(told, len(items), seconds, began)
+                told = _paced(told, len(items), seconds)
             race.record(items, pool.run(_rollout, items, told))
             if adaptive:
                 race.eliminate()
@@ -498,14 +498,26 @@ PROBE_GRACE = 10.0
 (two pairs per alternative), played whatever the budget, but not when it would take minutes more."""
 
 
-def _paced(told: Callable[[int], None] | None, items: int, seconds: float, began: float) -> Callable[[int], None]:
+def _paced(told: Callable[[int], None] | None, items: int, seconds: float) -> Callable[[int], None]:
     """`told`, also watching the first round's pace: once its rollouts so far say the round will run past
     the budget by half again and by `PROBE_GRACE` seconds (slow policies: an mcts rollout of a whole game
-    takes about half a minute), stop with what the least answer would take instead of overrunning."""
+    takes about half a minute), stop with what the least answer would take instead of overrunning. The pace
+    is read from the first rollouts back onwards, and judged on the rollouts alone: before them the workers
+    were starting (on a loaded machine that took longer than 30 rollouts of Solar Sphere's prior), a cost
+    paid once that refusing would not save."""
+    first: list[tuple[float, int]] = []      # when the first rollouts came back, and how many
+
     def check(done: int) -> None:
         if told:
             told(done)
-        projected = (time.perf_counter() - began) / done * items
+        now = time.perf_counter()
+        if not first:
+            first.append((now, done))
+            return
+        back, counted = first[0]
+        if done <= counted:
+            return
+        projected = (now - back) / (done - counted) * items
         if projected > max(1.5 * seconds, seconds + PROBE_GRACE):
             raise BoardcoreError(
                 f"at this pace the least answer ({items} rollouts: two for each alternative) takes about "

@@ -260,6 +260,19 @@ def test_a_time_budget_the_least_answer_would_overrun_by_far_is_refused(monkeypa
         whatif.compare(rolled_at_the_end(), 2, seconds=30, workers=1)
 
 
+def test_the_pace_of_the_least_answer_is_read_after_the_workers_have_started(monkeypatch):
+    """On a loaded machine the workers took longer to start than the rollouts took to play: the first
+    rollout back at 100 s, each after it a hundredth of a second later. Judged from the start that pace
+    was 100 s a rollout and the answer was refused; read from the first rollout on, the round is done
+    and answered (past its 30 seconds, which the start-up used up)."""
+    import itertools
+
+    clock = itertools.chain([0.0], (100.0 + i / 100 for i in itertools.count()))
+    monkeypatch.setattr(whatif.time, "perf_counter", lambda: next(clock))
+    report = whatif.compare(rolled_at_the_end(), 2, seconds=30, workers=1)
+    assert report.rounds == 1 and all(a.rollouts == 2 for a in report.alternatives)
+
+
 @pytest.mark.parametrize("kwargs, words", [
     ({"at": 1}, "no decision was taken at position 1"),
     ({"at": 2, "rollouts": 1}, "at least 2"),
