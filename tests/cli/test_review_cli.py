@@ -39,6 +39,18 @@ def test_the_review_fits_80_columns_with_a_row_per_decision_and_a_sparkline_per_
     assert "40 playouts per questioned decision; 1 worker" in out
 
 
+def test_a_game_s_words_are_printed_as_they_are(capsys):
+    """Brackets in a decision's words are the game's text, not console markup (rich would read "[/b]" as a
+    closing tag and refuse it)."""
+    from boardcore.cli.review import show
+    from boardcore.review import Review, Step
+
+    step = Step(2, 1, "P1 bid amount=3", "Bid 3 [/b] on [red] lot", False, [0.5, 0.5], [0.4, 0.6], 0.1)
+    show(Review("toy-pig", 2, None, "everything", [0.5, 0.5], [0.4, 0.6], [step], [], 1, 0, "none", "0", 1, 0.0))
+    out = capsys.readouterr().out
+    assert "Bid 3 [/b] on [red] lot" in out and "(2 players, 1 decision)" in out and "-10.0" in out
+
+
 def test_json_carries_every_decision_and_each_questioned_what_if(run):
     code, out, err = run("review", WARLORDS_2P, "--top", "1", "--budget", "40", "--workers", "1", "--json")
     assert code == 0, err

@@ -109,8 +109,9 @@ def show(report: Review) -> None:
         console.print(Padding(Text(text), (0, 0, 0, indent)) if indent else Text(text))
 
     players = report.players
-    say(f"Review of {report.game} ({players} player{'s' if players != 1 else ''}, {len(report.decisions)} "
-        f"decisions), {report.information}")
+    decisions = len(report.decisions)
+    say(f"Review of {report.game} ({players} player{'s' if players != 1 else ''}, {decisions} "
+        f"decision{'s' if decisions != 1 else ''}), {report.information}")
     console.print(_table(report))
     numbers = "1" if len(report.questioned) == 1 else f"1-{len(report.questioned)}"
     say("Δ: the taker's chance after the decision (its facts and luck included) less before, in points"
@@ -139,6 +140,7 @@ def _table(report: Review) -> Any:
     The first row is the start; the questioned decisions are numbered in the first column."""
     from rich import box
     from rich.table import Table
+    from rich.text import Text
 
     numbered = {q.position: n for n, q in enumerate(report.questioned, 1)}
     table = Table(box=box.SIMPLE_HEAD, show_edge=False, pad_edge=False, padding=(0, 1), width=WIDTH)
@@ -152,7 +154,7 @@ def _table(report: Review) -> Any:
     table.add_row("", "", "", "(start)", *map(_percent, report.start), "")
     for step in report.decisions:
         mark = str(numbered.get(step.position, ""))
-        table.add_row(mark, str(step.position), f"P{step.player}", step.words, *map(_percent, step.after),
+        table.add_row(mark, str(step.position), f"P{step.player}", Text(step.words), *map(_percent, step.after),
                       _points(-step.cost))
     return table
 
@@ -161,6 +163,8 @@ def sparklines(report: Review, width: int) -> list[str]:
     """Each seat's chances over the game as one row of marks (the start, then after each decision),
     squeezed into `width` columns by averaging neighbours, and a row below numbering the questioned
     decisions under their marks."""
+    if not report.start:                  # interrupted before the first position was read
+        return []
     series = [[report.start[p], *(s.after[p] for s in report.decisions)] for p in range(report.players)]
     points = len(series[0])
     label = 4
@@ -205,6 +209,8 @@ def _points(change: float) -> str:
 
 def _none_questioned(report: Review) -> str:
     """Why no decision was questioned."""
+    if not report.complete:
+        return "no decision questioned before the interruption"
     if report.top == 0:
         return "no decision questioned (--top 0)"
     if not report.questionable:
