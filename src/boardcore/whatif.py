@@ -591,6 +591,12 @@ def even(win: Estimate) -> bool:
     return abs(win.mean) < 1e-9
 
 
+def _beaten(others: list[Alternative]) -> list[Alternative]:
+    """The alternatives worse than the decision taken: their joint interval on the difference lies below zero
+    (in score where the rollouts won as often)."""
+    return [a for a in others if a.joint_win_diff.high < 0 or (even(a.win_diff) and a.joint_score_diff.high < 0)]
+
+
 def _verdict(alternatives: list[Alternative]) -> str:
     """Whether the best alternative's interval on the difference excludes zero, in words. With several
     alternatives it reads the joint intervals: the best of many is the one most flattered by luck."""
@@ -610,10 +616,12 @@ def _verdict(alternatives: list[Alternative]) -> str:
         lucky = [a for a in others if a.win_diff.low > 0 or (even(a.win_diff) and a.score_diff.low > 0)]
         aside = (f" ({lucky[0].action} alone looks better on its own 95% interval, as one of {len(others)} "
                  "alternatives easily does by luck)" if lucky and family else "")
+        worse = len(_beaten(others))
+        below = (f"; {worse} of the {len(others)} are worse than it, their intervals wholly below zero" if worse
+                 else "")
         return ("the alternatives are indistinguishable at this budget: no interval on the difference from the "
-                f"decision taken excludes zero{family}{aside}")
-    beaten = [a for a in others
-              if a.joint_win_diff.high < 0 or (even(a.win_diff) and a.joint_score_diff.high < 0)]
+                f"decision taken excludes zero{family}{aside}{below}")
+    beaten = _beaten(others)
     if len(beaten) == len(others):
         return ("the decision taken was the best: every alternative's interval on the difference lies below zero"
                 + family + (" (in score, where the rollouts won as often)" if any(even(a.win_diff) for a in others)

@@ -522,3 +522,20 @@ def test_the_same_answer_at_the_horizon_on_one_worker_and_on_two():
     one, two = (whatif.compare(s, 24, [TURN_THE_6_INTO_A_2], rollouts=6, seed=4, workers=w) for w in (1, 2))
     strip = lambda r: {k: v for k, v in msgspec.to_builtins(r).items() if k not in ("seconds", "workers")}  # noqa: E731
     assert strip(one) == strip(two) and one.to == 1
+
+
+def test_a_verdict_that_cannot_name_the_best_still_counts_the_worse():
+    """The best-ranked alternative is not told apart from the decision taken, two others lose every pair
+    the decision taken won: the verdict says the alternatives are not told apart, and that 2 of the 3
+    are worse."""
+    import random
+
+    rng = random.Random(2)
+    shared, race = null_race(4, 60, rng)
+    race.wins[1] = list(race.wins[0])
+    race.wins[1][race.wins[1].index(0.0)] = 1.0            # one pair better: ranks first, proves nothing
+    race.wins[2] = race.wins[3] = [0.0] * 60
+    report = whatif._report(RULES, 2, None, shared, race, "60 rollouts per alternative", 1, 0.0)
+    assert report.best == "P1 card_picked card=1"
+    assert report.verdict.startswith("the alternatives are indistinguishable at this budget")
+    assert report.verdict.endswith("2 of the 3 are worse than it, their intervals wholly below zero")
