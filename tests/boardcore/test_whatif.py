@@ -539,3 +539,20 @@ def test_a_verdict_that_cannot_name_the_best_still_counts_the_worse():
     assert report.best == "P1 card_picked card=1"
     assert report.verdict.startswith("the alternatives are indistinguishable at this budget")
     assert report.verdict.endswith("2 of the 3 are worse than it, their intervals wholly below zero")
+
+
+def test_the_race_keeps_an_alternative_until_it_is_worse_than_the_decision_taken():
+    """Alternative 1 wins every rollout (the leader); alternative 2 loses a single pair that the decision
+    taken won, far behind the leader but not told apart from the decision taken: it stays in the race, so
+    its difference from the decision taken keeps narrowing. Alternative 3, losing every rollout, is worse
+    than both and is dropped."""
+    race = whatif._Race(4)
+    taken = [float(k % 2) for k in range(whatif.FIRST_ROUND)]
+    lost_one = list(taken)
+    lost_one[1] = 0.0
+    rows = [taken, [1.0] * whatif.FIRST_ROUND, lost_one, [0.0] * whatif.FIRST_ROUND]
+    items = [(a, k) for a in range(4) for k in range(whatif.FIRST_ROUND)]
+    race.record(items, [(rows[a][k], 0.0) for a, k in items])
+    assert race.below(2, 1, 1.0) and not race.below(2, 0, 1.0)
+    race.eliminate()
+    assert race.contenders == [0, 1, 2]
