@@ -621,8 +621,8 @@ def _verdict(alternatives: list[Alternative]) -> str:
         aside = (f" ({lucky[0].action} alone looks better on its own 95% interval, as one of {len(others)} "
                  "alternatives easily does by luck)" if lucky and family else "")
         worse = len(_beaten(others))
-        below = (f"; {worse} of the {len(others)} are worse than it, their intervals wholly below zero" if worse
-                 else "")
+        below = (f"; {worse} of the {len(others)} are worse than the decision taken, their intervals wholly "
+                 "below zero" if worse else "")
         return ("the alternatives are indistinguishable at this budget: no interval on the difference from the "
                 f"decision taken excludes zero{family}{aside}{below}")
     beaten = _beaten(others)

@@ -538,7 +538,7 @@ def test_a_verdict_that_cannot_name_the_best_still_counts_the_worse():
     report = whatif._report(RULES, 2, None, shared, race, "60 rollouts per alternative", 1, 0.0)
     assert report.best == "P1 card_picked card=1"
     assert report.verdict.startswith("the alternatives are indistinguishable at this budget")
-    assert report.verdict.endswith("2 of the 3 are worse than it, their intervals wholly below zero")
+    assert report.verdict.endswith("2 of the 3 are worse than the decision taken, their intervals wholly below zero")
 
 
 def test_the_race_keeps_an_alternative_until_it_is_worse_than_the_decision_taken():

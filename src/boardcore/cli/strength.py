@@ -124,8 +124,8 @@ def _show_whatif(report: Any, width: Optional[int] = None) -> None:
              f"{100 * r.mean:.1f} points of P{report.player}'s chance [{100 * r.low:.1f}, {100 * r.high:.1f}], "
              f"{rs.mean:.2f} in {score} [{rs.low:.2f}, {rs.high:.2f}]"))
     say(Text(report.verdict))
-    say(Text("* the decision taken; - dropped from the race, worse than the leader; chances and differences in "
-             "percentage points, paired" + (
+    say(Text("* the decision taken; - dropped from the race, worse than the leader and the decision taken; "
+             "chances and differences in percentage points, paired" + (
                  f"; each interval is 95% on its own, the regret's and the verdict's hold for all "
                  f"{report.compared} alternatives at once (Bonferroni)" if report.compared > 1 else "")))
 
