@@ -30,7 +30,7 @@ def review(
                                               "(default: everything once the game is over and its seed revealed)."),
     top: int = typer.Option(3, "--top", "-k", min=0, metavar="K", help="Question the K costliest decisions."),
     budget: Optional[int] = typer.Option(None, "--budget", min=2, metavar="N",
-                                         help="Playouts per questioned decision (default 1000)."),
+                                         help="Playouts per questioned decision (default 3000)."),
     seconds: Optional[float] = typer.Option(None, "--seconds", min=0.001, metavar="S",
                                             help="Seconds per questioned decision instead of a budget of playouts "
                                                  "(the answer then depends on the machine's pace)."),
