@@ -42,17 +42,13 @@ class RandomAgent:
         return rng.choice(legal)
 
 
-class PriorAgent:
-    """Picks at random in proportion to the game's `prior` (`Rules.prior`), the cheap preference MCTS
-    rolls out with: nearly as fast as `random`, and it builds, hires and attacks where random play
-    wanders. The prior is asked on the seat's view, so it knows no more than the seat."""
+class PriorAgent(RandomAgent):
+    """Random, but in proportion to the game's `prior` (`Rules.prior`), the cheap preference MCTS rolls
+    out with: nearly as fast as `random`, and it builds, hires and attacks where random play wanders.
+    The prior is asked on the seat's view, so it knows no more than the seat."""
 
     name = "prior"
     reads_view = True
-    params: dict[str, type] = {}
-
-    def __init__(self, rules: Rules) -> None:
-        self.rules = rules
 
     def choose(self, view: Any, legal: Sequence[Decision], rng: Rng) -> Decision:
         if len(legal) == 1:

@@ -556,3 +556,31 @@ def test_the_race_keeps_an_alternative_until_it_is_worse_than_the_decision_taken
     assert race.below(2, 1, 1.0) and not race.below(2, 0, 1.0)
     race.eliminate()
     assert race.contenders == [0, 1, 2]
+
+
+def test_the_prior_policies_pick_in_proportion_to_the_prior_and_the_aligned_one_alike_across_offers():
+    """`prior` (agents.PriorAgent) and what-if's aligned form pick each action about as often as its share of
+    the game's prior weights; the aligned one, offered a list with one action more, picks as before
+    whenever it does not pick the new one (each action keeps its own clock)."""
+    from collections import Counter
+
+    from boardcore.agents import PriorAgent, make
+    from boardcore.rng import Rng
+
+    s = solar_sphere_game()
+    rules, start = s.rules, s.state_at(23)
+    view = rules.view(start, 2)
+    legal = [a for a in rules.legal_actions(start) if a.player == 2]
+    weights = rules.prior(view, legal)
+    share = {a: w / sum(weights) for a, w in zip(legal, weights)}
+    assert isinstance(make("prior", rules), PriorAgent)
+    draws = 3000
+    for agent in (PriorAgent(rules), whatif._AlignedPrior(rules)):
+        seen = Counter(agent.choose(view, legal, Rng.derive("prior-test", k)) for k in range(draws))
+        for action, p in share.items():
+            assert abs(seen[action] / draws - p) < 4 * (p * (1 - p) / draws) ** 0.5 + 0.005, rules.format_action(action)
+    aligned, fewer = whatif._AlignedPrior(rules), legal[:-1]
+    for k in range(300):
+        wide = aligned.choose(view, legal, Rng.derive("prior-test", k))
+        if wide != legal[-1]:
+            assert aligned.choose(view, fewer, Rng.derive("prior-test", k)) == wide
