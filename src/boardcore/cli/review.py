@@ -97,16 +97,19 @@ def show(report: Review) -> None:
     """The review as the terminal shows it: what was read, the table of decisions, a sparkline per seat,
     and the questioned decisions with their what-ifs; all within 80 columns."""
     import io
+    import textwrap
 
     from rich.console import Console
-    from rich.padding import Padding
-    from rich.text import Text
 
     page = io.StringIO()
     console = Console(file=page, width=WIDTH, color_system=None, highlight=False)
 
-    def say(text: str, indent: int = 0) -> None:
-        console.print(Padding(Text(text), (0, 0, 0, indent)) if indent else Text(text))
+    def say(text: str, indent: int = 0, hang: int = 0) -> None:
+        """A paragraph wrapped to the width, `indent` spaces before every line and `hang` more before
+        every line but the first."""
+        first, rest = " " * indent, " " * (indent + hang)
+        page.write((textwrap.fill(text, WIDTH, initial_indent=first, subsequent_indent=rest, break_on_hyphens=False)
+                    if text else "") + "\n")
 
     players = report.players
     decisions = len(report.decisions)
@@ -117,8 +120,7 @@ def show(report: Review) -> None:
     say("Δ: the taker's chance after the decision (its facts and luck included) less before, in points"
         + (f"; {numbers}: questioned below" if report.questioned else ""))
     say("")
-    for line in sparklines(report, WIDTH):
-        say(line)
+    page.writelines(line + "\n" for line in sparklines(report, WIDTH))
     if not report.questioned:
         say(_none_questioned(report))
     for n, q in enumerate(report.questioned, 1):
@@ -126,7 +128,7 @@ def show(report: Review) -> None:
         best = w.alternatives[0]
         say("")
         say(f"{n}. position {q.position}, P{q.player}: {q.words} (chances {_percent(_taker(report, q, 'before'))} "
-            f"→ {_percent(_taker(report, q, 'after'))})")
+            f"→ {_percent(_taker(report, q, 'after'))})", hang=len(f"{n}. "))
         if not best.recorded:
             say(f"best alternative found: {best.words or best.action} [{best.action}]", 3)
         say(f"{w.verdict} ({w.rollouts} playouts)", 3)
