@@ -14,14 +14,15 @@ per-game rule looks for a pair whose answer the rules settle:
   is never lost and nothing is paid for it.
   The benchmark asks what-if at its defaults (every legal alternative, `--seconds S` on `--workers W`) and
   counts the positions where the dominated alternative's joint interval lies wholly below zero.
-- **nulls**: the decision taken against itself under independent chance (its rollouts and a twin's
-  with chance and deals of their own, the same number of each), and, where the game has them,
-  alternatives symmetric by the rules (two legal actions the game words identically: Apogee's copies of
-  one Technology in a river). A verdict of "better" or "worse" on a null is false.
+- **nulls**: the decision taken against itself under independent chance (at every dominated position,
+  the decision taken once more among the alternatives, its rollouts drawing deals and chance of their own:
+  `compare(null=True)`), and, where the game has them, alternatives symmetric by the rules (two legal
+  actions the game words identically: Apogee's copies of one Technology in a river). A verdict of "better"
+  or "worse" on a null, read from its joint interval as on any alternative, is false.
 
 Targets (issue 27): dominated called worse in >= 90% of positions in every game; false verdicts in <= 5%
 of nulls. The full run is `python tools/whatif_bench.py` (30 positions per game, 30 s each on 2 workers:
-about 3 x 30 x 30 s for the dominated positions and as long again for the nulls); `--quick` (what
+about 3 x 30 x 30 s for the dominated positions and up to as long again for the symmetric ones); `--quick` (what
 `make bench` runs) asks 4 positions per game at 4 s each, against the dominated alternative alone, and
 prints the same lines, whose figures are then far too few to hold a target to.
 
@@ -43,15 +44,12 @@ import msgspec
 from boardcore import games, whatif
 from boardcore.agents import make
 from boardcore.events import Decision
-from boardcore.execute import run
 from boardcore.play import agent_stream, seeded, start
 from boardcore.session import Session
 
 GAMES = ("solar-sphere", "apogee", "warlords")
 TARGET_DOMINATED = 0.90
 TARGET_NULL = 0.05
-TWIN = 1_000_000
-"""Rollout numbers from here on are the twin's: their deals and chance are drawn apart from the original's."""
 
 Pair = tuple[Decision, Decision, str]      # (the decision taken, the alternative, why the answer is known)
 
@@ -164,65 +162,37 @@ def session_at(game: str, state: Any, taken: Decision, seed: str) -> tuple[Sessi
 
 
 # -- the questions ------------------------------------------------------------------------------------------
-def ask_dominated(game: str, found: list, args: argparse.Namespace) -> list[dict]:
+def told(alt: Any) -> str:
+    """What the verdict says of an alternative, read from its joint interval: "worse", "better" or ""."""
+    w, sc = alt.joint_win_diff, alt.joint_score_diff
+    if w.high < 0 or (whatif.even(alt.win_diff) and sc.high < 0):
+        return "worse"
+    if w.low > 0 or (whatif.even(alt.win_diff) and sc.low > 0):
+        return "better"
+    return ""
+
+
+def ask(game: str, found: Found, args: argparse.Namespace, kind: str) -> list[dict]:
+    """What-if at each position, as the settings say; for dominated positions with the null alongside (the
+    decision taken again, with luck of its own: `compare(null=True)`)."""
     out = []
     for pos, state, taken, other in found:
         s, at = session_at(game, state, taken, pos.seed)
         instead = None if args.against == "all" else [pos.alternative]
         report = whatif.compare(s, at, instead, policy=args.policy, to=args.to, seconds=args.seconds,
-                                workers=args.workers, seed=pos.seed)
-        alt = next(a for a in report.alternatives if a.action == pos.alternative)
-        worse = alt.joint_win_diff.high < 0 or (whatif.even(alt.win_diff) and alt.joint_score_diff.high < 0)
-        better = alt.joint_win_diff.low > 0
-        out.append({**msgspec.to_builtins(pos), "diff": msgspec.to_builtins(alt.win_diff),
-                    "joint": msgspec.to_builtins(alt.joint_win_diff), "rollouts": alt.rollouts, "worse": worse,
-                    "wrongly_better": better, "compared": report.compared})
-        print(f"  {game} {pos.seed} @{pos.decisions}: {pos.alternative} {alt.win_diff} joint "
-              f"[{alt.joint_win_diff.low:+.3f}, {alt.joint_win_diff.high:+.3f}] after {alt.rollouts} "
-              f"{'WORSE' if worse else 'not told apart' if not better else 'BETTER (wrong)'}", flush=True)
-    return out
-
-
-def ask_symmetric(game: str, found: list, args: argparse.Namespace) -> list[dict]:
-    out = []
-    for pos, state, taken, other in found:
-        s, at = session_at(game, state, taken, pos.seed)
-        report = whatif.compare(s, at, [other], policy=args.policy, to=args.to, seconds=args.seconds,
-                                workers=args.workers, seed=pos.seed)
-        false = not report.verdict.startswith("the alternatives are indistinguishable") and \
-            "indistinguishable" not in report.verdict
-        out.append({**msgspec.to_builtins(pos), "kind": "symmetric", "verdict": report.verdict, "false": false})
-        print(f"  {game} symmetric {pos.seed} @{pos.decisions}: {'FALSE: ' if false else ''}{report.verdict[:90]}",
-              flush=True)
-    return out
-
-
-def ask_twin(game: str, found: list, args: argparse.Namespace, rollouts: int) -> list[dict]:
-    """The decision taken against itself, the twin's rollouts drawing their own deals and chance; as many
-    rollouts each as a dominated position's alternative got (`rollouts`), so the interval is as wide."""
-    out = []
-    rules = games.get(game)
-    for pos, state, taken, _ in found:
-        s, at = session_at(game, state, taken, pos.seed)
-        start_state = s.state_at(at - 1)
-        seen = rules.view(start_state, taken.player)
-        to = args.to if args.to is not None else whatif.HORIZON
-        until = None if to == "end" else rules.clock(start_state) + int(to)
-        policy = args.policy or rules.rollout_policy
-        shared = whatif._Shared(rules, seen, taken.player, [taken], [policy] * 2, pos.seed, False, until)
-        items = [(0, k) for k in range(rollouts)] + [(0, TWIN + k) for k in range(rollouts)]
-        results = run(whatif._rollout, shared, items, workers=args.workers)
-        race = whatif._Race(2, shares=until is None)
-        race.record([(0, k) for k in range(rollouts)] + [(1, k) for k in range(rollouts)], results)
-        twin = msgspec.structs.replace(shared, actions=[taken, taken])
-        report = whatif._report(rules, at, seen, twin, race, f"{rollouts} rollouts each", args.workers, 0.0, to)
-        alt = next(a for a in report.alternatives if not a.recorded)
-        false = alt.joint_win_diff.low > 0 or alt.joint_win_diff.high < 0 or (
-            whatif.even(alt.win_diff) and (alt.joint_score_diff.low > 0 or alt.joint_score_diff.high < 0))
-        out.append({**msgspec.to_builtins(pos), "kind": "twin", "diff": msgspec.to_builtins(alt.win_diff),
-                    "false": false})
-        print(f"  {game} twin {pos.seed} @{pos.decisions}: {alt.win_diff} {'FALSE' if false else 'no verdict'}",
-              flush=True)
+                                workers=args.workers, seed=pos.seed, null=kind == "dominated")
+        alt = next(a for a in report.alternatives if a.action == pos.alternative and not a.null)
+        row = {**msgspec.to_builtins(pos), "kind": kind, "diff": msgspec.to_builtins(alt.win_diff),
+               "joint": msgspec.to_builtins(alt.joint_win_diff), "rollouts": alt.rollouts, "told": told(alt),
+               "compared": report.compared}
+        null = next((a for a in report.alternatives if a.null), None)
+        if null is not None:
+            row["null"] = {"diff": msgspec.to_builtins(null.joint_win_diff), "told": told(null)}
+        out.append(row)
+        print(f"  {game} {kind} {pos.seed} @{pos.decisions}: {pos.alternative} {alt.win_diff} joint "
+              f"[{alt.joint_win_diff.low:+.3f}, {alt.joint_win_diff.high:+.3f}] after {alt.rollouts}: "
+              f"{row['told'] or 'not told apart'}"
+              + (f"; null {null.win_diff}: {row['null']['told'] or 'no verdict'}" if null else ""), flush=True)
     return out
 
 
@@ -255,21 +225,20 @@ def main() -> None:
     summary: dict[str, Any] = {}
     for game in args.games.split(","):
         found, alike = positions(game, args.positions)
-        dominated = ask_dominated(game, found, args)
-        rollouts = max(2, sorted(d["rollouts"] for d in dominated)[len(dominated) // 2]) if dominated else 40
-        nulls = ask_twin(game, found, args, rollouts)
-        nulls += ask_symmetric(game, alike, args)
-        worse = sum(d["worse"] for d in dominated)
-        false = sum(n["false"] for n in nulls)
-        summary[game] = {"dominated": dominated, "nulls": nulls}
+        dominated = ask(game, found, args, "dominated")
+        symmetric_ = ask(game, alike, args, "symmetric")
+        worse = sum(d["told"] == "worse" for d in dominated)
+        verdicts = [d["null"]["told"] for d in dominated] + [n["told"] for n in symmetric_]
+        false = sum(bool(v) for v in verdicts)
+        summary[game] = {"dominated": dominated, "symmetric": symmetric_}
         share = worse / len(dominated) if dominated else 0.0
-        null_share = false / len(nulls) if nulls else 0.0
+        null_share = false / len(verdicts) if verdicts else 0.0
         print(f"{game}: dominated called worse in {worse} of {len(dominated)} positions ({share:.0%}; target >= "
               f"{TARGET_DOMINATED:.0%}: {'met' if share >= TARGET_DOMINATED else 'NOT met'}), "
-              f"{sum(d['wrongly_better'] for d in dominated)} called better; false verdicts on {false} of "
-              f"{len(nulls)} nulls ({null_share:.0%}; target <= {TARGET_NULL:.0%}: "
-              f"{'met' if null_share <= TARGET_NULL else 'NOT met'}; {sum(n['kind'] == 'symmetric' for n in nulls)} "
-              f"symmetric, the rest twins at {rollouts} rollouts each)", flush=True)
+              f"{sum(d['told'] == 'better' for d in dominated)} called better; false verdicts on {false} of "
+              f"{len(verdicts)} nulls ({null_share:.0%}; target <= {TARGET_NULL:.0%}: "
+              f"{'met' if null_share <= TARGET_NULL else 'NOT met'}; {len(dominated)} twins of the decision taken, "
+              f"{len(symmetric_)} symmetric alternatives)", flush=True)
     print(f"in {time.perf_counter() - began:.0f}s")
     if args.json_out:
         with open(args.json_out, "w") as f:

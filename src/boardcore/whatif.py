@@ -75,6 +75,8 @@ FIRST_ROUND = 16
 """Rollouts per alternative in the first round; each later round doubles it. No alternative is
 dropped before this many: a paired interval from fewer pairs is too rough to race on."""
 DEFAULT_ROLLOUTS = 100
+NULL_LUCK = 1_000_000_000
+"""Where the null alternative's rollouts draw their luck from: numbers no real rollout reaches."""
 HORIZON = 1
 """Where rollouts stop unless told (`to`): once the game's clock has moved on this many ticks from the
 decision's, 1 being the end of the current round (Solar Sphere's round, Apogee's and Warlords' turn).
@@ -93,7 +95,8 @@ class Alternative(msgspec.Struct, frozen=True):
     `mean_score` is its own score with an independent interval, for reference.
     `contending`: still in the race when the budget ran out (otherwise it was dropped after `rollouts`).
     `action` is the text form (what `--instead` and `boardcore act` read), `words` the same in the
-    game's own words."""
+    game's own words. `null`: the decision taken once more, its rollouts drawing deals and chance of
+    their own (`compare(null=True)`): no better and no worse, so any verdict on it is luck's."""
 
     action: str
     recorded: bool
@@ -106,6 +109,7 @@ class Alternative(msgspec.Struct, frozen=True):
     mean_score: Estimate
     contending: bool
     words: str = ""
+    null: bool = False
 
 
 class WhatIfReport(msgspec.Struct, frozen=True):
@@ -173,14 +177,16 @@ def compare(session: Session, at: int, instead: Sequence[Decision | str] | None 
             rollouts: int | None = None,
             budget: int | None = None, seconds: float | None = None, omniscient: bool = False,
             workers: int | None = 1, ray: str | None = None, seed: int | str = 0, adaptive: bool = True,
-            progress: Callable[[int], None] | None = None) -> WhatIfReport:
+            null: bool = False, progress: Callable[[int], None] | None = None) -> WhatIfReport:
     """Compare the decision taken at `at` with `instead` (default: every legal alternative of the same
     player), from that player's view unless `omniscient`. The budget is `rollouts` per alternative,
     `budget` playouts in all and/or `seconds`, whichever runs out first (default 100 per alternative).
     `policy` plays every seat in the rollouts (one spec, or one per seat; default `rules.rollout_policy`), `to`
     says where they stop: a number of ticks of the game's clock (default `HORIZON`, the end of the current
     round), then the win probability there, or "end". `adaptive=False` gives every alternative the same
-    rollouts (no race: for measuring the intervals themselves). See the module docstring."""
+    rollouts (no race: for measuring the intervals themselves). `null=True` adds the decision taken once
+    more as the last alternative, with luck of its own (a known answer: tools/whatif_bench.py counts the
+    verdicts on it, every one of them false). See the module docstring."""
     rules = session.rules
     recorded = decision_at(session, at)
     player = recorded.player
@@ -194,6 +200,8 @@ def compare(session: Session, at: int, instead: Sequence[Decision | str] | None 
         if action not in legal:
             raise BoardcoreError(f"{rules.format_action(action)} was not legal for P{player} at position {at}")
     chosen = list(dict.fromkeys(chosen))          # the decision taken first, then each alternative once
+    if null:
+        chosen.append(recorded)
     for name, value in (("rollouts", rollouts), ("budget", budget)):
         if value is not None and value < 2:
             raise BoardcoreError(f"--{name} must be at least 2 (a paired interval needs two pairs), not {value}")
@@ -214,7 +222,7 @@ def compare(session: Session, at: int, instead: Sequence[Decision | str] | None 
         to = "end"
     until = None if to == "end" else rules.clock(start) + int(to)
     shared = _Shared(rules if local else agent_kinds.shippable(rules), seen, player, chosen, policies, str(seed),
-                     omniscient, until)
+                     omniscient, until, len(chosen) - 1 if null else -1)
     race = _Race(len(chosen), shares=until is None)
     began = time.perf_counter()
     batch = FIRST_ROUND
@@ -243,8 +251,9 @@ def compare(session: Session, at: int, instead: Sequence[Decision | str] | None 
 # -- the rollouts (module level: they run in worker processes) ------------------------------------
 class _Shared(msgspec.Struct, frozen=True):
     """What every rollout needs, sent once per worker: the rules, the position as the deciding player
-    sees it (or the true one when omniscient), the alternatives, a policy per seat, the seed, and the
-    clock reading at which rollouts stop (`until`; None: at the end)."""
+    sees it (or the true one when omniscient), the alternatives, a policy per seat, the seed, the
+    clock reading at which rollouts stop (`until`; None: at the end), and which alternative, if any, is
+    the null: the decision taken again, whose rollout k draws the luck of rollout `NULL_LUCK + k`."""
 
     rules: Any
     start: Any
@@ -254,6 +263,7 @@ class _Shared(msgspec.Struct, frozen=True):
     seed: str
     omniscient: bool
     until: int | None = None
+    null: int = -1
 
 
 _AGENTS: dict[tuple[int, str], Any] = {}   # a worker's agents, made once per rules and spec
@@ -336,7 +346,7 @@ def _rollout(shared: _Shared, item: tuple[int, int]) -> tuple[float, float]:
     position as the player would see it (the whole of it when omniscient)."""
     a, k = item
     rules = agent_kinds.resolve(shared.rules)
-    family = f"whatif/{shared.seed}/{k}"
+    family = f"whatif/{shared.seed}/{k + NULL_LUCK if a == shared.null else k}"
     state = None
     if not shared.omniscient:
         state = rules.hidden_variant(shared.start, shared.player, Rng.derive(f"{family}/deal", 0))
@@ -551,7 +561,7 @@ def _report(rules: Any, at: int, seen: Any, shared: _Shared, race: _Race, budget
         alternatives.append(Alternative(
             rules.format_action(shared.actions[a]), a == 0, n, win, score, joint_win, joint_score,
             rate_interval(sum(race.wins[a]), n), mean_interval(race.scores[a]), a in race.contenders,
-            rules.describe(seen, shared.actions[a], shared.player)))
+            rules.describe(seen, shared.actions[a], shared.player), a == shared.null))
     others = [a for a in alternatives if not a.recorded]
     information = ("omniscient: rollouts start from the true hidden state, which the player did not know"
                    if shared.omniscient else

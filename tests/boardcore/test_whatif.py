@@ -425,25 +425,18 @@ def test_a_dominated_move_the_old_estimator_cannot_tell_apart_the_new_one_calls_
 
 
 def test_the_decision_taken_against_itself_under_independent_chance_gets_no_verdict():
-    """A null: the decision taken, and a twin of it whose rollouts draw their own deals and chance
-    (rollout numbers far from the original's). Whatever differs between them is luck, and the
-    verdict says the two are not told apart."""
+    """A null (`null=True`): the decision taken once more, its rollouts drawing deals and chance of their
+    own. Whatever differs between them is luck: its joint interval holds zero, while the wasteful
+    alternative beside it is still called worse."""
     s = solar_sphere_game()
-    rules, start = s.rules, s.state_at(23)
-    taken = s.history.live[23].event
-    seen = rules.view(start, taken.player)
-    shared = whatif._Shared(rules, seen, taken.player, [taken], [rules.rollout_policy] * 2, "null", False,
-                            rules.clock(start) + whatif.HORIZON)
-    pairs = 40
-    race = whatif._Race(2, shares=False)
-    race.record([(0, k) for k in range(pairs)], [whatif._rollout(shared, (0, k)) for k in range(pairs)])
-    race.record([(1, k) for k in range(pairs)], [whatif._rollout(shared, (0, 10_000 + k)) for k in range(pairs)])
-    assert race.wins[0] != race.wins[1]                      # the twin's chance is its own
-    twin = msgspec.structs.replace(shared, actions=[taken, taken])
-    report = whatif._report(rules, 24, seen, twin, race, "40 rollouts each", 1, 0.0, whatif.HORIZON)
-    other = next(a for a in report.alternatives if not a.recorded)
-    assert other.joint_win_diff.low < 0 < other.joint_win_diff.high
-    assert "indistinguishable" in report.verdict
+    report = whatif.compare(s, 24, [TURN_THE_6_INTO_A_2], rollouts=40, seed=1, null=True, adaptive=False)
+    null = next(a for a in report.alternatives if a.null)
+    taken = next(a for a in report.alternatives if a.recorded)
+    wasted = next(a for a in report.alternatives if a.action == TURN_THE_6_INTO_A_2)
+    assert null.action == taken.action and not null.recorded and report.compared == 2
+    assert null.win_probability != taken.win_probability          # its luck is its own
+    assert null.joint_win_diff.low < 0 < null.joint_win_diff.high and wasted.joint_win_diff.high < 0
+    assert whatif.compare(s, 24, [TURN_THE_6_INTO_A_2], rollouts=2, seed=1).alternatives[-1].null is False
 
 
 def test_a_clock_that_never_moves_plays_to_the_end_and_says_so():
