@@ -141,3 +141,21 @@ def test_as_a_player_questions_that_player_s_decisions_only(run):
     assert report["reader"] == 2 and report["information"].startswith("from P2's view")
     assert [q["player"] for q in report["questioned"]] == [2]
     assert report["questionable"] == sum(d["player"] == 2 for d in report["decisions"]) < len(report["decisions"])
+
+
+def test_the_readme_s_review_runs_as_printed(run, monkeypatch):
+    """The command the README's "Reviewing a game" shows, with a budget cut to keep this fast: it prints
+    the heading and the table's columns the README shows (the figures come from the command it names)."""
+    import shlex
+
+    text = (ROOT / "README.md").read_text()
+    section = text[text.index("## Reviewing a game"):]
+    section = section[:section.index("\n## ")]
+    command = re.search(r"\(`(boardcore review [^`]+)`\)", section).group(1)
+    shown = re.search(r"```\n(.*?)```", section, re.S).group(1).splitlines()
+    monkeypatch.chdir(ROOT)
+    code, out, err = run(*shlex.split(command)[1:], "--budget", "8", "--workers", "1")
+    assert code == 0, err
+    printed = out.splitlines()
+    assert printed[:5] == shown[:5]
+    assert len([line for line in printed if ROW.match(line)]) == int(re.search(r"(\d+) decisions", shown[0]).group(1))
