@@ -26,7 +26,7 @@ about 3 x 30 x 30 s for the dominated positions and up to as long again for the 
 `make bench` runs) asks 4 positions per game at 4 s each, against the dominated alternative alone, and
 prints the same lines, whose figures are then far too few to hold a target to.
 
-Usage: python tools/whatif_bench.py [--quick] [--games G,…] [--positions N] [--seconds S] [--workers W]
+Usage: python tools/whatif_bench.py [--quick] [--games G,…] [--positions N] [--seconds S | --budget N] [--workers W]
        [--policy P] [--to end|N] [--against all|dominated] [--json OUT]
 """
 
@@ -179,8 +179,9 @@ def ask(game: str, found: Found, args: argparse.Namespace, kind: str) -> list[di
     for pos, state, taken, other in found:
         s, at = session_at(game, state, taken, pos.seed)
         instead = None if args.against == "all" else [pos.alternative]
-        report = whatif.compare(s, at, instead, policy=args.policy, to=args.to, seconds=args.seconds,
-                                workers=args.workers, seed=pos.seed, null=kind == "dominated")
+        report = whatif.compare(s, at, instead, policy=args.policy, to=args.to, budget=args.budget,
+                                seconds=None if args.budget else args.seconds, workers=args.workers, seed=pos.seed,
+                                null=kind == "dominated")
         alt = next(a for a in report.alternatives if a.action == pos.alternative and not a.null)
         row = {**msgspec.to_builtins(pos), "kind": kind, "diff": msgspec.to_builtins(alt.win_diff),
                "joint": msgspec.to_builtins(alt.joint_win_diff), "rollouts": alt.rollouts, "told": told(alt),
@@ -204,6 +205,8 @@ def main() -> None:
     parser.add_argument("--positions", type=int)
     parser.add_argument("--seconds", type=float)
     parser.add_argument("--workers", type=int, default=2)
+    parser.add_argument("--budget", type=int, help="playouts in all per question instead of --seconds: the same work "
+                                                   "on a loaded machine as on an idle one")
     parser.add_argument("--policy", default=None, help="what-if's --policy (default: its own)")
     parser.add_argument("--to", default=None, help="what-if's --to: end or a number of rounds (default: its own)")
     parser.add_argument("--against", choices=("all", "dominated"), default="all",
@@ -219,7 +222,8 @@ def main() -> None:
     if args.to is None:
         args.to = whatif.HORIZON
     began = time.perf_counter()
-    print(f"what-if benchmark: {args.positions} positions per game, --seconds {args.seconds:g} on {args.workers} "
+    spent = f"--budget {args.budget}" if args.budget else f"--seconds {args.seconds:g}"
+    print(f"what-if benchmark: {args.positions} positions per game, {spent} on {args.workers} "
           f"workers, policy {args.policy or 'the game’s own'}, to {args.to}, against "
           f"{'every alternative' if args.against == 'all' else 'the dominated alternative alone'}", flush=True)
     summary: dict[str, Any] = {}
