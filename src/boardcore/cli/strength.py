@@ -42,7 +42,10 @@ def whatif(
     overwrite: bool = typer.Option(False, "--overwrite", help="Replace OUT.html if it exists."),
     as_json: bool = JsonOpt,
 ) -> None:
-    """Had another decision been taken at POS: each alternative against the decision taken, paired."""
+    """Had another decision been taken at POS: the player's chances after each alternative, against the decision taken's.
+
+    By default rollouts by a competent, cheap policy to the end of the round, scored by the player's win
+    probability there (--to end --policy random: random play to the end); paired, from the player's view."""
     from boardcore.errors import BoardcoreError
     from boardcore.whatif import compare, decision_at
 
