@@ -51,8 +51,8 @@ DEFAULT_TOP = 3
 DEFAULT_BUDGET = 3000
 """Playouts per questioned decision, unless asked otherwise (`boardcore.whatif`'s `budget`). The target
 is a 150-decision two-player game reviewed within three minutes on two cores; at this budget the saved
-2-player Warlords game (141 decisions) took 9.8 s of CPU in all and Solar Sphere's (176) 5.7 s
-(`/usr/bin/time boardcore review FILE --workers 1`), which leaves room for slower rollouts."""
+2-player games take about ten seconds of CPU in all (README, "Reviewing a game"), which leaves room for
+slower rollouts."""
 
 
 class Step(msgspec.Struct, frozen=True):
