@@ -159,3 +159,20 @@ def test_the_readme_s_review_runs_as_printed(run, monkeypatch):
     printed = out.splitlines()
     assert printed[:5] == shown[:5]
     assert len([line for line in printed if ROW.match(line)]) == int(re.search(r"(\d+) decisions", shown[0]).group(1))
+
+
+def test_a_game_played_on_replacement_data_is_reviewed_given_that_data(run, tmp_path):
+    from solar_sphere.components import DATA_DIR
+
+    data = tmp_path / "data"
+    data.mkdir()
+    (data / "command.toml").write_text((DATA_DIR / "command.toml").read_text().replace("[[2, 4, 7]", "[[3, 4, 7]"))
+    path = tmp_path / "g.jsonl"
+    code, _, err = run("new", "solar-sphere", "-p", "2", "--seed", "3", "--seat", "1=random", "--seat", "2=random",
+                       "-o", path, "--data", data)
+    assert code == 0, err
+    code, _, err = run("review", path, "--top", "0")
+    one_line_error(code, err)
+    assert "--data" in err
+    code, out, err = run("review", path, "--top", "0", "--data", data)
+    assert code == 0 and out.startswith("Review of solar-sphere"), err
