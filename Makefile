@@ -29,6 +29,7 @@ demo: $(STAMP)
 ## `python tools/whatif_bench.py`, about 90 minutes on 2 idle cores).
 bench: $(STAMP)
 	$(BIN)/python tools/bench.py
+	$(BIN)/python tools/fit_value.py check
 	$(BIN)/python tools/whatif_bench.py --quick
 
 ## Rule inventory coverage. The inventories live outside the repository (../shared/rules by default;

@@ -1,20 +1,23 @@
 """Fit and check the win-probability model (`boardcore.value`) on self-play games.
 
-    python tools/fit_value.py fit   [--games 300] [--seed fit] [--agent greedy] [--game NAME] [--workers 2]
-    python tools/fit_value.py check [--games 200] [--seed check] [--agent greedy] [--game NAME] [--workers 2] [--quick]
+    python tools/fit_value.py fit   [--games 300] [--solo-games N] [--seed fit] [--game NAME] [--agent greedy]
+    python tools/fit_value.py check [--games 200] [--solo-games 40] [--seed check] [--game NAME] [--quick]
+    both: [--workers 2] [--cache DIR] (keep the games played there; read them back when asked for again)
 
-`fit` plays `--games` games per mode of each game, every seat played by `--agent`, and records at every
-decision the game's `standing` as the seat to act sees it, with how the game ended; it then fits each
-mode's weights (a conditional logit over the sides, a logistic in solo; numpy, Newton's method with a
-little ridge on standardised features) and writes `src/<game>/data/win_probability.json`, whose header
-names this command, the agent, the games and the seeds. Game g of a mode draws its chance from
-`<seed>/<mode>/<g>`; a solo mode whose games were (nearly) all won or all lost gets its smoothed rate alone.
+`fit` plays `--games` games per multiplayer mode of each game (`--solo-games` per solo mode; default the
+same), every seat played by `--agent`, and records at every decision the game's `standing` as the seat
+to act sees it, with how the game ended; it then fits each mode's weights (a conditional logit over the
+sides, a logistic in solo; numpy, Newton's method with a little ridge on standardised features) and
+writes `src/<game>/data/win_probability.json`, whose header names this command, the agent, the games and
+the seeds. Game g of a mode draws its chance from `<seed>/<mode>/<g>`; a solo mode whose games were
+(nearly) all won or all lost gets its smoothed rate alone.
 
-`check` plays `--games` other games per mode (seeds `<seed>/<mode>/<g>` with another `--seed`: never the
-fitting games) and prints, per game, a reliability table, the expected calibration error and the Brier
-skill score against each mode's and seat's base rate, over the positions in the first and the second
-half of each game (by decision). `--quick`: 20 games per mode. Games won by no one (Apogee's turn cap)
-count as lost by every side where the model allows for them, and are left out (and counted) elsewhere.
+`check` plays other games the same way (another `--seed`, so never the fitting games) and prints, per
+game, the expected calibration error, the Brier score and its skill against each mode's and side's base
+rate (the mean result of the same games), over the positions in the first and in the second half of each
+game (by decision), and the second half's reliability table. `--quick`: 20 games per mode. Games won by
+no one (Apogee's turn cap) count as lost by every side where the model allows for them, and are left out
+(and counted) elsewhere.
 """
 
 from __future__ import annotations
@@ -60,12 +63,14 @@ class Position(msgspec.Struct, frozen=True, array_like=True):
 
 
 class Played(msgspec.Struct, frozen=True, array_like=True):
-    """One self-play game: its mode and sides, the standing at every decision, each side's result."""
+    """One self-play game: its mode and sides, the standing at every decision, each side's result, and the
+    table it was played at (the entry of `MODES`: the base rates of `check` are the tables')."""
 
     mode: str
     sides: tuple[tuple[int, ...], ...]
     positions: list[Position]
     results: tuple[float, ...]
+    table: str = ""
 
 
 def options_for(name: str, options: dict, g: int) -> dict:
@@ -105,18 +110,20 @@ def play(shared: tuple, item: tuple) -> Played:
     outcome = rules.outcome(state)
     st = rules.standing(rules.view(state, None))
     results = tuple(sum(1 / len(outcome.winners) for p in side if p in outcome.winners) for side in st.sides)
-    return Played(st.mode, st.sides, positions, results)
+    return Played(st.mode, st.sides, positions, results, label)
 
 
-def self_play(name: str, games_per_mode: int, seed: str, agent: str, workers: int,
+def self_play(name: str, games_per_mode: int, solo_games: int, seed: str, agent: str, workers: int,
               cache: Path | None = None) -> list[Played]:
-    """`games_per_mode` games of each of the game's modes. With `cache`, the games are kept in a file there
-    named after these arguments and read back from it next time (the same arguments play the same games)."""
-    path = cache / f"{name}-{agent}-{seed}-{games_per_mode}.msgpack" if cache else None
+    """`games_per_mode` games of each of the game's multiplayer modes, `solo_games` of each solo mode. With
+    `cache`, the games are kept in a file there named after these arguments and read back from it next time
+    (the same arguments play the same games)."""
+    path = cache / f"{name}-{agent}-{seed}-{games_per_mode}-{solo_games}.msgpack" if cache else None
     if path is not None and path.exists():
         return msgspec.msgpack.decode(path.read_bytes(), type=list[Played])
     rules = games.get(name)
-    items = [(options, g) for options in MODES[name] for g in range(games_per_mode)]
+    items = [(options, g) for options in MODES[name]
+             for g in range(solo_games if options["players"] == 1 else games_per_mode)]
     began = time.perf_counter()
     shown = [0]
 
@@ -140,8 +147,9 @@ def standing_of(game: Played, pos: Position):
 
 # -- fitting -------------------------------------------------------------------------------------------
 def fit_mode(played: list[Played]) -> dict:
-    """One mode's model, by Newton's method on the (weighted) log-likelihood: each game weighs the same
-    whatever its length, every position of it 1/len(positions). Solo, and a mode where at least `MIN_EACH`
+    """One mode's model, by Newton's method on the log-likelihood of every position's result (a long game
+    weighs more than a short one, as it does where the model is used: at every position). Solo, and a mode
+    where at least `MIN_EACH`
     games ended with no winner, fit "no one wins" as an alternative of utility 0; fewer such games are left
     out (and counted)."""
     import numpy as np
@@ -159,43 +167,49 @@ def fit_mode(played: list[Played]) -> dict:
             rate = (wins + 0.5) / (len(games_) + 1)   # the rate alone, smoothed (Jeffreys): never 0 or 1
             return {**info, "weights": [float(np.log(rate / (1 - rate)))] + [0.0] * (len(FEATURES) - 1),
                     "note": "rate only: too few games won or lost"}
-    xs, ys, ws = [], [], []
+    rows, results = [], []
     for g in games_:
         for pos in g.positions:
             st = standing_of(g, pos)
-            rows = [features(st, i) for i in range(len(g.sides))]
+            alternatives = [features(st, i) for i in range(len(g.sides))]
             result = list(g.results)
             if no_winner:
-                rows.append((0.0,) * len(FEATURES))
+                alternatives.append((0.0,) * len(FEATURES))
                 result.append(1 - sum(result))
-            xs.append(rows)
-            ys.append(result)
-            ws.append(1 / len(g.positions))
-    x = np.array(xs, dtype=float)             # positions, alternatives, features
-    y = np.array(ys, dtype=float)
-    w = np.array(ws) / np.mean(ws)
-    scale = x.reshape(-1, x.shape[2]).std(axis=0)
+            rows.append(alternatives)
+            results.append(result)
+    # positions x alternatives x features; a Mission's tables of 2 to 5 players padded to the widest, the
+    # padding masked out of every softmax
+    width = max(map(len, rows))
+    x = np.zeros((len(rows), width, len(FEATURES)))
+    y = np.zeros((len(rows), width))
+    real = np.zeros((len(rows), width), dtype=bool)
+    for n, (alternatives, result) in enumerate(zip(rows, results)):
+        x[n, :len(alternatives)] = alternatives
+        y[n, :len(result)] = result
+        real[n, :len(alternatives)] = True
+    scale = x[real].std(axis=0)
     scale[scale == 0] = 1.0
     scale[0] = 1.0
     z = x / scale
-    beta = np.zeros(z.shape[2])
-    ridge = RIDGE * len(w)
+    beta = np.zeros(len(FEATURES))
+    ridge = RIDGE * len(rows)
+
+    def chances(b):
+        u = np.where(real, z @ b, -np.inf)
+        u -= u.max(axis=1, keepdims=True)
+        log_p = u - np.log(np.exp(u).sum(axis=1, keepdims=True))
+        return np.exp(log_p), np.where(real, log_p, 0.0)
 
     def loglik(b):
-        u = z @ b
-        u -= u.max(axis=1, keepdims=True)
-        return float((w[:, None] * y * (u - np.log(np.exp(u).sum(axis=1, keepdims=True)))).sum() - ridge * b @ b / 2)
+        return float((y * chances(b)[1]).sum() - ridge * b @ b / 2)
 
     current = loglik(beta)
     for _ in range(100):
-        u = z @ beta
-        u -= u.max(axis=1, keepdims=True)
-        p = np.exp(u)
-        p /= p.sum(axis=1, keepdims=True)
-        mean_x = np.einsum("ns,nsk->nk", p, z)
-        grad = np.einsum("n,nsk->k", w, (y - p)[:, :, None] * z) - ridge * beta   # the results sum to 1
-        hess = np.einsum("n,ns,nsk,nsl->kl", w, p, z, z) - np.einsum("n,nk,nl->kl", w, mean_x, mean_x) \
-            + ridge * np.eye(len(beta))
+        p = chances(beta)[0]
+        mean_z = np.einsum("ns,nsk->nk", p, z)
+        grad = np.einsum("ns,nsk->k", y - p, z) - ridge * beta   # each position's results sum to 1
+        hess = np.einsum("ns,nsk,nsl->kl", p, z, z) - mean_z.T @ mean_z + ridge * np.eye(len(beta))
         step = np.linalg.solve(hess, grad)
         t = 1.0
         while t > 1e-6:
@@ -213,18 +227,19 @@ def fit_mode(played: list[Played]) -> dict:
 
 def fit(args) -> None:
     for name in args.game or list(MODES):
-        played = self_play(name, args.games, args.seed, args.agent, args.workers, args.cache)
+        played = self_play(name, args.games, args.solo_games, args.seed, args.agent, args.workers, args.cache)
         by_mode: dict[str, list[Played]] = {}
         for g in played:
             by_mode.setdefault(g.mode, []).append(g)
         modes = {mode: fit_mode(group) for mode, group in by_mode.items()}
-        command = f"python tools/fit_value.py fit --game {name} --games {args.games} --seed {args.seed} " \
-                  f"--agent {args.agent}"
+        command = f"python tools/fit_value.py fit --game {name} --games {args.games} " \
+                  f"--solo-games {args.solo_games} --seed {args.seed} --agent {args.agent}"
         document = {
             "command": command,
             "agents": f"{args.agent} in every seat",
-            "games_per_mode": args.games,
-            "seeds": f"chance {args.seed}/<mode>/<g>, g = 0..{args.games - 1}; bots agents/<the same>",
+            "games_per_mode": {"multiplayer": args.games, "solo": args.solo_games},
+            "seeds": f"chance {args.seed}/<mode>/<g> for game g = 0, 1, ... of each mode; the bots' own "
+                     f"agents/{args.seed}/<mode>/<g>",
             "features": list(FEATURES),
             "modes": modes,
         }
@@ -244,7 +259,9 @@ def check(args) -> dict:
     out = {}
     for name in args.game or list(MODES):
         rules = rules_by_name.setdefault(name, games.get(name))
-        played = self_play(name, 20 if args.quick else args.games, args.seed, args.agent, args.workers, args.cache)
+        quick = 20 if args.quick else None
+        played = self_play(name, quick or args.games, quick or args.solo_games, args.seed, args.agent, args.workers,
+                           args.cache)
         kept = [g for g in played if g.positions and (any(g.results) or model(rules, g.mode)["no_winner"])]
         halves: dict[str, tuple[list, list]] = {"first": ([], []), "second": ([], [])}
         for g in kept:
@@ -255,7 +272,7 @@ def check(args) -> dict:
                 half = halves["second" if pos.decision >= n / 2 else "first"]
                 for side, (p, y) in enumerate(zip(chances, g.results)):
                     half[0].append((p, y))
-                    half[1].append((g.mode, side))
+                    half[1].append((g.table, side))
         report = {"games": len(kept), "left_out": len(played) - len(kept)}
         print(f"\n{name}: {len(kept)} held-out games over {len(MODES[name])} modes ({len(played) - len(kept)} won "
               f"by no one left out), seeds {args.seed}/<mode>/<g>, {args.agent} self-play")
@@ -277,6 +294,7 @@ def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("command", choices=("fit", "check"))
     parser.add_argument("--games", type=int, default=None)
+    parser.add_argument("--solo-games", type=int, default=None, help="games per solo mode (default: --games)")
     parser.add_argument("--seed", default=None)
     parser.add_argument("--agent", default="greedy")
     parser.add_argument("--game", action="append", choices=list(MODES))
@@ -288,10 +306,12 @@ def main() -> None:
     args = parser.parse_args()
     if args.command == "fit":
         args.games = args.games or 300
+        args.solo_games = args.solo_games or args.games
         args.seed = args.seed or "fit"
         fit(args)
     else:
         args.games = args.games or 200
+        args.solo_games = args.solo_games or 40
         args.seed = args.seed or "check"
         if args.seed.startswith("fit"):
             sys.exit("check: --seed must differ from the fitting seeds (fit...)")

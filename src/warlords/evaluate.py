@@ -87,7 +87,8 @@ def standing(c, s) -> Standing:
     """Who is ahead, for the win probability (`boardcore.rules.Standing`): each side's `projected` final Power
     and its Power so far, a team's summed (GW-TEAM-01), the Rebellion's last in solo. How far the game has come
     is the nearest of its ends: the leader on the Reputation Track (GW-END-03, GW-SEND-02), the mercenaries
-    gone from the supply (GW-END-01, GW-SEND-03), in solo the Rebel deck resolved (GW-SEND-01)."""
+    gone from the supply (GW-END-01, GW-SEND-03), the most of one mission in a Command Area (GW-END-04), in
+    solo the Rebel deck resolved (GW-SEND-01)."""
     h, maj = planets_scored(c, s)
     if s.mode == "teams":
         sides: tuple[tuple[int, ...], ...] = ((1, 3), (2, 4))
@@ -99,7 +100,11 @@ def standing(c, s) -> Standing:
     supply = len(s.deck) + len(s.market)
     played = sum(map(len, s.area)) + sum(map(len, s.wounded)) + len(s.removed)
     done = max(max(s.rep) / c.rep_last, played / (played + supply) if played + supply else 0.0)
-    if s.mode == "solo":
+    if s.mode != "solo":   # GW-END-04, GW-AMB-41: four of one mission in a Command Area, wounded ones included
+        for area in s.area:
+            symbols = [c.mercs[x].mission for x in area]
+            done = max(done, max(map(symbols.count, symbols), default=0) / 4)
+    else:
         dealt = len(c.rebels) - len(s.rebel_removed)   # GW-SSET-12: some were removed unseen at setup
         done = max(done, 1 - len(s.rebel_deck) / dealt if dealt else 0.0)
     mode = f"solo {s.level}" if s.mode == "solo" else f"{s.players}p{' teams' if s.mode == 'teams' else ''}"
