@@ -26,7 +26,7 @@ demo: $(STAMP)
 	@tools/demo.sh $(BIN)/boardcore
 
 ## Performance ratios, then what-if against known answers in its quick mode (the full run:
-## `python tools/whatif_bench.py`, about 90 minutes on 2 idle cores).
+## `python tools/whatif_bench.py`, 120 or so questions at 30 s each).
 bench: $(STAMP)
 	$(BIN)/python tools/bench.py
 	$(BIN)/python tools/fit_value.py check
