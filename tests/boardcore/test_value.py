@@ -138,3 +138,16 @@ def test_a_mode_without_a_model_is_a_clear_error(monkeypatch):
     state, player = next(positions("warlords", {"players": 3}))
     with pytest.raises(BoardcoreError, match="no win-probability model for '3p'.*tools/fit_value.py"):
         win_probabilities(rules, rules.view(state, player), player)
+
+
+def test_a_game_without_a_standing_has_no_win_probability():
+    from boardcore.rules import Game
+
+    class Bare(Game):
+        name = "bare"
+
+        def outcome(self, state):
+            return None
+
+    with pytest.raises(BoardcoreError, match="bare offers no standing"):
+        win_probabilities(Bare(), object(), None)
