@@ -25,8 +25,12 @@ test-slow: $(STAMP)
 demo: $(STAMP)
 	@tools/demo.sh $(BIN)/boardcore
 
+## Performance ratios, then what-if against known answers in its quick mode (the full run:
+## `python tools/whatif_bench.py`, 120 or so questions at 30 s each).
 bench: $(STAMP)
 	$(BIN)/python tools/bench.py
+	$(BIN)/python tools/fit_value.py check
+	$(BIN)/python tools/whatif_bench.py --quick
 
 ## Rule inventory coverage. The inventories live outside the repository (../shared/rules by default;
 ## `make coverage RULES=DIR` or BOARDCORE_RULES=DIR elsewhere); without them it says so and succeeds.

@@ -211,3 +211,27 @@ def test_the_design_notes_the_readme_points_to_are_in_the_repository():
         parts = module.split(".")
         assert (ROOT / "src" / Path(*parts)).with_suffix(".py").is_file() or (ROOT / "src" / Path(*parts)).is_dir() \
             or (ROOT / "src" / Path(*parts[:-1])).with_suffix(".py").is_file(), module
+
+
+def test_the_what_if_commands_run_as_printed(run, monkeypatch):
+    """Every `boardcore whatif` line of the what-if section's commands, with its positions, actions and
+    options as printed, in-process; only the budget is cut to two rollouts each, to keep this fast (the
+    figures the section quotes come from the commands it names). The `replay` line's grep is a pipe and
+    is left to the shell."""
+    import shlex
+
+    try:
+        for game in ("solar-sphere", "warlords"):
+            games.get(game)
+    except UnknownGame:
+        pytest.skip("a game of the section is not installed")
+    monkeypatch.chdir(README.parent)
+    block = re.search(r"```sh\n(.*?)```", _section("What were my chances?"), re.S).group(1)
+    lines = [shlex.split(line.split("  #")[0]) for line in block.splitlines() if line.startswith("boardcore whatif")]
+    assert len(lines) >= 3
+    for words in lines:
+        budget = {"--seconds", "--budget", "--rollouts", "-k"}
+        kept = [w for i, w in enumerate(words[1:], 1) if w not in budget and words[i - 1] not in budget]
+        code, out, err = run(*kept, "--rollouts", "2", "--workers", "1")
+        assert code == 0, (words, err)
+        assert ("estimates" in out) or '"estimates"' in out

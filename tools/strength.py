@@ -142,14 +142,14 @@ def _closeness(name: str, games_: list[dict]) -> str:
 
 def _outcomes(alt) -> list[float]:
     """An alternative's rollout results as wins and losses (their order does not matter unpaired)."""
-    wins = round(alt.win_rate.mean * alt.rollouts)
+    wins = round(alt.win_probability.mean * alt.rollouts)
     return [1.0] * wins + [0.0] * (alt.rollouts - wins)
 
 
 def whatif(args) -> dict:
     session = Session.load(args.replay)
     at = args.at
-    even = compare(session, at, policy=args.policy, rollouts=args.rollouts, adaptive=False,
+    even = compare(session, at, policy=args.policy, to="end", rollouts=args.rollouts, adaptive=False,
                    workers=args.workers, seed=args.seed)
     n = len(even.alternatives)
     taken = next(a for a in even.alternatives if a.recorded)
@@ -162,7 +162,7 @@ def whatif(args) -> dict:
         if alt.recorded:
             continue
         paired = alt.win_diff.high - alt.win_diff.low
-        old = alt.win_rate.high - alt.win_rate.low
+        old = alt.win_probability.high - alt.win_probability.low
         apart = unpaired_interval(_outcomes(alt), _outcomes(taken))
         if old > 0 and apart.high > apart.low:       # both sides varied: a ratio means something
             own.append(paired / old)
@@ -173,15 +173,17 @@ def whatif(args) -> dict:
     print(f"  paired width / old interval of the alternative's own rate: median {statistics.median(own):.2f} "
           f"(from {min(own):.2f} to {max(own):.2f}); / independent interval on the same difference: median "
           f"{statistics.median(unpaired):.2f} (from {min(unpaired):.2f} to {max(unpaired):.2f}); the target is 0.50")
-    raced = compare(session, at, policy=args.policy, budget=even.rollouts, workers=args.workers, seed=args.seed)
+    raced = compare(session, at, policy=args.policy, to="end", budget=even.rollouts, workers=args.workers,
+                    seed=args.seed)
     best = raced.alternatives[0] if not raced.alternatives[0].recorded else raced.alternatives[1]
-    old_widths = [a.win_rate.high - a.win_rate.low for a in even.alternatives]
+    old_widths = [a.win_probability.high - a.win_probability.low for a in even.alternatives]
     width = best.win_diff.high - best.win_diff.low
     print(f"raced with the same {even.rollouts} playouts in all ({raced.rounds} rounds): best alternative {best.action}, "
           f"{best.rollouts} rollouts, paired {best.win_diff} (width {width:.3f}, "
           f"{width / statistics.median(old_widths):.2f} of the old intervals' median width); "
           f"{sum(a.contending for a in raced.alternatives)} of {n} still contending")
-    timed = compare(session, at, policy=args.policy, seconds=args.seconds, workers=args.workers, seed=args.seed)
+    timed = compare(session, at, policy=args.policy, to="end", seconds=args.seconds, workers=args.workers,
+                    seed=args.seed)
     print(f"--seconds {args.seconds:g} on {timed.workers} workers: {timed.rollouts} playouts in {timed.rounds} rounds, "
           f"{timed.seconds:.0f}s; best {timed.best}, regret {timed.regret}; "
           f"{sum(a.contending for a in timed.alternatives)} still contending")

@@ -4,8 +4,11 @@ preference over the legal actions for search and fast playouts."""
 
 from __future__ import annotations
 
+from boardcore.rules import Standing
+
 from apogee import events as ev
 from apogee.components import FIRST, PAYLOAD, RND, UPPER, Catalog
+from apogee.figures import progress as objective_share
 from apogee.missions import goal_met, goals, objective_met
 from apogee.queries import mission_of
 from apogee.rocket import BuildCheck, has_stages, mass, min_roll, soc_authority, thrust, yield_of
@@ -85,6 +88,26 @@ def evaluate(c: Catalog, s: ApogeeState, player: int) -> float:
         elif spot in SPOT_VALUE:
             score += SPOT_VALUE[spot]
     return score
+
+
+def standing(c: Catalog, s: ApogeeState) -> Standing:
+    """Who is ahead, for the win probability (`boardcore.rules.Standing`): each player's `evaluate` and the
+    share of the objective fulfilled (the chart's score, 0-100). How far the game has come is the nearest of
+    its ends: the leader's share of the objective (AP-END-01), the turns a Solo Mission or Mission 7 allows
+    (AP-SOLO-11, AP-END-04), the run's turn cap. The mode is the Mission, whatever the number of players:
+    the Missions differ far more than the tables do (in greedy self-play Missions 1 and 2 are always won,
+    10 to 12 never within the 50-turn cap)."""
+    seats = range(1, s.players + 1)
+    shares = tuple(objective_share(c, s, p) for p in seats)
+    m = mission_of(c, s)
+    limit = m.turns if s.solo else m.race_turn
+    done = max(shares) / 100
+    for turns in (limit, s.max_turns):
+        if turns:
+            done = max(done, s.turn / turns)
+    return Standing(mode=f"solo mission {s.mission}" if s.solo else f"mission {s.mission}",
+                    sides=tuple((p,) for p in seats), projected=tuple(evaluate(c, s, p) for p in seats),
+                    scored=shares, done=1.0 if s.over else min(1.0, done))
 
 
 class Plan:

@@ -21,7 +21,7 @@ from apogee import events as ev
 from apogee import describe, figures, flow, hidden, invariants, missions, near_end, setup, spaces
 from apogee.administration import admin_unoffered, launch_problem, specialty_ok
 from apogee.components import Catalog, load
-from apogee.evaluate import evaluate, prior
+from apogee.evaluate import evaluate, prior, standing
 from apogee.evolve import HANDLERS
 from apogee.prompts import POINTS
 from apogee.render import render
@@ -52,6 +52,9 @@ class ApogeeConfig(msgspec.Struct, frozen=True, kw_only=True):
 class Apogee(Game):
     name = "apogee"
     version = VERSION
+    # what-if's rollouts: greedy and the prior both called 8 of 8 benchmark positions' dominated move worse;
+    # the prior gave a false verdict on 1 of 16 nulls, greedy on none (tools/whatif_bench.py --positions 8)
+    rollout_policy = "greedy"
     config_type = ApogeeConfig
     state_type = ApogeeState
     events = ev.EVENTS
@@ -198,6 +201,9 @@ class Apogee(Game):
 
     def evaluate(self, s: ApogeeState, player: int) -> float:
         return evaluate(self.c, s, player)
+
+    def standing(self, s: ApogeeState):
+        return standing(self.c, s)
 
     def render(self, s: ApogeeState, player: int | None):
         return render(self.c, self.view(s, player), player)

@@ -55,6 +55,25 @@ class Unoffered(msgspec.Struct, frozen=True):
     rule: str
 
 
+class Standing(msgspec.Struct, frozen=True, kw_only=True):
+    """Who is ahead in a position, in the same shape in every game: what the win-probability model
+    (`boardcore.value`) reads, worked out by `Rules.standing` from a view alone, so it cannot tell
+    more than that view shows.
+
+    `sides` are the players who win or lose together, in seat order (`((1,), (2,))`; Warlords'
+    teams `((1, 3), (2, 4))`; solo `((1,),)`). `projected` is each side's final standing as the
+    game's own estimate projects it, `scored` its points so far (public), both in the game's units;
+    a solo mode's automa, when it has one, adds a last entry to each. `done` is how much of the game
+    has been played, 0 at the start to 1 at its end. `mode` names the fitted model that applies
+    ("2p", "solo level 3", "4p teams")."""
+
+    mode: str
+    sides: tuple[tuple[int, ...], ...]
+    projected: tuple[float, ...]
+    scored: tuple[float, ...]
+    done: float
+
+
 @runtime_checkable
 class Rules(Protocol):
     """What boardcore needs of a game. Implement it by subclassing `Game`."""
@@ -95,6 +114,7 @@ class Rules(Protocol):
     def format_action(self, action: Decision) -> str: ...
     def parse_action(self, state: State, text: str) -> Decision: ...
     def evaluate(self, state: State, player: int) -> float: ...
+    def standing(self, state: State) -> Standing: ...
     def describe(self, state: State, item: Event, player: int | None) -> str: ...
     def stage(self, state: State) -> str: ...
     def draw(self, view: State, player: int | None) -> str: ...
@@ -142,6 +162,10 @@ class Game:
 
     data_folder: str | None = None
     """The `--data` folder these rules were built on (None: the game's own data)."""
+
+    rollout_policy: ClassVar[str] = "greedy"
+    """Who plays what-if's rollouts unless told (`boardcore.whatif`): the competent, cheap policy for this
+    game, `greedy` or `prior`, chosen by what-if's benchmark of known answers (`tools/whatif_bench.py`)."""
 
     def __reduce__(self) -> tuple:
         """Rules travel to worker processes by name and data folder, not by value: each worker
@@ -299,6 +323,11 @@ class Game:
     def evaluate(self, state: State, player: int) -> float:
         """Expected final standing of `player` (higher is better); used by `greedy`."""
         return 0.0
+
+    def standing(self, state: State) -> Standing:
+        """Who is ahead (see `Standing`), from `state` as someone may see it (a view): the input of
+        `boardcore.value`. A game offers it beside its `evaluate`, cheaply (no lookahead)."""
+        raise BoardcoreError(f"{self.name} offers no standing, so no win probability")
 
     def render(self, state: State, player: int | None) -> Any:
         """The position as `player` may see it, as text with rich markup: one line per item, of any

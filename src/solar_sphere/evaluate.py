@@ -8,6 +8,7 @@ Also the rollout prior (`prior`): a far cheaper preference over legal actions, f
 from __future__ import annotations
 
 from boardcore.rng import Rng
+from boardcore.rules import Standing
 
 from solar_sphere.events import Attack, Choose, ChooseDie, DiscardDie, TakeKickbacks, UseCrew, Visit
 from solar_sphere.scoring import faction_sets, final_parts
@@ -63,6 +64,33 @@ def own_prompt(s: SolarState, player: int) -> bool:
     if s.tasks:
         return s.tasks[-1].player == player and s.tasks[-1].kind != "reroll"
     return s.turn == player and s.step in OWN_STEPS
+
+
+PHASE_SHARE = {"setup": 0.0, "dock": 0.0, "deploy": 0.25, "battle": 0.5, "recover": 0.75}
+"""How far into its round a phase starts (SS-GEN-02: Dock, Deploy, Battle, Recover)."""
+ROUNDS = 6
+"""SS-END-01: the game ends after round 6 at the latest."""
+
+
+def standing(rules, s: SolarState) -> Standing:
+    """Who is ahead, for the win probability (`boardcore.rules.Standing`): each seat's `estimate` (points now,
+    what final scoring would add, and what it holds), its points so far, DRANDA's last in solo; the rounds
+    played, the last one being this round once the final hex is built (SS-END-01, SS-SPH-09)."""
+    seats = range(1, s.players + 1)
+    projected = [estimate(rules, s, p) for p in seats]
+    scored = [float(s.p[p - 1].score) for p in seats]
+    if s.dseat:
+        projected.append(estimate(rules, s, s.dseat))
+        scored.append(float(s.d.score))
+    if s.phase == "over":
+        done = 1.0
+    else:
+        into_round = PHASE_SHARE.get(s.phase, 0.0)
+        rounds_before = ROUNDS - 1 if s.final else max(0, s.round - 1)
+        done = min(1.0, (rounds_before + into_round) / ROUNDS)
+    return Standing(mode=f"solo level {s.level}" if s.solo else f"{s.players}p",
+                    sides=tuple((p,) for p in seats), projected=tuple(projected), scored=tuple(scored),
+                    done=done)
 
 
 def evaluate(rules, s: SolarState, player: int, depth: int = LOOKAHEAD) -> float:

@@ -6,6 +6,8 @@ from __future__ import annotations
 
 import msgspec
 
+from boardcore.rules import Standing
+
 from warlords import events as ev
 from warlords import reputation
 from warlords.scoring import Holdings, guards, majority, missions
@@ -14,7 +16,7 @@ from warlords.state import LP, REBEL, opponents, teammate
 _PAD = LP * 3   # the Launch Pad's first counter in a base
 
 
-def projected(c, s, h: Holdings, maj, p: int) -> float:
+def projected_power(c, s, h: Holdings, maj, p: int) -> float:
     """Power so far plus what the end would add now, and a little for reputation and ready units.
     `h` and `maj`: the state's holdings and majorities, shared by every seat's projection. (Plain
     loops rather than generators: the greedy bot projects every seat of every position it tries.)"""
@@ -72,13 +74,43 @@ def _scored(c, s) -> tuple[Holdings, list[int]]:
 
 def evaluate(c, s, player: int) -> float:
     h, maj = planets_scored(c, s)
-    mine = projected(c, s, h, maj, player)
+    mine = projected_power(c, s, h, maj, player)
     if s.mode == "teams":
-        mine += projected(c, s, h, maj, teammate(s, player))
-        opp = sum(projected(c, s, h, maj, q) for q in opponents(s, player))
+        mine += projected_power(c, s, h, maj, teammate(s, player))
+        opp = sum(projected_power(c, s, h, maj, q) for q in opponents(s, player))
     else:
-        opp = max([projected(c, s, h, maj, q) for q in opponents(s, player)])
+        opp = max([projected_power(c, s, h, maj, q) for q in opponents(s, player)])
     return mine - opp
+
+
+def standing(c, s) -> Standing:
+    """Who is ahead, for the win probability (`boardcore.rules.Standing`): each side's `projected` final Power
+    and its Power so far, a team's summed (GW-TEAM-01), the Rebellion's last in solo. How far the game has come
+    is the nearest of its ends: the leader on the Reputation Track (GW-END-03, GW-SEND-02), the mercenaries
+    gone from the supply (GW-END-01, GW-SEND-03), the most of one mission in a Command Area (GW-END-04), in
+    solo the Rebel deck resolved (GW-SEND-01)."""
+    h, maj = planets_scored(c, s)
+    if s.mode == "teams":
+        sides: tuple[tuple[int, ...], ...] = ((1, 3), (2, 4))
+    else:
+        sides = tuple((p,) for p in range(1, s.players + 1))
+    entries = [*sides, (REBEL,)] if s.mode == "solo" else list(sides)
+    projected = tuple(float(sum(projected_power(c, s, h, maj, p) for p in side)) for side in entries)
+    scored = tuple(float(sum(s.power[p - 1] for p in side)) for side in entries)
+    supply = len(s.deck) + len(s.market)
+    played = sum(map(len, s.area)) + sum(map(len, s.wounded)) + len(s.removed)
+    done = max(max(s.rep) / c.rep_last, played / (played + supply) if played + supply else 0.0)
+    if s.mode != "solo":   # GW-END-04, GW-AMB-41: four of one mission in a Command Area, wounded ones included
+        for area in s.area:
+            symbols = [c.mercs[x].mission for x in area]
+            done = max(done, max(map(symbols.count, symbols), default=0) / 4)
+    else:
+        dealt = len(c.rebels) - len(s.rebel_removed)   # GW-SSET-12: some were removed unseen at setup
+        done = max(done, 1 - len(s.rebel_deck) / dealt if dealt else 0.0)
+    mode = f"solo {s.level}" if s.mode == "solo" else f"{s.players}p{' teams' if s.mode == 'teams' else ''}"
+    if s.players == 4 and s.mode == "ffa":
+        mode = "4p ffa"
+    return Standing(mode=mode, sides=sides, projected=projected, scored=scored, done=1.0 if s.over else min(1.0, done))
 
 
 # -- the rollout prior ----------------------------------------------------------------------

@@ -37,6 +37,9 @@ class Warlords(Game):
     name = "warlords"
     version = "1.2"  # 1.1: the Rebellion's turn resets the support-card limit (GW-AMB-26); 1.2: in 2 vs 2
     #                  only an opponent may Blockade (GW-AMB-25, GW-TEAM-01)
+    # what-if's rollouts: greedy and the prior both called 8 of 8 benchmark positions' dominated move worse;
+    # the prior gave a false verdict on 1 of 8 nulls, greedy on none (tools/whatif_bench.py --positions 8)
+    rollout_policy = "greedy"
     config_type = WarlordsConfig
     state_type = WarlordsState
     events = ev.EVENTS
@@ -180,6 +183,9 @@ class Warlords(Game):
 
     def evaluate(self, s: WarlordsState, player: int) -> float:
         return estimate.evaluate(self.c, s, player)
+
+    def standing(self, s: WarlordsState):
+        return estimate.standing(self.c, s)
 
     # -- for people and agents --------------------------------------------------------
     def describe(self, s: WarlordsState, item, player: int | None) -> str:

@@ -179,7 +179,8 @@ def test_whatif_command_names_the_best_and_the_regret(run, tmp_path):
     assert code == 0, err
     assert "best: hold [P1 hold]" in out and "regret of the decision taken" in out and "better than the decision taken" in out
     assert "from P1's view" in out
-    code, out, _ = run("whatif", path, "--at", "2", "--all", "-k", "20", "--omniscient", "--policy", "1=greedy",
+    code, out, _ = run("whatif", path, "--at", "2", "--all", "-k", "20", "--omniscient", "--policy", "random",
+                       "--policy", "1=greedy",
                        "--workers", "1", "--json")
     report = json.loads(out)
     assert code == 0 and report["omniscient"] and report["policies"] == ["greedy", "random"]

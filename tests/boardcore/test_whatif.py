@@ -3,6 +3,8 @@ adaptive, the same on any number of workers, right where the answer is known."""
 
 from __future__ import annotations
 
+from pathlib import Path
+
 import msgspec
 import pytest
 
@@ -25,7 +27,7 @@ def rolled_at_the_end(**position) -> Session:
 
 def test_holding_was_better_by_the_known_amount():
     s = rolled_at_the_end()
-    report = whatif.compare(s, 2, rollouts=400, seed=3)
+    report = whatif.compare(s, 2, rollouts=400, seed=3, policy="random")
     assert report.decision == "P1 roll" and report.player == 1 and not report.omniscient
     best = report.alternatives[0]
     assert best.action == "P1 hold" and report.best == "P1 hold" and not best.recorded
@@ -33,7 +35,7 @@ def test_holding_was_better_by_the_known_amount():
     assert diff.low > 0 and diff.low <= HOLD_BEATS_ROLL_UNDER_RANDOM <= diff.high
     assert report.regret == diff and "better than the decision taken" in report.verdict
     assert report.compared == 1 and best.joint_win_diff == diff    # one alternative: nothing to widen for
-    assert best.win_rate.mean == 1.0                       # holding wins every rollout
+    assert best.win_probability.mean == 1.0                       # holding wins every rollout
     recorded = report.alternatives[1]
     assert recorded.recorded and recorded.win_diff.mean == 0 and recorded.win_diff.low == recorded.win_diff.high
 
@@ -41,7 +43,7 @@ def test_holding_was_better_by_the_known_amount():
 def test_no_regret_when_the_decision_taken_was_best():
     s = Session.from_state(RULES, last_turn(), seed=1)
     s.apply(Hold(player=1))
-    report = whatif.compare(s, 2, rollouts=200, seed=3)
+    report = whatif.compare(s, 2, rollouts=200, seed=3, policy="random")
     assert report.best == "P1 hold" and report.alternatives[0].recorded
     assert report.regret.mean == 0 and "the decision taken was the best" in report.verdict
     roll = report.alternatives[1]
@@ -105,9 +107,9 @@ def test_where_every_rollout_is_won_either_way_the_score_decides():
     turn, not the bank). A hundred pairs won alike do not prove the win rates equal: the interval on the
     difference stays open around zero (it was [0, 0]), and the score tells the two apart."""
     s = rolled_at_the_end(banked=50)
-    report = whatif.compare(s, 2, rollouts=100, seed=3)
+    report = whatif.compare(s, 2, rollouts=100, seed=3, policy="random")
     hold = next(a for a in report.alternatives if a.action == "P1 hold")
-    assert hold.win_rate.mean == 1.0 and hold.win_diff.mean == 0
+    assert hold.win_probability.mean == 1.0 and hold.win_diff.mean == 0
     assert -0.1 < hold.win_diff.low < 0 < hold.win_diff.high < 0.1
     assert hold.score_diff.high < 0 and not hold.contending
     assert report.verdict.startswith("the decision taken was the best") and "in score" in report.verdict
@@ -119,11 +121,11 @@ def test_pairing_narrows_the_interval_on_the_difference():
     correlated and the paired interval is narrower than the one from the same outcomes taken as
     independent samples. (Without common random numbers the two would be as wide.)"""
     s = rolled_at_the_end(rival_to_come=True)
-    report = whatif.compare(s, 2, rollouts=200, seed=5, adaptive=False)
+    report = whatif.compare(s, 2, rollouts=200, seed=5, adaptive=False, policy="random")
     hold, roll = sorted(report.alternatives, key=lambda a: a.action)
 
     def outcomes(alt):
-        wins = round(alt.win_rate.mean * alt.rollouts)
+        wins = round(alt.win_probability.mean * alt.rollouts)
         return [1.0] * wins + [0.0] * (alt.rollouts - wins)
 
     independent = unpaired_interval(outcomes(hold), outcomes(roll))
@@ -258,6 +260,19 @@ def test_a_time_budget_the_least_answer_would_overrun_by_far_is_refused(monkeypa
         whatif.compare(rolled_at_the_end(), 2, seconds=30, workers=1)
 
 
+def test_the_pace_of_the_least_answer_is_read_after_the_workers_have_started(monkeypatch):
+    """On a loaded machine the workers took longer to start than the rollouts took to play: the first
+    rollout back at 100 s, each after it a hundredth of a second later. Judged from the start that pace
+    was 100 s a rollout and the answer was refused; read from the first rollout on, the round is done
+    and answered (past its 30 seconds, which the start-up used up)."""
+    import itertools
+
+    clock = itertools.chain([0.0], (100.0 + i / 100 for i in itertools.count()))
+    monkeypatch.setattr(whatif.time, "perf_counter", lambda: next(clock))
+    report = whatif.compare(rolled_at_the_end(), 2, seconds=30, workers=1)
+    assert report.rounds == 1 and all(a.rollouts == 2 for a in report.alternatives)
+
+
 @pytest.mark.parametrize("kwargs, words", [
     ({"at": 1}, "no decision was taken at position 1"),
     ({"at": 2, "rollouts": 1}, "at least 2"),
@@ -372,3 +387,193 @@ def test_rollouts_decide_in_place_on_their_own_state_only(replay, omniscient):
     first = [whatif._rollout(shared, (0, k)) for k in range(3)]
     assert [whatif._rollout(shared, (0, k)) for k in range(3)] == first
     assert msgspec.msgpack.encode(seen) == before
+
+
+# -- the default estimator: chances under competent play at the end of the round ---------------------------
+REPLAYS = Path(__file__).resolve().parents[2] / "replays"
+DEPLOY_THE_2, TURN_THE_6_INTO_A_2 = "P2 choose_die die=2 value=2 crew=no", "P2 choose_die die=6 value=2 crew=no"
+"""The first decision of the saved two-player Solar Sphere game (position 24), and the issue's wasteful
+alternative: the same 2 deployed, 4 drones spent, the 6 given up (SS-DEP-04/06)."""
+
+
+def solar_sphere_game() -> Session:
+    from boardcore.errors import UnknownGame
+
+    try:
+        return Session.load(REPLAYS / "solar_sphere" / "2p.jsonl")
+    except UnknownGame:
+        pytest.skip("solar-sphere is not installed")
+
+
+def test_a_dominated_move_the_old_estimator_cannot_tell_apart_the_new_one_calls_worse():
+    """Random play to the end, 40 pairs: the wasted drones are lost in a game decided 150 decisions later
+    (the interval spans zero widely). Rollouts by the game's prior to the end of the round, scored by the
+    win probability there: the same 40 pairs put the whole interval below zero, and the report says what
+    it estimates."""
+    s = solar_sphere_game()
+    old = whatif.compare(s, 24, [TURN_THE_6_INTO_A_2], policy="random", to="end", rollouts=40, seed=1)
+    wasted = next(a for a in old.alternatives if not a.recorded)
+    assert wasted.win_diff.low < -0.05 and wasted.win_diff.high > 0.05
+    assert "indistinguishable" in old.verdict and "played to the end by random" in old.estimates
+    new = whatif.compare(s, 24, [TURN_THE_6_INTO_A_2], rollouts=40, seed=1)
+    wasted = next(a for a in new.alternatives if not a.recorded)
+    assert new.policies == ["prior", "prior"] == [s.rules.rollout_policy] * 2 and new.to == 1
+    assert wasted.joint_win_diff.high < 0 and new.verdict.startswith("the decision taken was the best")
+    assert "under competent play" in new.estimates and "the end of this round" in new.estimates
+    taken = next(a for a in new.alternatives if a.recorded)
+    assert 0 < wasted.win_probability.mean < taken.win_probability.mean < 1
+
+
+def test_the_decision_taken_against_itself_under_independent_chance_gets_no_verdict():
+    """A null (`null=True`): the decision taken once more, its rollouts drawing deals and chance of their
+    own. Whatever differs between them is luck: its joint interval holds zero, while the wasteful
+    alternative beside it is still called worse."""
+    s = solar_sphere_game()
+    report = whatif.compare(s, 24, [TURN_THE_6_INTO_A_2], rollouts=40, seed=1, null=True, adaptive=False)
+    null = next(a for a in report.alternatives if a.null)
+    taken = next(a for a in report.alternatives if a.recorded)
+    wasted = next(a for a in report.alternatives if a.action == TURN_THE_6_INTO_A_2)
+    assert null.action == taken.action and not null.recorded and report.compared == 2
+    assert null.win_probability != taken.win_probability          # its luck is its own
+    assert null.joint_win_diff.low < 0 < null.joint_win_diff.high and wasted.joint_win_diff.high < 0
+    assert whatif.compare(s, 24, [TURN_THE_6_INTO_A_2], rollouts=2, seed=1).alternatives[-1].null is False
+
+
+def test_a_clock_that_never_moves_plays_to_the_end_and_says_so():
+    """Toy Pig has no rounds to stop at: its rollouts reach the end and count wins, and the report says so."""
+    report = whatif.compare(rolled_at_the_end(), 2, rollouts=4, seed=1)
+    assert report.to == "end" and "played to the end by greedy" in report.estimates
+    assert all(a.win_probability.mean in (0.0, 0.25, 0.5, 0.75, 1.0) for a in report.alternatives)
+
+
+def test_bad_horizons_are_refused():
+    for to in (0, "soon", True):
+        with pytest.raises(BoardcoreError, match="give end, or a number of rounds"):
+            whatif.compare(rolled_at_the_end(), 2, to=to, rollouts=2)
+
+
+def test_joint_intervals_from_few_pairs_reach_into_the_t_distributions_own_tail():
+    """Widened for 13 alternatives, a t interval from four pairs must reach about 8.2 standard errors (the t
+    quantile with 3 degrees of freedom at 1 - 0.05/13); the normal ratio times t95 gave 4.9, and from so few
+    pairs that called luck a verdict."""
+    from boardcore.stats import joint_widening, t_quantile
+
+    a, b = [0.50, 0.52, 0.49, 0.51], [0.48, 0.49, 0.47, 0.50]
+    plain, joint = paired_interval(a, b), paired_interval(a, b, joint_widening(13))
+    assert (joint.high - joint.low) / (plain.high - plain.low) == pytest.approx(t_quantile(3, 1 - 0.05 / 13) / t95(3))
+    assert t_quantile(3, 1 - 0.05 / 13) == pytest.approx(8.16, abs=0.01)
+    assert t_quantile(3, 0.95) == pytest.approx(t95(3), abs=1e-3) and t_quantile(500, 0.95) == pytest.approx(t95(500))
+
+
+def test_at_80_columns_the_table_fits_and_wraps_between_words(capsys):
+    """Every alternative of the Solar Sphere position, the long words included: no line is wider than
+    80 columns and every word of the alternatives' words and text forms comes out whole."""
+    from boardcore.cli.strength import _show_whatif
+
+    s = solar_sphere_game()
+    rules, start = s.rules, s.state_at(23)
+    legal = [a for a in rules.legal_actions(start) if a.player == 2]
+    import random
+
+    shared, race = null_race(len(legal), 20, random.Random(3))
+    shared = msgspec.structs.replace(shared, rules=rules, actions=legal, player=2)
+    report = whatif._report(rules, 24, rules.view(start, 2), shared, race, "20 rollouts per alternative", 1, 0.0, 1)
+    _show_whatif(report, width=80)
+    out = capsys.readouterr().out
+    lines = out.splitlines()
+    assert len(lines) > len(legal) and max(map(len, lines)) <= 80
+    words = set(out.split())
+    for alt in report.alternatives:
+        assert set(alt.words.split()) <= words and set(alt.action.split()) <= words, alt.words
+    assert any(len(alt.words) > 40 for alt in report.alternatives)      # the long ones are there to wrap
+
+
+def test_the_json_of_a_solar_sphere_question_carries_the_win_probabilities(run):
+    """`--json` at the defaults: where the rollouts stopped, what the figures estimate, and each alternative's
+    chance of winning beside its difference from the decision taken's; `--to end --policy random` is the
+    old estimator and says so."""
+    import json
+
+    solar_sphere_game()
+    path = REPLAYS / "solar_sphere" / "2p.jsonl"
+    code, out, err = run("whatif", path, "--at", "24", "--instead", TURN_THE_6_INTO_A_2, "-k", "3", "--workers", "1",
+                         "--json")
+    assert code == 0, err
+    report = json.loads(out)
+    assert report["to"] == 1 and report["policies"] == ["prior", "prior"] and "the end of this round" in report["estimates"]
+    for alt in report["alternatives"]:
+        assert {"win_probability", "win_diff", "joint_win_diff", "score_diff"} <= set(alt)
+        assert 0 < alt["win_probability"]["mean"] < 1
+    code, out, err = run("whatif", path, "--at", "24", "--instead", TURN_THE_6_INTO_A_2, "-k", "3", "--workers", "1",
+                         "--to", "end", "--policy", "random", "--json")
+    report = json.loads(out)
+    assert code == 0 and report["to"] == "end" and "played to the end by random" in report["estimates"]
+
+
+def test_the_same_answer_at_the_horizon_on_one_worker_and_on_two():
+    s = solar_sphere_game()
+    one, two = (whatif.compare(s, 24, [TURN_THE_6_INTO_A_2], rollouts=6, seed=4, workers=w) for w in (1, 2))
+    strip = lambda r: {k: v for k, v in msgspec.to_builtins(r).items() if k not in ("seconds", "workers")}  # noqa: E731
+    assert strip(one) == strip(two) and one.to == 1
+
+
+def test_a_verdict_that_cannot_name_the_best_still_counts_the_worse():
+    """The best-ranked alternative is not told apart from the decision taken, two others lose every pair
+    the decision taken won: the verdict says the alternatives are not told apart, and that 2 of the 3
+    are worse."""
+    import random
+
+    rng = random.Random(2)
+    shared, race = null_race(4, 60, rng)
+    race.wins[1] = list(race.wins[0])
+    race.wins[1][race.wins[1].index(0.0)] = 1.0            # one pair better: ranks first, proves nothing
+    race.wins[2] = race.wins[3] = [0.0] * 60
+    report = whatif._report(RULES, 2, None, shared, race, "60 rollouts per alternative", 1, 0.0)
+    assert report.best == "P1 card_picked card=1"
+    assert report.verdict.startswith("the alternatives are indistinguishable at this budget")
+    assert report.verdict.endswith("2 of the 3 are worse than the decision taken, their intervals wholly below zero")
+
+
+def test_the_race_keeps_an_alternative_until_it_is_worse_than_the_decision_taken():
+    """Alternative 1 wins every rollout (the leader); alternative 2 loses a single pair that the decision
+    taken won, far behind the leader but not told apart from the decision taken: it stays in the race, so
+    its difference from the decision taken keeps narrowing. Alternative 3, losing every rollout, is worse
+    than both and is dropped."""
+    race = whatif._Race(4)
+    taken = [float(k % 2) for k in range(whatif.FIRST_ROUND)]
+    lost_one = list(taken)
+    lost_one[1] = 0.0
+    rows = [taken, [1.0] * whatif.FIRST_ROUND, lost_one, [0.0] * whatif.FIRST_ROUND]
+    items = [(a, k) for a in range(4) for k in range(whatif.FIRST_ROUND)]
+    race.record(items, [(rows[a][k], 0.0) for a, k in items])
+    assert race.below(2, 1, 1.0) and not race.below(2, 0, 1.0)
+    race.eliminate()
+    assert race.contenders == [0, 1, 2]
+
+
+def test_the_prior_policies_pick_in_proportion_to_the_prior_and_the_aligned_one_alike_across_offers():
+    """`prior` (agents.PriorAgent) and what-if's aligned form pick each action about as often as its share of
+    the game's prior weights; the aligned one, offered a list with one action more, picks as before
+    whenever it does not pick the new one (each action keeps its own clock)."""
+    from collections import Counter
+
+    from boardcore.agents import PriorAgent, make
+    from boardcore.rng import Rng
+
+    s = solar_sphere_game()
+    rules, start = s.rules, s.state_at(23)
+    view = rules.view(start, 2)
+    legal = [a for a in rules.legal_actions(start) if a.player == 2]
+    weights = rules.prior(view, legal)
+    share = {a: w / sum(weights) for a, w in zip(legal, weights)}
+    assert isinstance(make("prior", rules), PriorAgent)
+    draws = 3000
+    for agent in (PriorAgent(rules), whatif._AlignedPrior(rules)):
+        seen = Counter(agent.choose(view, legal, Rng.derive("prior-test", k)) for k in range(draws))
+        for action, p in share.items():
+            assert abs(seen[action] / draws - p) < 4 * (p * (1 - p) / draws) ** 0.5 + 0.005, rules.format_action(action)
+    aligned, fewer = whatif._AlignedPrior(rules), legal[:-1]
+    for k in range(300):
+        wide = aligned.choose(view, legal, Rng.derive("prior-test", k))
+        if wide != legal[-1]:
+            assert aligned.choose(view, fewer, Rng.derive("prior-test", k)) == wide

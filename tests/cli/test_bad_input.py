@@ -116,6 +116,8 @@ CASES = [
     ["whatif", "{done}", "--at", "5"],
     ["whatif", "{done}", "--at", "5", "--all", "--rollouts", "0"],
     ["whatif", "{done}", "--at", "5", "--all", "--policy", "genius"],
+    ["whatif", "{done}", "--at", "5", "--all", "--to", "soon"],
+    ["whatif", "{done}", "--at", "5", "--all", "--to", "0"],
     ["audit", "{done}", "--head", "garbage"],
     ["audit", "db:all"],                          # the test's own database holds no games: as for an empty folder
     ["export", "{done}"],

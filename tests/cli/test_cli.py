@@ -183,13 +183,18 @@ def test_whatif_compares_alternatives(run, game_file):
     report = json.loads(out)
     assert code == 0 and report["position"] == at and report["decision"].endswith("roll")
     assert sum(a["recorded"] for a in report["alternatives"]) == 1 and len(report["alternatives"]) >= 1
+    assert report["to"] == "end" and "chances of winning" in report["estimates"]   # Toy Pig has no rounds
+    assert all(0 <= a["win_probability"]["low"] <= a["win_probability"]["mean"] <= a["win_probability"]["high"] <= 1
+               for a in report["alternatives"])
     words = {a["action"]: a["words"] for a in report["alternatives"]}
     assert all(words.values()) and words[report["decision"]] == s.rules.describe(
         s.rules.view(s.state_at(at - 1), report["player"]), s.history.live[at - 1].event, report["player"])
     code, out, _ = run("whatif", game_file, "--at", at, "--instead", "roll", "-k", "5", "--workers", "1")
     assert code == 0 and "* the decision taken" in out
-    rows = [line for line in out.splitlines() if line.startswith("*  ")]
-    assert len(rows) == 1 and words[report["decision"]] in rows[0] and report["decision"] in rows[0]  # words, text form
+    lines = out.splitlines()
+    rows = [i for i, line in enumerate(lines) if line.startswith("*  ")]
+    assert len(rows) == 1 and words[report["decision"]] in lines[rows[0]]
+    assert report["decision"] in lines[rows[0] + 1]      # the text form, under the words at 80 columns
     code, _, err = run("whatif", game_file, "--at", "2", "--all")
     one_line_error(code, err)
 

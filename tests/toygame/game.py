@@ -23,7 +23,7 @@ import msgspec
 
 from boardcore.errors import BoardcoreError, IllegalAction
 from boardcore.events import Decision, Fact
-from boardcore.rules import Game, Outcome
+from boardcore.rules import Game, Outcome, Standing
 from boardcore.spaces import Field, Observation
 
 CARDS = tuple(range(1, 10))
@@ -362,6 +362,15 @@ class ToyPig(Game):
         """Own banked score (plus the running total on one's turn) minus the best opponent's."""
         own = s.scores[player - 1] + (s.running if s.turn == player else 0)
         return float(own - max(x for p, x in enumerate(s.scores, 1) if p != player))
+
+    def standing(self, s):
+        """Each player on their own: banked scores, the running total counted for whoever is rolling, and
+        the share of the rounds played (the win-probability model's input, `boardcore.value`; the model
+        in `data/` is set by hand, the toy game being a test of the machinery, not a game to fit)."""
+        projected = tuple(float(x + (s.running if s.turn == p else 0)) for p, x in enumerate(s.scores, 1))
+        done = 1.0 if s.phase == OVER else max(0, s.round - 1) / s.rounds
+        return Standing(mode=f"{s.players}p", sides=tuple((p,) for p in range(1, s.players + 1)),
+                        projected=projected, scored=tuple(map(float, s.scores)), done=done)
 
     def render(self, s, player):
         """A few lines of what `player` may see."""

@@ -95,8 +95,9 @@ def test_a_what_if_page_sets_the_decision_taken_apart():
     assert taken.words and len(strong) == 1 and strong[0].find(f"{NS}title").text.startswith(escape(taken.words))
     assert f"at position {at}" in text and "(taken)" in text and "reference" in text
     assert escape(report.verdict) in text and escape(report.information) in text
+    assert escape(report.estimates) in text and "chance of winning after each" in text
     for alternative in report.alternatives:
         assert escape(alternative.action) in text and escape(alternative.words) in text
-        assert f"{alternative.win_rate.mean:.1%}" in text
+        assert f"{alternative.win_probability.mean:.1%}" in text
         if not alternative.recorded:
             assert f"{alternative.win_diff.mean:+.1%}" in text

@@ -26,6 +26,7 @@ COMMANDS: dict[str, str] = {
     **dict.fromkeys(("check", "simulate"), "analysis"),
     **dict.fromkeys(("whatif", "tournament"), "strength"),
     "view": "view",
+    "review": "review",
 }
 """Which module defines each command (a test checks this against what the modules register)."""
 

@@ -101,6 +101,8 @@ EXAMPLES: dict[str, tuple[str, ...]] = {
     "simulate": ("boardcore simulate apogee --games 100 -p 2 --seat 1=greedy",
                  "boardcore simulate warlords -n 10000 --workers 2 --json"),
     "view": ("boardcore view game.jsonl", "boardcore view game.jsonl --as 2 --at 25 -o for-p2.html"),
+    "review": ("boardcore review game.jsonl", "boardcore review game.jsonl --as 2 --top 5 --workers 2",
+               "boardcore review game.jsonl --seconds 20 --html review.html --json"),
 }
 """An example or two for every command's `--help` (a test checks every command has one)."""
 

@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 from pathlib import Path
-from typing import Optional
+from typing import Any, Optional
 
 import typer
 
@@ -29,7 +29,11 @@ def whatif(
     seconds: Optional[float] = typer.Option(None, "--seconds", min=0.001, help="Stop starting playouts after this long."),
     policy: list[str] = typer.Option([], "--policy", metavar="[P=]POLICY",
                                      help="Who plays the rollouts: a policy for every seat, or P=POLICY for seat P "
-                                          "(repeatable; default random), e.g. --policy greedy --policy 2=mcts."),
+                                          "(repeatable; default the game's own: greedy, prior in Solar Sphere), e.g. --policy random --policy 2=mcts."),
+    to: str = typer.Option("1", "--to", metavar="end|N",
+                           help="Where rollouts stop: after N rounds of the game's clock (1, the default: the end "
+                                "of this round), scored by the win probability there; or end (the game's end, "
+                                "scored by who won)."),
     omniscient: bool = typer.Option(False, "--omniscient",
                                     help="Roll out from the true hidden state instead of the player's view."),
     workers: Optional[int] = WorkersOpt,
@@ -40,22 +44,28 @@ def whatif(
     overwrite: bool = typer.Option(False, "--overwrite", help="Replace OUT.html if it exists."),
     as_json: bool = JsonOpt,
 ) -> None:
-    """Had another decision been taken at POS: each alternative against the decision taken, paired."""
+    """Had another decision been taken at POS: the player's chances after each alternative, against the decision taken's.
+
+    By default rollouts by a competent, cheap policy to the end of the round, scored by the player's win
+    probability there (--to end --policy random: random play to the end); paired, from the player's view."""
     from boardcore.errors import BoardcoreError
     from boardcore.whatif import compare, decision_at
 
     if bool(instead) == all_:
         raise BoardcoreError("give either --instead ACTION (one or more) or --all")
+    if not (to == "end" or (to.isdigit() and int(to) >= 1)):
+        raise BoardcoreError(f"--to {to}: give end, or a number of rounds (1 = the end of this round)")
     if html is not None:
         page_target(html, overwrite, target)
     session = _load(target, data)
     player = decision_at(session, at).player
-    policies = _policies(policy, session.players)
+    policies = _policies(policy, session.players, session.rules.rollout_policy)
     count = (1 + sum(a.player == player for a in session.rules.legal_actions(session.state_at(at - 1)))) if all_ \
         else len(instead) + 1
     total = budget if budget is not None else (rollouts or (100 if seconds is None else 0)) * count or None
     with _Bar(total, "playouts") as bar:
-        report = compare(session, at, None if all_ else list(instead), policy=policies, rollouts=rollouts,
+        report = compare(session, at, None if all_ else list(instead), policy=policies,
+                         to=to if to == "end" else int(to), rollouts=rollouts,
                          budget=budget, seconds=seconds, omniscient=omniscient, workers=workers, ray=ray, seed=seed,
                          progress=bar.update)
     if html is not None:
@@ -64,41 +74,73 @@ def whatif(
         write_page(html, whatif_page(report))
     if as_json:
         return _json(report)
+    _show_whatif(report)
+
+
+def _show_whatif(report: Any, width: Optional[int] = None) -> None:
+    """The report at the terminal's width (or `width`; 80 when not a terminal): what was asked and how,
+    a table of the alternatives that rich fits to the width (wrapping between words, never inside one),
+    then the best, the regret and the verdict. The score column and the text forms as a column of their
+    own come in where there is room for them; narrower, each text form is a faint line under its words."""
+    from rich import box
+    from rich.console import Console
+    from rich.table import Table
+    from rich.text import Text
+
+    console = Console(highlight=False, width=width)
+    wide, widest = console.width >= 100, console.width >= 130
     taken = next(a for a in report.alternatives if a.recorded)
-    _out(f"P{report.player} at position {report.position}: {taken.words or report.decision}   "
-         f"{_dim('[' + report.decision + ']')}")
-    _out(f"{'OMNISCIENT — ' if report.omniscient else ''}{report.information}")
-    who = report.policies[0] if len(set(report.policies)) == 1 else ", ".join(
-        f"P{p}={spec}" for p, spec in enumerate(report.policies, 1))
-    _out(f"rollouts played by {who}: {report.rollouts} in {report.rounds} round{'s' if report.rounds != 1 else ''} on "
-         f"{_ran_on(report.workers, report.seconds)} ({report.budget})")
-    _out(f"{'':3}{'alternative':<44} {'win rate vs taken [95%]':<26} {'score vs taken [95%]':<26} playouts  "
-         "text form")
+    say = console.print
+    say(Text(f"P{report.player} at position {report.position}: {taken.words or report.decision} ")
+        + Text(f"[{report.decision}]", style="dim"))
+    say(Text(("OMNISCIENT — " if report.omniscient else "") + report.information))
+    say(Text(f"estimates {report.estimates}"))
+    say(Text(f"{report.rollouts} rollouts in {report.rounds} round{'s' if report.rounds != 1 else ''} on "
+             f"{_ran_on(report.workers, report.seconds)} ({report.budget})"))
+    score = "score" if report.to == "end" else "estimate"
+    table = Table(box=box.SIMPLE_HEAD, show_edge=False, pad_edge=False, padding=(0, 1))
+    table.add_column("", no_wrap=True, width=1)
+    table.add_column("alternative", ratio=1)
+    table.add_column(f"P{report.player} wins %", justify="right", no_wrap=True)
+    table.add_column("vs taken [95%]", justify="right", no_wrap=True)
+    if wide:
+        table.add_column(f"{score} vs taken", justify="right", no_wrap=True)
+    table.add_column("rollouts", justify="right", no_wrap=True)
+    if widest:
+        table.add_column("text form", style="dim", ratio=1)
     for alt in report.alternatives:
-        mark = "*" if alt.recorded else ("-" if not alt.contending else " ")
-        w, s = alt.win_diff, alt.score_diff
-        win = "reference" if alt.recorded else f"{w.mean:+.3f} [{w.low:+.3f}, {w.high:+.3f}]"
-        score = "reference" if alt.recorded else f"{s.mean:+.2f} [{s.low:+.2f}, {s.high:+.2f}]"
-        _out(f"{mark:<3}{_fit(alt.words or alt.action, 44):<44} {win:<26} {score:<26} {alt.rollouts:<8}  "
-             f"{_dim(alt.action)}")
+        w, s, p = alt.win_diff, alt.score_diff, alt.win_probability
+        name = Text(alt.words or alt.action)
+        if not widest and alt.words and alt.words != alt.action:
+            name.append(f"\n{alt.action}", style="dim")
+        row = ["*" if alt.recorded else ("-" if not alt.contending else ""), name,
+               f"{100 * p.mean:.1f} {100 * p.low:.0f}-{100 * p.high:.0f}",
+               "taken" if alt.recorded else f"{100 * w.mean:+.1f} [{100 * w.low:+.1f}, {100 * w.high:+.1f}]"]
+        if wide:
+            row.append("taken" if alt.recorded else f"{s.mean:+.2f} [{s.low:+.2f}, {s.high:+.2f}]")
+        row.append(str(alt.rollouts))
+        if widest:
+            row.append(alt.action)
+        table.add_row(*row)
+    say(table)
     r, rs = report.regret, report.regret_score
     best = report.alternatives[0]
-    _out(f"best: {best.words or report.best} [{report.best}]; regret of the decision taken: {r.mean:.3f} win rate "
-         f"[{r.low:.3f}, {r.high:.3f}], {rs.mean:.2f} points [{rs.low:.2f}, {rs.high:.2f}]")
-    _out(report.verdict)
-    _out("* the decision taken (win rates: its own "
-         f"{next(a.win_rate for a in report.alternatives if a.recorded)}); - dropped from the race, worse than the leader")
-    if report.compared > 1:
-        _out(f"each interval is 95% on its own; the regret's and the verdict's hold for all {report.compared} "
-             "alternatives at once (each widened: Bonferroni)")
+    say(Text(f"best: {best.words or report.best} [{report.best}]; regret of the decision taken: "
+             f"{100 * r.mean:.1f} points of P{report.player}'s chance [{100 * r.low:.1f}, {100 * r.high:.1f}], "
+             f"{rs.mean:.2f} in {score} [{rs.low:.2f}, {rs.high:.2f}]"))
+    say(Text(report.verdict))
+    say(Text("* the decision taken; - dropped from the race, worse than the leader and the decision taken; "
+             "chances and differences in percentage points, paired" + (
+                 f"; each interval is 95% on its own, the regret's and the verdict's hold for all "
+                 f"{report.compared} alternatives at once (Bonferroni)" if report.compared > 1 else "")))
 
 
-def _policies(given: list[str], players: int) -> list[str]:
-    """`--policy SPEC` for every seat and `--policy P=SPEC` for one, later ones winning."""
+def _policies(given: list[str], players: int, default: str) -> list[str]:
+    """`--policy SPEC` for every seat and `--policy P=SPEC` for one, later ones winning; `default` for the rest."""
     from boardcore.errors import BoardcoreError
     from boardcore.whatif import seat_policies
 
-    seats = ["random"] * players
+    seats = [default] * players
     for text in given:
         key, sep, spec = text.partition("=")
         if sep and key.strip().isdigit():
@@ -193,11 +235,6 @@ class _Bar:
     def __exit__(self, *exc: object) -> None:
         if self.bar is not None:
             self.bar.stop()
-
-
-def _fit(text: str, width: int) -> str:
-    """`text` cut to `width` characters (with an ellipsis), so the columns stay put."""
-    return text if len(text) <= width else text[:width - 1] + "…"
 
 
 def _options(config: dict) -> str:

@@ -3,29 +3,37 @@
 from __future__ import annotations
 
 from html import escape
+from typing import TYPE_CHECKING
 
 from boardcore.audit import AuditReport, audit
 from boardcore.errors import BoardcoreError
 from boardcore.rules import status_line
 from boardcore.session import Session
-from boardcore.view import boards, charts
+from boardcore.view import boards, charts, review as chances
 from boardcore.view.html import asset, facts, game_title, json_script, shell
 from boardcore.view.timeline import Timeline, collect
+
+if TYPE_CHECKING:
+    from boardcore.review import Review
 
 INTACT_STEPS = ("well-formed", "header", "chain", "history")
 LEGAL_STEPS = ("rules", "legality", "facts")
 
 
-def page(session: Session, player: int | None = None, at: int | None = None) -> str:
+def page(session: Session, player: int | None = None, at: int | None = None, review: Review | None = None) -> str:
     """The viewer of `session` as `player` sees it (None: a spectator; everything once the game is
     over and its seed revealed), opening at position `at` (default: the end) unless the address
-    names one (`#pos=N`)."""
+    names one (`#pos=N`). A `review` of the game by the same reader (`boardcore.review`) adds its
+    win-probability chart under the timeline."""
     if player is not None and not 1 <= player <= session.players:
         raise BoardcoreError(f"player {player}: this game has players 1-{session.players}")
     if at is not None and not 1 <= at <= session.position:
         raise BoardcoreError(f"position {at}: positions run from 1 to {session.position} in this game "
                              "(as `boardcore replay` numbers them)")
     timeline = collect(session, player)
+    if review is not None and (review.reader != player or [s.position for s in review.decisions]
+                               != [f.decision for f in timeline.frames[:-1]]):
+        raise BoardcoreError("the review is of another game, or by another reader, than this page")
     report = audit(session.stream_id, store=session.store, stream_id=session.stream_id)
     frames = timeline.frames
     start = len(frames) - 1 if at is None else max(
@@ -40,6 +48,7 @@ def page(session: Session, player: int | None = None, at: int | None = None) -> 
         "total": session.position,
     }
     body = (_timeline_bar(timeline, start) +
+            (chances.section(review, frames, start) if review is not None else "") +
             '<main class="viewer">'
             '<section class="pane board-pane"><div id="board" role="img" aria-label="the board"></div>'
             '<noscript>The board and the timeline need JavaScript; the log and charts below do not.</noscript>'

@@ -76,11 +76,12 @@ def whatif_page(report: Any) -> str:
                                f"<b>{escape(report.decision)}</b>: how would the game likely have gone after each "
                                "alternative?"),
                   ("Information", ("<b>omniscient</b>: " if report.omniscient else "") + escape(report.information)),
+                  ("Estimates", escape(report.estimates)),
                   ("Rollouts", f"{report.rollouts} played by {escape(who)} in {report.rounds} rounds on "
                                f"{report.workers} worker{'s' if report.workers != 1 else ''}, {report.seconds:.1f} s "
                                f"({escape(report.budget)}); rollout k of every alternative shares its deal and dice"),
-                  ("Best", f"{escape(report.best)}; regret of the decision taken {r.mean:.3f} "
-                           f"[{r.low:.3f}, {r.high:.3f}] in win rate"
+                  ("Best", f"{escape(report.best)}; regret of the decision taken {r.mean:.1%} "
+                           f"[{r.low:.1%}, {r.high:.1%}] of P{report.player}'s chance of winning"
                            + (f" (an interval holding for all {report.compared} alternatives at once)"
                               if report.compared > 1 else "")),
                   ("Verdict", escape(report.verdict)),
@@ -95,21 +96,24 @@ def whatif_page(report: Any) -> str:
                            fill=taker if a.recorded else charts.NEUTRAL)
                 for a in alts]
 
-    wins = charts.bar_chart(f"P{report.player}'s win rate against the decision taken (paired 95% interval)",
+    score = "score" if report.to == "end" else "estimate (the game's evaluate)"
+    chances = charts.bar_chart(f"P{report.player}'s chance of winning after each (95% interval)",
+                               rows("win_probability"), percent=True)
+    wins = charts.bar_chart(f"P{report.player}'s chance against the decision taken's (paired 95% interval)",
                             rows("win_diff"), percent=True)
-    scores = charts.bar_chart(f"P{report.player}'s score against the decision taken (paired 95% interval)",
+    scores = charts.bar_chart(f"P{report.player}'s {score} against the decision taken (paired 95% interval)",
                               rows("score_diff"))
     table = "".join(
         f'<tr{" class=strong" if a.recorded else ""}><td>{escape(a.words or a.action)}{" (taken)" if a.recorded else ""}'
         f"<br><code>{escape(a.action)}</code></td>"
         f"<td>{_signed(a.win_diff, a.recorded, '.1%')}</td><td>{_signed(a.score_diff, a.recorded, '.2f')}</td>"
-        f"<td>{a.win_rate.mean:.1%} ({a.win_rate.low:.1%} – {a.win_rate.high:.1%})</td>"
+        f"<td>{a.win_probability.mean:.1%} ({a.win_probability.low:.1%} – {a.win_probability.high:.1%})</td>"
         f"<td>{a.rollouts}{'' if a.contending else ', dropped'}</td></tr>"
         for a in alts)
     body = ('<main class="report"><div class="chart-grid">'
-            f"{wins}{scores}</div>"
-            '<table class="numbers"><tr><th>alternative</th><th>win rate vs taken</th><th>score vs taken</th>'
-            f"<th>own win rate</th><th>playouts</th></tr>{table}</table>"
+            f"{wins}{chances}{scores}</div>"
+            f'<table class="numbers"><tr><th>alternative</th><th>chance vs taken</th><th>{score} vs taken</th>'
+            f"<th>chance of winning</th><th>playouts</th></tr>{table}</table>"
             '<p class="note">An alternative whose interval lies wholly above zero did better than the decision '
             "taken; one that straddles zero is not told apart at this budget (more playouts narrow it). "
             "Dropped alternatives fell behind the leader and got no more playouts.</p></main>")
