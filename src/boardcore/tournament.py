@@ -11,6 +11,10 @@ rating fitted to all the pairings (Bradley-Terry).
 In a solo mode (one player, against the game's automa) every agent plays the same deals and its
 win rate against the automa and mean score are reported.
 
+The games are played with the agents in a canonical order, sorted by spec, whatever order they are
+named in: `--agent A --agent B` and `--agent B --agent A` play the very same games (who sits where
+in each, with the same luck), and the report lists them in the order given.
+
 Games are work items run by `boardcore.execute.run` (`workers`, `ray`), seeded by their index alone:
 the games and their results are the same on any number of workers, and every pairing (in a solo mode,
 every agent) plays the same deals with the same luck for its bots, so what one agent does against
@@ -125,6 +129,7 @@ def tournament(rules: Rules, config: Any, agents: Sequence[str], games: int, *, 
     for spec in agents:
         agent_kinds.make(spec, rules)          # a bad spec is refused before any game
     workers = resolve_workers(workers)
+    named, agents = agents, sorted(agents)   # played in a canonical order, reported in the order named
     solo = players == 1
     plan = seatings(players)
     pairs = [(i, i) for i in range(len(agents))] if solo else list(combinations(range(len(agents)), 2))
@@ -139,6 +144,7 @@ def tournament(rules: Rules, config: Any, agents: Sequence[str], games: int, *, 
     pairings = [] if solo else [_pairing(agents, pairs[p], [r for (q, _, _), r in zip(items, results) if q == p])
                                 for p in range(len(pairs))]
     standings = _standings(agents, results, pairings)
+    pairings, standings = _as_named(named, pairings, standings)
     return TournamentReport(rules.name, msgspec.to_builtins(config), solo, games, plan,
                             sum(r.truncated for r in results), elapsed, workers, pairings, standings)
 
@@ -201,6 +207,17 @@ class _Timed:
         if len(legal) > 1:
             self.times.append(time.perf_counter() - began)
         return action
+
+
+def _as_named(named: list[str], pairings: list[Pairing], standings: list[Standing]) -> tuple[list[Pairing],
+                                                                                                list[Standing]]:
+    """The report in the order the agents were named: standings by that order, each pairing's sides in it,
+    and the pairings in the order of their sides' places (every pair of the first named, then of the second, …)."""
+    place = {name: i for i, name in enumerate(named)}
+    sided = [p if place[p.a] < place[p.b] else
+             Pairing(p.b, p.a, p.games, p.b_wins, p.a_wins, p.no_winner, p.b_rate, p.a_rate) for p in pairings]
+    return (sorted(sided, key=lambda p: (place[p.a], place[p.b])),
+            sorted(standings, key=lambda s: place[s.agent]))
 
 
 def _pairing(agents: list[str], pair: tuple[int, int], results: list[_Game]) -> Pairing:
