@@ -2,10 +2,13 @@
 library call (`boardcore.tournament`, `boardcore.whatif`), printed with its 95% interval.
 
     python tools/strength.py duels  [-n 200] [--workers 2]    # mcts against greedy, 2 players, every game
+    python tools/strength.py budgets [-n 200] [--workers 2]   # mcts:seconds=1 against mcts:seconds=0.25
     python tools/strength.py solo   [-n 40]  [--workers 2]    # mcts and greedy against each automa
     python tools/strength.py whatif [-k 40]  [--workers 2]    # paired against independent intervals
 
-`duels` is `boardcore tournament GAME --players 2 --agent mcts --agent greedy` for each game. `solo`
+`duels` is `boardcore tournament GAME --players 2 --agent mcts --agent greedy` for each game, with the
+reply times of `mcts` (mean, median, longest); `budgets` the same with `mcts:seconds=1` against
+`mcts:seconds=0.25` (does more time help?). `solo`
 plays Solar Sphere levels I-III, Apogee Solo Missions 1-6 and the Rebellion standard and hard, each
 agent on the same deals. `whatif` questions the first decision of `replays/solar_sphere/2p.jsonl`
 (position 24, about fourteen alternatives) three ways: every alternative with the same `-k` rollouts,
@@ -47,16 +50,25 @@ WHATIF_REPLAY, WHATIF_AT = ROOT / "replays" / "solar_sphere" / "2p.jsonl", 24
 
 
 def duels(args) -> dict:
+    return _duels(args, args.agent, "greedy")
+
+
+def budgets(args) -> dict:
+    return _duels(args, "mcts:seconds=1", "mcts:seconds=0.25")
+
+
+def _duels(args, agent: str, rival: str) -> dict:
+    """`agent` against `rival` in a 2-player game of each game (`--game` for one), with `agent`'s reply times."""
     out = {}
-    for name in ("solar-sphere", "apogee", "warlords"):
+    for name in args.game or ("solar-sphere", "apogee", "warlords"):
         rules = games.get(name)
-        report = tournament(rules, rules.make_config(players=2), [args.agent, "greedy"], args.games,
+        report = tournament(rules, rules.make_config(players=2), [agent, rival], args.games,
                             seed=args.seed, workers=args.workers)
         p = report.pairings[0]
         mine = report.standings[0]
-        print(f"{name:<13} {p.a} against greedy, {p.games} games (seats alternated): {p.a} wins {p.a_rate} "
-              f"({p.a_wins:g}-{p.b_wins:g}); reply {mine.reply_seconds:.2f}s mean, {mine.reply_max_seconds:.2f}s max; "
-              f"{report.seconds:.0f}s", flush=True)
+        print(f"{name:<13} {p.a} against {p.b}, {p.games} games (seats alternated): {p.a} wins {p.a_rate} "
+              f"({p.a_wins:g}-{p.b_wins:g}); reply {mine.reply_seconds:.2f}s mean, {mine.reply_median_seconds:.2f}s "
+              f"median, {mine.reply_max_seconds:.2f}s max; {report.seconds:.0f}s", flush=True)
         out[name] = msgspec.to_builtins(report)
     return out
 
@@ -186,7 +198,7 @@ def whatif(args) -> dict:
 
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
-    parser.add_argument("what", choices=("duels", "solo", "whatif"))
+    parser.add_argument("what", choices=("duels", "budgets", "solo", "whatif"))
     parser.add_argument("-n", "--games", type=int, default=None, help="games per agent (duels 200, solo 40)")
     parser.add_argument("-k", "--rollouts", type=int, default=40, help="whatif: rollouts per alternative")
     parser.add_argument("--seconds", type=float, default=60.0, help="whatif: the timed budget")
@@ -194,14 +206,15 @@ def main() -> None:
     parser.add_argument("--replay", type=Path, default=WHATIF_REPLAY, help="whatif: the saved game")
     parser.add_argument("--at", type=int, default=WHATIF_AT, help="whatif: the decision's position")
     parser.add_argument("--agent", default="mcts", help="the agent measured against greedy")
+    parser.add_argument("--game", action="append", help="duels, budgets: this game only (repeatable)")
     parser.add_argument("--workers", type=int, default=2)
     parser.add_argument("--seed", default="11")
     parser.add_argument("--json", type=Path, help="also write everything to this file")
     args = parser.parse_args()
     if args.games is None:
-        args.games = 200 if args.what == "duels" else 40
+        args.games = 40 if args.what == "solo" else 200
     began = time.perf_counter()
-    result = {"duels": duels, "solo": solo, "whatif": whatif}[args.what](args)
+    result = {"duels": duels, "budgets": budgets, "solo": solo, "whatif": whatif}[args.what](args)
     print(f"({time.perf_counter() - began:.0f}s)")
     if args.json:
         args.json.write_text(json.dumps(result, indent=1))

@@ -20,7 +20,7 @@ from apogee import events as ev
 from apogee import describe, figures, flow, hidden, invariants, setup, spaces
 from apogee.administration import launch_problem, specialty_ok
 from apogee.components import Catalog, load
-from apogee.evaluate import evaluate, prior
+from apogee.evaluate import evaluate, margin, prior
 from apogee.evolve import HANDLERS
 from apogee.prompts import POINTS
 from apogee.render import render
@@ -173,6 +173,9 @@ class Apogee(Game):
 
     def evaluate(self, s: ApogeeState, player: int) -> float:
         return evaluate(self.c, s, player)
+
+    def margin(self, s: ApogeeState, player: int) -> float:
+        return margin(self.c, s, player)
 
     def render(self, s: ApogeeState, player: int | None):
         return render(self.c, self.view(s, player), player)

@@ -26,6 +26,7 @@ from __future__ import annotations
 
 import math
 import os
+import statistics
 import time
 from collections.abc import Callable, Sequence
 from itertools import combinations
@@ -56,7 +57,8 @@ class Pairing(msgspec.Struct, frozen=True):
 
 class Standing(msgspec.Struct, frozen=True):
     """One agent over all its games: its share of the wins, its mean score, and (three agents or more, not
-    in a solo mode) a rating. `reply_seconds`: mean thinking time per decision with a choice (timing: varies by run)."""
+    in a solo mode) a rating. `reply_seconds`: mean thinking time per decision with a choice, with the median
+    and the longest (timings: they vary by run)."""
 
     agent: str
     games: int
@@ -66,6 +68,7 @@ class Standing(msgspec.Struct, frozen=True):
     rating: float | None
     reply_seconds: float
     reply_max_seconds: float
+    reply_median_seconds: float = 0.0
 
 
 class TournamentReport(msgspec.Struct, frozen=True):
@@ -240,7 +243,8 @@ def _standings(agents: list[str], results: list[_Game], pairings: list[Pairing])
         times = [t for r in results for t in r.think.get(i, [])]
         out.append(Standing(name, games, wins, rate_interval(wins, games), mean_interval([x for _, x in mine]),
                             None if ratings is None else ratings[i],
-                            sum(times) / len(times) if times else 0.0, max(times, default=0.0)))
+                            sum(times) / len(times) if times else 0.0, max(times, default=0.0),
+                            statistics.median(times) if times else 0.0))
     return out
 
 

@@ -18,7 +18,7 @@ from solar_sphere import spaces
 from solar_sphere.components import Components, load_components
 from solar_sphere.describe import describe
 from solar_sphere.figures import figures
-from solar_sphere.evaluate import evaluate, prior
+from solar_sphere.evaluate import evaluate, margin, prior
 from solar_sphere.events import (DECISIONS, EVENTS, Choose, ChooseDie, Visit)
 from solar_sphere.evolve import HANDLERS
 from solar_sphere.invariants import INVARIANTS
@@ -138,6 +138,9 @@ class SolarSphere(Game):
 
     def evaluate(self, s: SolarState, player: int) -> float:
         return evaluate(self, s, player)
+
+    def margin(self, s: SolarState, player: int) -> float:
+        return margin(self, s, player)
 
     def render(self, s: SolarState, player: int | None):
         return render(self, s, player)

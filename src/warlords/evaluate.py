@@ -81,6 +81,12 @@ def evaluate(c, s, player: int) -> float:
     return mine - opp
 
 
+def margin(c, s, player: int) -> float:
+    """The search's leaf value: `evaluate` itself, already the lead over the best opponent (the other
+    team, the Rebellion in a solo game) and without look ahead."""
+    return evaluate(c, s, player)
+
+
 # -- the rollout prior ----------------------------------------------------------------------
 # How much a fast rollout prefers each answer: a few lookups per action, no copies, no lookahead.
 # The weights lean towards what scores (GW-CON-02: Power from empty planets and reputation; GW-SCORE-01..03:

@@ -159,6 +159,9 @@ class Warlords(Game):
     def evaluate(self, s: WarlordsState, player: int) -> float:
         return estimate.evaluate(self.c, s, player)
 
+    def margin(self, s: WarlordsState, player: int) -> float:
+        return estimate.margin(self.c, s, player)
+
     # -- for people and agents --------------------------------------------------------
     def describe(self, s: WarlordsState, item, player: int | None) -> str:
         """In the rulebook's words (`describe.py`); boardcore's own events keep the default form."""
