@@ -1,5 +1,5 @@
-"""Solar Sphere's estimates for the bots: `evaluate` (greedy's, which looks a few of the player's own steps
-ahead) and `margin` (the search's leaf value: the same lead over the best rival without the look ahead, and
+"""Solar Sphere's estimates for the bots: `evaluate` (greedy's, which looks two of the player's own steps
+ahead) and `margin` (the search's leaf value: the same lead over the best rival looking one step ahead, and
 in a solo game against DRANDA's final total)."""
 
 from __future__ import annotations
@@ -8,7 +8,7 @@ import pytest
 from boardcore import games
 from boardcore.play import agent_rng, seeded, start
 
-from solar_sphere.evaluate import dranda_to_come, static
+from solar_sphere.evaluate import dranda_to_come, evaluate
 
 R = games.get("solar-sphere")
 
@@ -29,18 +29,29 @@ def positions(players: int, seed: str, every: int = 7):
         state, position, n = unfolding.state, position + len(unfolding.events), n + 1
 
 
-def test_the_margin_is_the_lead_without_the_look_ahead(monkeypatch):
-    """Two players: the margin is `static`'s lead over the rival, and it never asks for the legal actions
-    (greedy's `evaluate` tries up to forty of them, twice over, wherever the player is mid-way through a choice)."""
-    checked = 0
+def test_the_margin_looks_one_own_step_ahead_not_two():
+    """Two players: the margin is `evaluate`'s lead over the rival looking one of the player's own steps
+    ahead (greedy's looks two), so it asks for the legal actions at most once, where greedy's asks again
+    after each action it tries."""
+    checked = looked = 0
+    legal_actions = type(R).legal_actions
     for state in positions(2, "margin/2p"):
         for p in (1, 2):
-            expected = static(R, state, p)
-            with monkeypatch.context() as m:
-                m.setattr(type(R), "legal_actions", lambda *a: pytest.fail("margin looked ahead"))
-                assert R.margin(state, p) == expected
+            asked = []
+
+            def counting(self, s, asked=asked):
+                asked.append(1)
+                return legal_actions(self, s)
+
+            type(R).legal_actions = counting
+            try:
+                value = R.margin(state, p)
+            finally:
+                type(R).legal_actions = legal_actions
+            assert value == evaluate(R, state, p, 1) and len(asked) <= 1
             checked += 1
-    assert checked > 20
+            looked += bool(asked)
+    assert checked > 20 and looked > 0
 
 
 @pytest.mark.rule("SS-SOLO-01")
@@ -50,7 +61,7 @@ def test_alone_the_margin_counts_dranda_s_points_still_to_come():
     ahead = 0
     for state in positions(1, "margin/solo", every=5):
         to_come = dranda_to_come(state)
-        assert R.margin(state, 1) == pytest.approx(static(R, state, 1) - to_come)
+        assert R.margin(state, 1) == pytest.approx(evaluate(R, state, 1, 1) - to_come)
         if state.round >= 6 or state.final:
             assert to_come == 0
         else:
