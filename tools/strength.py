@@ -3,12 +3,16 @@ library call (`boardcore.tournament`, `boardcore.whatif`), printed with its 95% 
 
     python tools/strength.py duels  [-n 200] [--workers 2]    # mcts against greedy, 2 players, every game
     python tools/strength.py budgets [-n 200] [--workers 2]   # mcts:seconds=1 against mcts:seconds=0.25
+    python tools/strength.py replies [-n 2]                   # mcts's reply times, CPU and wall, every game
     python tools/strength.py solo   [-n 40]  [--workers 2]    # mcts and greedy against each automa
     python tools/strength.py whatif [-k 40]  [--workers 2]    # paired against independent intervals
 
 `duels` is `boardcore tournament GAME --players 2 --agent mcts --agent greedy` for each game, with the
 reply times of `mcts` (mean, median, longest); `budgets` the same with `mcts:seconds=1` against
-`mcts:seconds=0.25` (does more time help?). `solo`
+`mcts:seconds=0.25` (does more time help?). `replies` times every reply of `--agent` (default `mcts`,
+whose budget is capped in time) against greedy over `-n` games of each game in one process, by the CPU
+time of the process as well as the clock: on a busy machine the clock says how long a user waits, the
+CPU time what the same reply costs on an idle one. `solo`
 plays Solar Sphere levels I-III, Apogee Solo Missions 1-6 and the Rebellion standard and hard, each
 agent on the same deals. `whatif` questions the first decision of `replays/solar_sphere/2p.jsonl`
 (position 24, about fourteen alternatives) three ways: every alternative with the same `-k` rollouts,
@@ -70,6 +74,34 @@ def _duels(args, agent: str, rival: str) -> dict:
               f"({p.a_wins:g}-{p.b_wins:g}); reply {mine.reply_seconds:.2f}s mean, {mine.reply_median_seconds:.2f}s "
               f"median, {mine.reply_max_seconds:.2f}s max; {report.seconds:.0f}s", flush=True)
         out[name] = msgspec.to_builtins(report)
+    return out
+
+
+def replies(args) -> dict:
+    out = {}
+    for name in args.game or ("solar-sphere", "apogee", "warlords"):
+        rules = games.get(name)
+        cpu, wall, iterations = [], [], []
+        for g in range(args.games):
+            bot, rival = make(args.agent, rules), make("greedy", rules)
+            chance, choice = seeded(f"strength/replies/{args.seed}/{g}"), agent_rng(f"strength/replies/{args.seed}/{g}")
+            state, position = start(rules, rules.make_config(players=2), chance)
+            while rules.outcome(state) is None:
+                player = rules.to_act(state)[0]
+                legal = [a for a in rules.legal_actions(state) if a.player == player]
+                mine = player == 1 + g % 2
+                began, clock = time.process_time(), time.perf_counter()
+                action = (bot if mine else rival).choose(rules.view(state, player), legal, choice(position))
+                if mine and len(legal) > 1:
+                    cpu.append(time.process_time() - began)
+                    wall.append(time.perf_counter() - clock)
+                    iterations.append(getattr(bot, "last", {}).get("iterations", 0))
+                unfolding = rules.unfold(state, action, chance(position), trusted=True, in_place=True)
+                state, position = unfolding.state, position + len(unfolding.events)
+        print(f"{name:<13} {args.agent}, {len(cpu)} replies in {args.games} games against greedy: CPU median "
+              f"{statistics.median(cpu):.3f}s, max {max(cpu):.3f}s; clock median {statistics.median(wall):.3f}s, max "
+              f"{max(wall):.3f}s; iterations median {statistics.median(iterations):g}, min {min(iterations)}", flush=True)
+        out[name] = {"cpu": cpu, "wall": wall, "iterations": iterations}
     return out
 
 
@@ -198,7 +230,7 @@ def whatif(args) -> dict:
 
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
-    parser.add_argument("what", choices=("duels", "budgets", "solo", "whatif"))
+    parser.add_argument("what", choices=("duels", "budgets", "replies", "solo", "whatif"))
     parser.add_argument("-n", "--games", type=int, default=None, help="games per agent (duels 200, solo 40)")
     parser.add_argument("-k", "--rollouts", type=int, default=40, help="whatif: rollouts per alternative")
     parser.add_argument("--seconds", type=float, default=60.0, help="whatif: the timed budget")
@@ -206,15 +238,15 @@ def main() -> None:
     parser.add_argument("--replay", type=Path, default=WHATIF_REPLAY, help="whatif: the saved game")
     parser.add_argument("--at", type=int, default=WHATIF_AT, help="whatif: the decision's position")
     parser.add_argument("--agent", default="mcts", help="the agent measured against greedy")
-    parser.add_argument("--game", action="append", help="duels, budgets: this game only (repeatable)")
+    parser.add_argument("--game", action="append", help="duels, budgets, replies: this game only (repeatable)")
     parser.add_argument("--workers", type=int, default=2)
     parser.add_argument("--seed", default="11")
     parser.add_argument("--json", type=Path, help="also write everything to this file")
     args = parser.parse_args()
     if args.games is None:
-        args.games = 40 if args.what == "solo" else 200
+        args.games = {"solo": 40, "replies": 2}.get(args.what, 200)
     began = time.perf_counter()
-    result = {"duels": duels, "budgets": budgets, "solo": solo, "whatif": whatif}[args.what](args)
+    result = {"duels": duels, "budgets": budgets, "replies": replies, "solo": solo, "whatif": whatif}[args.what](args)
     print(f"({time.perf_counter() - began:.0f}s)")
     if args.json:
         args.json.write_text(json.dumps(result, indent=1))
