@@ -34,8 +34,8 @@ tree follows them one prompt at a time; a decision with one legal action is take
 node, and the search is skipped altogether when only one action is legal.
 
 Rewards lie in [0, 1]. An open position's reward for a seat is a logistic of its margin, centred
-on that seat's mean margin over a new tree's first `WARM_UP` leaves and scaled by the spread of
-the searching seat's margins over them (`_Scale`). It is set once, when those leaves are in, and
+on that seat's mean margin over a new tree's first `WARM_UP` leaves and scaled by `WIDTH` times the
+spread of the searching seat's margins over them (`_Scale`). It is set once, when those leaves are in, and
 never moved after: a reward means the same at the last iteration as at the first, and in a kept
 subtree as in the search that grew it. Those first leaves are backed up once the scale is known
 (their visits count at once, so the first iterations spread out over the root's children). The
@@ -87,6 +87,12 @@ on a 2-core machine in every game (README, "How strong are the bots", prints the
 WARM_UP = 16
 """A new tree's reward scale is read from this many first leaves (or all of them, in a shorter search)."""
 
+WIDTH = 4.0
+"""The reward's logistic is this many times as wide as the first leaves' spread: the leaves after them lie
+deeper (the others' replies, chance) and wander further from where the first ones lay, and they should
+still fall on the logistic's slope, not on its flat ends (at 1 wide, a third to a half of a Solar Sphere
+search's leaves lay more than 3 wide from the centre)."""
+
 LEAVES = ("margin", "evaluate")
 
 
@@ -118,12 +124,12 @@ class _Scale:
 
     @classmethod
     def of(cls, leaves: list[dict[int, float]], me: int) -> _Scale:
-        """The scale of these leaves' values (seat -> margin): each seat's mean, the searcher's spread,
-        at least a point (margins that differ by less are told apart all the same, not blown up)."""
+        """The scale of these leaves' values (seat -> margin): each seat's mean, `WIDTH` times the searcher's
+        spread, at least a point (margins that differ by less are told apart all the same, not blown up)."""
         seats = {seat for leaf in leaves for seat in leaf}
         centre = {seat: statistics.fmean(leaf[seat] for leaf in leaves if seat in leaf) for seat in seats}
         mine = [leaf[me] for leaf in leaves if me in leaf]
-        return cls(centre, max(1.0, statistics.pstdev(mine) if len(mine) > 1 else 0.0))
+        return cls(centre, max(1.0, WIDTH * statistics.pstdev(mine) if len(mine) > 1 else 0.0))
 
     def reward(self, seat: int, x: float) -> float:
         z = (x - self.centre.get(seat, 0.0)) / self.spread
