@@ -4,6 +4,7 @@ budget, blind to what its seat cannot see, right where the answer is known, and 
 from __future__ import annotations
 
 import random
+import statistics
 import time
 
 import msgspec
@@ -11,7 +12,7 @@ import pytest
 
 from boardcore import agents, games
 from boardcore.errors import BoardcoreError, UnknownGame
-from boardcore.mcts import DEFAULT_ITERATIONS, DEFAULT_SECONDS, WARM_UP, MctsAgent, _Search
+from boardcore.mcts import DEFAULT_ITERATIONS, DEFAULT_SECONDS, WARM_UP, WIDTH, MctsAgent, _Search
 from boardcore.play import agent_rng, playout, seeded, start
 from boardcore.rng import LocalRng, Rng
 from toygame import RULES, CardPicked, Hold, Roll
@@ -245,21 +246,33 @@ def test_moves_the_searcher_cannot_tell_apart_are_played_by_the_game_s_prior():
 
 
 def test_the_reward_scale_is_set_once_and_never_drifts():
-    """A tree's first `WARM_UP` leaves set its scale, which then stays as it is: the same estimate is the same
-    reward at the last iteration as at the first (a running z-score moved it with every leaf), and those
-    first leaves are backed up once it is set."""
+    """A tree's first `WARM_UP` leaves set its scale (each seat's mean margin, `WIDTH` times the searcher's
+    spread), which then stays as it is: the same estimate is the same reward at the last iteration as at the
+    first (a running z-score moved it with every leaf), and those first leaves are backed up once it is set."""
     state = first_pick()
     view = RULES.view(state, 1)
     legal = [a for a in RULES.legal_actions(state) if a.player == 1]
     bot = agents.make("mcts:iterations=1", RULES)
     bot.seats.update((1, 2))
     search = _Search(bot, view, 1, set(legal), random.Random(0), LocalRng("scale"))
+    leaves = []
+    leaf = search._leaf
+
+    def noted(state):
+        values, result = leaf(state)
+        leaves.append(values)
+        return values, result
+
+    search._leaf = noted
     for _ in range(WARM_UP - 1):
         search.iterate()
     assert search.scale is None and sum(c.value for c in search.root.children.values()) == 0
     search.iterate()
     scale = search.scale
     assert scale is not None and sum(c.value for c in search.root.children.values()) > 0
+    mine = [values[1] for values in leaves]
+    assert scale.spread == max(1.0, WIDTH * statistics.pstdev(mine))
+    assert scale.centre == {seat: statistics.fmean(values[seat] for values in leaves) for seat in (1, 2)}
     before = [scale.reward(seat, x) for seat in (1, 2) for x in (-5.0, 0.0, 3.0)]
     centre, spread = dict(scale.centre), scale.spread
     for _ in range(200):
