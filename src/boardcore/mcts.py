@@ -303,7 +303,7 @@ class _Search:
                     continue
             agent.seats.add(actor)
             if actor == me:
-                groups = {a: (a,) for a in actions}
+                groups: dict[Any, tuple[Decision, ...]] = {a: (a,) for a in actions}
             else:                  # what the searching seat would see of each choice
                 groups = {}
                 for a in actions:
