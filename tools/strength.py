@@ -2,11 +2,18 @@
 library call (`boardcore.tournament`, `boardcore.whatif`), printed with its 95% interval.
 
     python tools/strength.py duels  [-n 200] [--workers 2]    # mcts against greedy, 2 players, every game
+    python tools/strength.py budgets [-n 200] [--workers 2]   # mcts:seconds=1 against mcts:seconds=0.25
+    python tools/strength.py replies [-n 2]                   # mcts's reply times, CPU and wall, every game
     python tools/strength.py solo   [-n 40]  [--workers 2]    # mcts and greedy against each automa
     python tools/strength.py whatif [-k 40]  [--workers 2]    # paired against independent intervals
     python tools/strength.py openspiel [-n 100] [--per-move 0.25] [--game G] [--workers 2]   # mcts against OpenSpiel's ISMCTS
 
-`duels` is `boardcore tournament GAME --players 2 --agent mcts --agent greedy` for each game. `solo`
+`duels` is `boardcore tournament GAME --players 2 --agent mcts --agent greedy` for each game, with the
+reply times of `mcts` (mean, median, longest); `budgets` the same with `mcts:seconds=1` against
+`mcts:seconds=0.25` (does more time help?). `replies` times every reply of `--agent` (default `mcts`,
+whose budget is capped in time) against greedy over `-n` games of each game in one process, by the CPU
+time of the process as well as the clock: on a busy machine the clock says how long a user waits, the
+CPU time what the same reply costs on an idle one. `solo`
 plays Solar Sphere levels I-III, Apogee Solo Missions 1-6 and the Rebellion standard and hard, each
 agent on the same deals. `whatif` questions the first decision of `replays/solar_sphere/2p.jsonl`
 (position 24, about fourteen alternatives) three ways: every alternative with the same `-k` rollouts,
@@ -52,17 +59,54 @@ WHATIF_REPLAY, WHATIF_AT = ROOT / "replays" / "solar_sphere" / "2p.jsonl", 24
 
 
 def duels(args) -> dict:
+    return _duels(args, args.agent, "greedy")
+
+
+def budgets(args) -> dict:
+    return _duels(args, "mcts:seconds=1", "mcts:seconds=0.25")
+
+
+def _duels(args, agent: str, rival: str) -> dict:
+    """`agent` against `rival` in a 2-player game of each game (`--game` for one), with `agent`'s reply times."""
     out = {}
-    for name in ("solar-sphere", "apogee", "warlords"):
+    for name in args.game or ("solar-sphere", "apogee", "warlords"):
         rules = games.get(name)
-        report = tournament(rules, rules.make_config(players=2), [args.agent, "greedy"], args.games,
+        report = tournament(rules, rules.make_config(players=2), [agent, rival], args.games,
                             seed=args.seed, workers=args.workers)
         p = report.pairings[0]
         mine = report.standings[0]
-        print(f"{name:<13} {p.a} against greedy, {p.games} games (seats alternated): {p.a} wins {p.a_rate} "
-              f"({p.a_wins:g}-{p.b_wins:g}); reply {mine.reply_seconds:.2f}s mean, {mine.reply_max_seconds:.2f}s max; "
-              f"{report.seconds:.0f}s", flush=True)
+        print(f"{name:<13} {p.a} against {p.b}, {p.games} games (seats alternated): {p.a} wins {p.a_rate} "
+              f"({p.a_wins:g}-{p.b_wins:g}); reply {mine.reply_seconds:.2f}s mean, {mine.reply_median_seconds:.2f}s "
+              f"median, {mine.reply_max_seconds:.2f}s max; {report.seconds:.0f}s", flush=True)
         out[name] = msgspec.to_builtins(report)
+    return out
+
+
+def replies(args) -> dict:
+    out = {}
+    for name in args.game or ("solar-sphere", "apogee", "warlords"):
+        rules = games.get(name)
+        cpu, wall, iterations = [], [], []
+        for g in range(args.games):
+            bot, rival = make(args.agent, rules), make("greedy", rules)
+            chance, choice = seeded(f"strength/replies/{args.seed}/{g}"), agent_rng(f"strength/replies/{args.seed}/{g}")
+            state, position = start(rules, rules.make_config(players=2), chance)
+            while rules.outcome(state) is None:
+                player = rules.to_act(state)[0]
+                legal = [a for a in rules.legal_actions(state) if a.player == player]
+                mine = player == 1 + g % 2
+                began, clock = time.process_time(), time.perf_counter()
+                action = (bot if mine else rival).choose(rules.view(state, player), legal, choice(position))
+                if mine and len(legal) > 1:
+                    cpu.append(time.process_time() - began)
+                    wall.append(time.perf_counter() - clock)
+                    iterations.append(getattr(bot, "last", {}).get("iterations", 0))
+                unfolding = rules.unfold(state, action, chance(position), trusted=True, in_place=True)
+                state, position = unfolding.state, position + len(unfolding.events)
+        print(f"{name:<13} {args.agent}, {len(cpu)} replies in {args.games} games against greedy: CPU median "
+              f"{statistics.median(cpu):.3f}s, max {max(cpu):.3f}s; clock median {statistics.median(wall):.3f}s, max "
+              f"{max(wall):.3f}s; iterations median {statistics.median(iterations):g}, min {min(iterations)}", flush=True)
+        out[name] = {"cpu": cpu, "wall": wall, "iterations": iterations}
     return out
 
 
@@ -210,8 +254,9 @@ def openspiel(args) -> dict:
 
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
-    parser.add_argument("what", choices=("duels", "solo", "whatif", "openspiel"))
-    parser.add_argument("-n", "--games", type=int, default=None, help="games per agent (duels 200, openspiel 100, solo 40)")
+    parser.add_argument("what", choices=("duels", "budgets", "replies", "solo", "whatif", "openspiel"))
+    parser.add_argument("-n", "--games", type=int, default=None,
+                        help="games per agent (duels and budgets 200, openspiel 100, solo 40, replies 2)")
     parser.add_argument("-k", "--rollouts", type=int, default=40, help="whatif: rollouts per alternative")
     parser.add_argument("--seconds", type=float, default=60.0, help="whatif: the timed budget")
     parser.add_argument("--policy", default="random", help="whatif: the rollout policy")
@@ -221,15 +266,16 @@ def main() -> None:
     parser.add_argument("--per-move", type=float, default=0.25, help="openspiel: seconds per decision, both agents")
     parser.add_argument("--opponent", default="openspiel-ismcts", help="openspiel: the OpenSpiel bot (or openspiel-mcts)")
     parser.add_argument("--game", action="append", choices=("solar-sphere", "apogee", "warlords"),
-                        help="openspiel: only this game (repeatable; default all three)")
+                        help="duels, budgets, replies, openspiel: this game only (repeatable; default all three)")
     parser.add_argument("--workers", type=int, default=2)
     parser.add_argument("--seed", default="11")
     parser.add_argument("--json", type=Path, help="also write everything to this file")
     args = parser.parse_args()
     if args.games is None:
-        args.games = {"duels": 200, "openspiel": 100}.get(args.what, 40)
+        args.games = {"solo": 40, "replies": 2, "openspiel": 100}.get(args.what, 200)
     began = time.perf_counter()
-    result = {"duels": duels, "solo": solo, "whatif": whatif, "openspiel": openspiel}[args.what](args)
+    result = {"duels": duels, "budgets": budgets, "replies": replies, "solo": solo, "whatif": whatif,
+              "openspiel": openspiel}[args.what](args)
     print(f"({time.perf_counter() - began:.0f}s)")
     if args.json:
         args.json.write_text(json.dumps(result, indent=1))

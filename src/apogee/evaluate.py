@@ -110,6 +110,16 @@ def standing(c: Catalog, s: ApogeeState) -> Standing:
                     scored=shares, done=1.0 if s.over else min(1.0, done))
 
 
+def margin(c: Catalog, s: ApogeeState, player: int) -> float:
+    """The search's leaf value: the player's progress (`evaluate`) less the best rival's, so that a search
+    values holding the others back as well as getting on (a card or a spot taken from a rival who needs
+    it); in a solo game, the progress toward the Solo Mission."""
+    mine = evaluate(c, s, player)
+    if s.solo:
+        return mine
+    return mine - max(evaluate(c, s, q) for q in range(1, s.players + 1) if q != player)
+
+
 class Plan:
     """What the objective asks, for a Mission and the Solo Events that added goals (AP-SMIS-08): its goals, the
     card names they want deposited, whether any wants a crew or R&D."""

@@ -21,7 +21,7 @@ from apogee import events as ev
 from apogee import describe, figures, flow, hidden, invariants, missions, near_end, setup, spaces
 from apogee.administration import admin_unoffered, launch_problem, specialty_ok
 from apogee.components import Catalog, load
-from apogee.evaluate import evaluate, prior, standing
+from apogee.evaluate import evaluate, margin, prior, standing
 from apogee.evolve import HANDLERS
 from apogee.prompts import POINTS
 from apogee.render import render
@@ -204,6 +204,9 @@ class Apogee(Game):
 
     def standing(self, s: ApogeeState):
         return standing(self.c, s)
+
+    def margin(self, s: ApogeeState, player: int) -> float:
+        return margin(self.c, s, player)
 
     def render(self, s: ApogeeState, player: int | None):
         return render(self.c, self.view(s, player), player)

@@ -11,6 +11,10 @@ rating fitted to all the pairings (Bradley-Terry).
 In a solo mode (one player, against the game's automa) every agent plays the same deals and its
 win rate against the automa and mean score are reported.
 
+The games are played with the agents in a canonical order, sorted by spec, whatever order they are
+named in: `--agent A --agent B` and `--agent B --agent A` play the very same games (who sits where
+in each, with the same luck), and the report lists them in the order given.
+
 Games are work items run by `boardcore.execute.run` (`workers`, `ray`), seeded by their index alone:
 the games and their results are the same on any number of workers, and every pairing (in a solo mode,
 every agent) plays the same deals with the same luck for its bots, so what one agent does against
@@ -22,6 +26,7 @@ from __future__ import annotations
 
 import math
 import os
+import statistics
 import time
 from collections.abc import Callable, Sequence
 from itertools import combinations
@@ -52,7 +57,8 @@ class Pairing(msgspec.Struct, frozen=True):
 
 class Standing(msgspec.Struct, frozen=True):
     """One agent over all its games: its share of the wins, its mean score, and (three agents or more, not
-    in a solo mode) a rating. `reply_seconds`: mean thinking time per decision with a choice (timing: varies by run)."""
+    in a solo mode) a rating. `reply_seconds`: mean thinking time per decision with a choice, with the median
+    and the longest (timings: they vary by run)."""
 
     agent: str
     games: int
@@ -62,6 +68,7 @@ class Standing(msgspec.Struct, frozen=True):
     rating: float | None
     reply_seconds: float
     reply_max_seconds: float
+    reply_median_seconds: float = 0.0
 
 
 class TournamentReport(msgspec.Struct, frozen=True):
@@ -128,6 +135,7 @@ def tournament(rules: Rules, config: Any, agents: Sequence[str], games: int, *, 
     for spec in agents:
         agent_kinds.make(spec, rules)          # a bad spec is refused before any game
     workers = resolve_workers(workers)
+    named, agents = agents, sorted(agents)   # played in a canonical order, reported in the order named
     solo = players == 1
     plan = seatings(players)
     pairs = [(i, i) for i in range(len(agents))] if solo else list(combinations(range(len(agents)), 2))
@@ -142,6 +150,7 @@ def tournament(rules: Rules, config: Any, agents: Sequence[str], games: int, *, 
     pairings = [] if solo else [_pairing(agents, pairs[p], [r for (q, _, _), r in zip(items, results) if q == p])
                                 for p in range(len(pairs))]
     standings = _standings(agents, results, pairings)
+    pairings, standings = _as_named(named, pairings, standings)
     scored = not all(x == (s > 0) for r in results for s, x in zip(r.shares, r.scores))
     return TournamentReport(rules.name, msgspec.to_builtins(config), solo, games, plan,
                             sum(r.truncated for r in results), elapsed, workers, pairings, standings, scored)
@@ -207,6 +216,17 @@ class _Timed:
         return action
 
 
+def _as_named(named: list[str], pairings: list[Pairing], standings: list[Standing]) -> tuple[list[Pairing],
+                                                                                                list[Standing]]:
+    """The report in the order the agents were named: standings by that order, each pairing's sides in it,
+    and the pairings in the order of their sides' places (every pair of the first named, then of the second, …)."""
+    place = {name: i for i, name in enumerate(named)}
+    sided = [p if place[p.a] < place[p.b] else
+             Pairing(p.b, p.a, p.games, p.b_wins, p.a_wins, p.no_winner, p.b_rate, p.a_rate) for p in pairings]
+    return (sorted(sided, key=lambda p: (place[p.a], place[p.b])),
+            sorted(standings, key=lambda s: place[s.agent]))
+
+
 def _pairing(agents: list[str], pair: tuple[int, int], results: list[_Game]) -> Pairing:
     a, b = pair
     a_wins = sum(s for r in results for who, s in zip(r.agents, r.shares) if who == a)
@@ -227,7 +247,8 @@ def _standings(agents: list[str], results: list[_Game], pairings: list[Pairing])
         times = [t for r in results for t in r.think.get(i, [])]
         out.append(Standing(name, games, wins, rate_interval(wins, games), mean_interval([x for _, x in mine]),
                             None if ratings is None else ratings[i],
-                            sum(times) / len(times) if times else 0.0, max(times, default=0.0)))
+                            sum(times) / len(times) if times else 0.0, max(times, default=0.0),
+                            statistics.median(times) if times else 0.0))
     return out
 
 

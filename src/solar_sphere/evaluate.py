@@ -57,6 +57,25 @@ def static(rules, s: SolarState, player: int) -> float:
     return mine - (max(rivals) if rivals else 0.0)
 
 
+def margin(rules, s: SolarState, player: int) -> float:
+    """The search's leaf value: the lead over the best rival with one of the player's own steps looked at
+    (`evaluate` at depth 1, about a third of the two steps greedy looks at: a search explores the further
+    steps itself, and a leaf is scored many times a reply; with `static` alone, `mcts:iterations=200` won
+    only 5 of 9 trial games against greedy). In a solo game the bar is DRANDA's final total (SS-SOLO-01), so
+    its points still to come count against the player too."""
+    value = evaluate(rules, s, player, 1)
+    return value - dranda_to_come(s) if s.dseat and s.phase != "over" else value
+
+
+def dranda_to_come(s: SolarState) -> float:
+    """DRANDA's points in the rounds after this one, at the rate it has scored so far: it scores as it
+    plays (battles, builds, hires), so its total at the end is its score now and about as much again
+    per round left (none once the final round is under way, SS-AMB-17)."""
+    if s.final or s.round >= 6:
+        return 0.0
+    return s.d.score / max(1, s.round) * (6 - s.round)
+
+
 def own_prompt(s: SolarState, player: int) -> bool:
     """The player is mid-way through their own compound decision."""
     if s.phase == "over":

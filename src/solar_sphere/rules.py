@@ -18,7 +18,7 @@ from solar_sphere import spaces
 from solar_sphere.components import Components, load_components
 from solar_sphere.describe import describe
 from solar_sphere.figures import figures
-from solar_sphere.evaluate import evaluate, prior, standing
+from solar_sphere.evaluate import evaluate, margin, prior, standing
 from solar_sphere.events import (DECISIONS, EVENTS, SIGNPOSTS, Choose, ChooseDie, Visit)
 from solar_sphere.evolve import HANDLERS
 from solar_sphere.invariants import INVARIANTS, LIVENESS
@@ -166,6 +166,9 @@ class SolarSphere(Game):
 
     def standing(self, s: SolarState):
         return standing(self, s)
+
+    def margin(self, s: SolarState, player: int) -> float:
+        return margin(self, s, player)
 
     def render(self, s: SolarState, player: int | None):
         return render(self, s, player)

@@ -113,6 +113,12 @@ def standing(c, s) -> Standing:
     return Standing(mode=mode, sides=sides, projected=projected, scored=scored, done=1.0 if s.over else min(1.0, done))
 
 
+def margin(c, s, player: int) -> float:
+    """The search's leaf value: `evaluate` itself, already the lead over the best opponent (the other
+    team, the Rebellion in a solo game) and without look ahead."""
+    return evaluate(c, s, player)
+
+
 # -- the rollout prior ----------------------------------------------------------------------
 # How much a fast rollout prefers each answer: a few lookups per action, no copies, no lookahead.
 # The weights lean towards what scores (GW-CON-02: Power from empty planets and reputation; GW-SCORE-01..03:

@@ -187,6 +187,9 @@ class Warlords(Game):
     def standing(self, s: WarlordsState):
         return estimate.standing(self.c, s)
 
+    def margin(self, s: WarlordsState, player: int) -> float:
+        return estimate.margin(self.c, s, player)
+
     # -- for people and agents --------------------------------------------------------
     def describe(self, s: WarlordsState, item, player: int | None) -> str:
         """In the rulebook's words (`describe.py`); boardcore's own events keep the default form."""

@@ -216,3 +216,18 @@ def test_what_changes_in_place_is_judged_again():
     values.append(judged())
     R.c.judged = Memo(8_192)
     assert len(set(values)) == len(values)
+
+
+@pytest.mark.parametrize("options", [dict(players=2, mission=1), dict(players=3, mission=5), dict(players=1, mission=2)])
+def test_the_search_s_margin_is_progress_less_the_best_rival_s(options):
+    """`mcts` scores its leaves with `margin`: a player's progress less the best rival's, so that holding a
+    rival back is worth something too (it was each player's own progress alone); alone, the progress toward
+    the Solo Mission."""
+    seen = 0
+    for _, state, _ in games(options, 1, turns=3):
+        for p in range(1, state.players + 1):
+            mine = R.evaluate(state, p)
+            rivals = [R.evaluate(state, q) for q in range(1, state.players + 1) if q != p]
+            assert R.margin(state, p) == (mine - max(rivals) if rivals else mine)
+        seen += 1
+    assert seen > 10

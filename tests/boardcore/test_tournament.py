@@ -92,6 +92,24 @@ def test_a_pairing_plays_the_same_games_whoever_else_is_named():
     assert (first.wins, first.score) == (second.wins, second.score)
 
 
+def test_the_order_agents_are_named_in_does_not_change_the_games():
+    """Played in a canonical order (by spec): A then B and B then A are the same games, reported in the order
+    named. (They were seated by place in the list: the first named took seat 1 in the first game.)"""
+    config = RULES.make_config(players=2)
+    ab = tournament(RULES, config, ["random", "mcts:iterations=10"], 6, seed=3)
+    ba = tournament(RULES, config, ["mcts:iterations=10", "random"], 6, seed=3)
+    p, q = ab.pairings[0], ba.pairings[0]
+    assert (p.a, p.b) == ("random", "mcts:iterations=10") and (q.a, q.b) == ("mcts:iterations=10", "random")
+    assert (p.a_wins, p.b_wins, p.no_winner, p.a_rate, p.b_rate) == (q.b_wins, q.a_wins, q.no_winner, q.b_rate, q.a_rate)
+    assert [s.agent for s in ab.standings] == ["random", "mcts:iterations=10"]
+    mine = {s.agent: (s.wins, s.score) for s in ab.standings}
+    assert mine == {s.agent: (s.wins, s.score) for s in ba.standings}
+    three = ["greedy", "random", "mcts:iterations=5"]
+    plain = [tournament(RULES, config, order, 4, seed=5) for order in (three, three[::-1])]
+    by_side = [{frozenset((p.a, p.b)): sorted(((p.a, p.a_wins), (p.b, p.b_wins))) for p in r.pairings} for r in plain]
+    assert by_side[0] == by_side[1]
+
+
 def test_solo_modes_report_each_agent_against_the_automa():
     from boardcore import games
     from boardcore.errors import UnknownGame

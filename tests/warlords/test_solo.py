@@ -299,3 +299,23 @@ def test_kickstarter_is_offered_on_the_rebellions_turn_after_a_support_card_on_o
     flow.advance(C, e, ScriptedRng([4] * 6))
     assert e.state.prompt.kind == "reinforce"
     assert ev.PlaySupport(player=1, card=kick) in RULES.legal_actions(e.state)
+
+
+def test_the_search_s_margin_is_the_estimate_of_the_lead():
+    """`mcts` scores leaves with `margin`: Warlords' `evaluate` is already the lead over the best opponent
+    (the Rebellion alone), with no look ahead, so the two are one."""
+    from boardcore.play import agent_rng, seeded, start
+
+    for config in (RULES.make_config(players=1), RULES.make_config(players=3)):
+        chance, choice = seeded("margin"), agent_rng("margin")
+        state, position = start(RULES, config, chance)
+        for _ in range(60):
+            if RULES.outcome(state) is not None:
+                break
+            for p in range(1, config.players + 1):
+                assert RULES.margin(state, p) == RULES.evaluate(state, p)
+            player = RULES.to_act(state)[0]
+            legal = [a for a in RULES.legal_actions(state) if a.player == player]
+            unfolding = RULES.unfold(state, legal[choice(position).randbelow(len(legal))], chance(position),
+                                     trusted=True, in_place=True)
+            state, position = unfolding.state, position + len(unfolding.events)
