@@ -195,9 +195,12 @@ def test_make_demo_prints_each_command_as_it_runs_it(tmp_path):
 
 
 def test_every_python_block_is_run_by_a_test():
-    """The README's Python blocks: the library example (above) and the RL one (tests/rl/test_rl_readme.py)."""
-    firsts = [body.splitlines()[0] for body in re.findall(r"```python\n(.*?)```", README.read_text(), re.S)]
-    assert firsts == ["from boardcore import Session", "import numpy as np"]
+    """The README's Python blocks: the library example (above), the RL one (tests/rl/test_rl_readme.py) and
+    the OpenSpiel one (tests/openspiel/test_openspiel_readme.py)."""
+    blocks = re.findall(r"```python\n(.*?)```", README.read_text(), re.S)
+    assert [body.splitlines()[0] for body in blocks] == ["from boardcore import Session", "import numpy as np",
+                                                         "import numpy as np"]
+    assert "from boardcore import rl" in blocks[1] and "from boardcore import openspiel" in blocks[2]
 
 
 def test_the_design_notes_the_readme_points_to_are_in_the_repository():

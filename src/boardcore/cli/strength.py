@@ -8,9 +8,8 @@ from typing import Any, Optional
 import typer
 
 from boardcore.cli.common import (DataOpt, FileArg, GameArg, JsonOpt, LevelOpt, MissionOpt, ModeOpt, OptionOpt,
-                                  PlayersOpt, RayOpt, WorkersOpt, _capped, _config, _dim, _json, _load, _out,
-                                  _progress, _ran_on, app,
-                                  page_target, write_page)
+                                  PlayersOpt, RayOpt, WorkersOpt, _capped, _config, _json, _load, _progress,
+                                  _ran_on, app, page_target, write_page)
 
 
 @app.command()

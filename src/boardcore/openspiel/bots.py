@@ -29,6 +29,7 @@ import msgspec
 import numpy as np
 from open_spiel.python.algorithms import ismcts, mcts  # type: ignore[import-untyped]
 
+from boardcore.errors import BoardcoreError
 from boardcore.events import Decision
 from boardcore.openspiel import GAMES, load_game
 from boardcore.openspiel.game import BoardcoreGame, BoardcoreState, Line
@@ -109,9 +110,19 @@ class OpenSpielAgent:
 
     def game_of(self, view: Any) -> BoardcoreGame:
         """The OpenSpiel game of the table the view shows: its config read from the view (every state
-        carries its config's fields), one game per config."""
-        fields = [f.name for f in msgspec.structs.fields(self.rules.config_type)]
-        config = self.rules.make_config(**{name: getattr(view, name) for name in fields if hasattr(view, name)})
+        carries its config's fields), one game per config. A state may keep a field in a form of its own
+        where the option does not apply (Solar Sphere's `level` is 0 without DRANDA, Warlords' `mode`
+        says "solo"), which the config, checking every option a person gives, refuses: such a field is
+        left at the config's default, which is what the table was made with."""
+        options: dict[str, Any] = {}
+        for field in msgspec.structs.fields(self.rules.config_type):
+            if hasattr(view, field.name):
+                try:
+                    self.rules.make_config(**options, **{field.name: getattr(view, field.name)})
+                except BoardcoreError:
+                    continue
+                options[field.name] = getattr(view, field.name)
+        config = self.rules.make_config(**options)
         key = msgspec.json.encode(config)
         game = self._games.get(key)
         if game is None:
