@@ -17,7 +17,9 @@ from boardcore.value import FEATURES, features, model, model_file, win_probabili
 SRC = Path(__file__).resolve().parents[2] / "src"
 MODES = {
     "solar-sphere": [{"players": n} for n in (2, 3, 4)] + [{"players": 1, "level": v} for v in (1, 2, 3)],
-    "apogee": [{"players": 2 + m % 4, "mission": m} for m in range(1, 13)]
+    # Apogee at the 50-turn cap its models were fitted with: uncapped (rules 1.2), random play can take
+    # hundreds of turns to fulfil a Mission
+    "apogee": [{"players": 2 + m % 4, "mission": m, "max_turns": 50} for m in range(1, 13)]
     + [{"players": 1, "mission": m} for m in range(1, 7)],
     "warlords": [{"players": 2}, {"players": 3}, {"players": 4}, {"players": 4, "mode": "ffa"},
                  {"players": 1}, {"players": 1, "level": "hard"}],
