@@ -79,6 +79,8 @@ def test_a_timed_agent_sets_its_simulations_from_its_pace():
     agent = bots.IsmctsAgent(games.get("warlords"), seconds=0.5)
     assert agent._budget() == bots.FIRST_SIMULATIONS       # nothing measured yet
     agent.pace = 20.0                                      # 20 simulations a second lately
+    assert agent._budget() == 8                            # at most twice the first decision's 4
+    agent.last = {"simulations": 8, "seconds": 0.4}
     assert agent._budget() == 10
     agent.pace = 1.0                                       # slower than the fewest a search can run
     assert agent._budget() == bots.MIN_SIMULATIONS

@@ -106,7 +106,10 @@ class OpenSpielAgent:
             return self.simulations
         if self.pace is None:
             return FIRST_SIMULATIONS
-        return max(MIN_SIMULATIONS, round(self.seconds * self.pace))
+        # at most twice the last decision's: a pace set where playouts are short (a game's end) must not
+        # send the next game's first, long playouts far over the budget (Apogee once took 218 s so)
+        last = self.last.get("simulations", FIRST_SIMULATIONS)
+        return max(MIN_SIMULATIONS, min(2 * last, round(self.seconds * self.pace)))
 
     def game_of(self, view: Any) -> BoardcoreGame:
         """The OpenSpiel game of the table the view shows: its config read from the view (every state
