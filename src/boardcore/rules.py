@@ -571,6 +571,21 @@ def _field_list(cls: type) -> str:
     return " ".join(f"{f}=…" for f in fields) or "no fields"
 
 
+def dealt(rules: Rules, config: Any, rng: Rng) -> State:
+    """The table after setup, folded from the setup facts: where a position built by hand (a game's
+    `near_end`, a scenario) starts from."""
+    state = rules.initial(config)
+    for event in rules.setup(rules.copy(state), rng):
+        state = rules.evolve(state, event)
+    return state
+
+
+def random_step(rules: Rules, state: State, rng: Rng) -> State:
+    """`state` after one legal decision drawn uniformly by `rng`, taken in place (the caller owns the
+    state): random play on the way to a position built by hand."""
+    return rules.unfold(state, rng.choice(rules.legal_actions(state)), rng, trusted=True, in_place=True).state
+
+
 def status_line(rules: Rules, state: State, outcome: Outcome | None = None) -> str:
     """One line: who is to act, or how the game ended (`outcome`, if already known, saves asking)."""
     outcome = rules.outcome(state) if outcome is None else outcome

@@ -16,6 +16,7 @@ Play goes on from there and the rules judge the end.
 
 from __future__ import annotations
 
+from boardcore.rules import dealt, random_step
 from solar_sphere.events import HexBuilt
 from solar_sphere.state import CORP, SolarState
 
@@ -46,24 +47,11 @@ def near_end(rules, config, rng) -> SolarState | None:
     return tied(rules, max(tries)[2], rng)
 
 
-def dealt(rules, config, rng) -> SolarState:
-    """The table after setup."""
-    s = rules.initial(config)
-    for event in rules.setup(rules.copy(s), rng):
-        s = rules.evolve(s, event)
-    return s
-
-
-def play(rules, s: SolarState, rng) -> SolarState:
-    """One random decision."""
-    return rules.unfold(s, rng.choice(rules.legal_actions(s)), rng, trusted=True, in_place=True).state
-
-
 def nearly_built(rules, s: SolarState, rng) -> SolarState | None:
     """The Sphere built but for 0 or 1 slot, in a Deploy phase of a round before the last."""
     target = rng.randint(*SPHERE_ROUNDS)
     while s.phase != "over" and (s.round < target or s.phase != "deploy" or rng.randbelow(3)):
-        s = play(rules, s, rng)
+        s = random_step(rules, s, rng)
     if s.phase != "deploy" or s.round >= 6:
         return None
     c = rules.c
@@ -97,7 +85,7 @@ def before_the_end(rules, s: SolarState, rng) -> SolarState:
     before = s
     while s.phase != "over":
         before = rules.copy(s)
-        s = play(rules, s, rng)
+        s = random_step(rules, s, rng)
     return before
 
 
@@ -132,7 +120,7 @@ def endings(rules, s: SolarState, rng) -> list[tuple]:
         for _ in range(2):
             end = rules.unfold(s, action, rng, trusted=True).state
             while end.phase != "over":
-                end = play(rules, end, rng)
+                end = random_step(rules, end, rng)
             seats = list(range(1, end.players + 1)) + ([end.dseat] if end.dseat else [])
             out.append(tuple((end.outcome[i], *((end.p[i].rep, end.p[i].morale) if seat != end.dseat else (0, 0)))
                              for i, seat in enumerate(seats)))

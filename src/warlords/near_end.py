@@ -18,6 +18,7 @@ Play goes on from there and the rules judge the end.
 
 from __future__ import annotations
 
+from boardcore.rules import dealt, random_step
 from warlords.state import WarlordsState
 
 TEAMS = ((1, 3), (2, 4))
@@ -52,24 +53,11 @@ def near_end(rules, config, rng) -> WarlordsState | None:
     return None
 
 
-def dealt(rules, config, rng) -> WarlordsState:
-    """The table after setup."""
-    s = rules.initial(config)
-    for event in rules.setup(rules.copy(s), rng):
-        s = rules.evolve(s, event)
-    return s
-
-
-def play(rules, s: WarlordsState, rng) -> WarlordsState:
-    """One random decision."""
-    return rules.unfold(s, rng.choice(rules.legal_actions(s)), rng, trusted=True, in_place=True).state
-
-
 def reputation_near_end(rules, s: WarlordsState, rng) -> WarlordsState | None:
     """A few turns in, one seat's reputation marker a space short of the Reputation Track's end."""
     turn = rng.randint(2, 2 * s.players)
     while not s.over and (s.turn < turn or rng.randbelow(3)):
-        s = play(rules, s, rng)
+        s = random_step(rules, s, rng)
     if s.over:
         return None
     seat = rng.randint(1, s.seats)
@@ -82,7 +70,7 @@ def missions_in_hand(rules, s: WarlordsState, rng) -> WarlordsState | None:
     that would make it four (swapped with cards of the deck, which stays as long and as hidden)."""
     turn = rng.randint(2 * s.players, 4 * s.players)
     while not s.over and (s.turn < turn or rng.randbelow(3)):
-        s = play(rules, s, rng)
+        s = random_step(rules, s, rng)
     if s.over:
         return None
     c = rules.c
@@ -113,7 +101,7 @@ def last_decision(rules, s: WarlordsState, rng, all_at_the_end: bool = False,
     before = s
     while not s.over:
         before = rules.copy(s)
-        s = play(rules, s, rng)
+        s = random_step(rules, s, rng)
     s = before
     ends = final_scores(rules, s, rng)
     common = max(set(ends), key=ends.count)
@@ -142,6 +130,6 @@ def final_scores(rules, s: WarlordsState, rng) -> list[tuple[tuple[int, int], ..
         for _ in range(2):
             end = rules.unfold(s, action, rng, trusted=True).state
             while not end.over:
-                end = play(rules, end, rng)
+                end = random_step(rules, end, rng)
             out.append(tuple((end.power[p], end.final[p][2]) for p in range(end.seats)))
     return out

@@ -5,8 +5,8 @@ in the configured database. Exit codes: 0 ok, 1 a failed audit or check, 2 bad u
 (one line on stderr, no traceback), 3 an internal error (a bug: one line naming the command), 130
 after Ctrl-C (one line), 141 when the output's reader went away (quietly).
 
-Commands live in three modules (`play`, `records`, `analysis`) and are imported only when asked
-for: `boardcore act` loads the play commands, not the analysis machinery, and each command imports
+Commands live in modules by kind (`play`, `records`, `analysis`, `strength`, `view`, `review`: the
+`COMMANDS` table below) and are imported only when asked for: `boardcore act` loads the play commands, not the analysis machinery, and each command imports
 the rest of boardcore it needs inside its own body. `--help`, completion and unknown words load all.
 """
 
