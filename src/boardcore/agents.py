@@ -161,6 +161,11 @@ PARAMS: dict[str, Callable[[], dict[str, type]]] = {
 """The parameters each policy accepts, with their types (looked up only when a spec has some)."""
 
 
+MAX_PARAMETER = 1_000_000_000
+"""The largest number a policy parameter takes (the CLI's counts stop there too); `nan` is refused by
+the same comparison."""
+
+
 def parse(spec: str) -> tuple[str, dict[str, Any]]:
     """`mcts:iterations=400,depth=4` -> ("mcts", {"iterations": 400, "depth": 4}), typed and checked."""
     name, _, rest = spec.strip().partition(":")
@@ -183,6 +188,10 @@ def parse(spec: str) -> tuple[str, dict[str, Any]]:
         except ValueError:
             raise BoardcoreError(f"policy {spec!r}: {key} must be a {accepted[key].__name__}, "
                                  f"not {value!r}") from None
+        if accepted[key] in (int, float) and not 0 <= params[key] <= MAX_PARAMETER:
+            # every count, time and weight a policy takes is at least 0; a 30-digit budget ran on for ever
+            raise BoardcoreError(f"policy {spec!r}: {key} takes a number from 0 to {MAX_PARAMETER:,}, "
+                                 f"not {value}")
     return name, params
 
 

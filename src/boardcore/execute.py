@@ -152,8 +152,8 @@ class Workers:
             from concurrent.futures import ProcessPoolExecutor
 
             context = multiprocessing.get_context("forkserver")
-            context.set_forkserver_preload(["boardcore.execute", "boardcore.session", task.__module__,
-                                            *self.preload])
+            context.set_forkserver_preload(["boardcore.forkserver_start", "boardcore.execute", "boardcore.session",
+                                            task.__module__, *self.preload])
             self._pool = ProcessPoolExecutor(max_workers=self.workers, mp_context=context, initializer=_init,
                                              initargs=(self.shared, os.getpid()))
         return self._pool

@@ -33,6 +33,9 @@ def test_named_like_any_policy_with_parameters():
     ("mcts:depht=3", "mcts takes iterations=…"),
     ("mcts:iterations=0", "iterations must be at least 1"),
     ("mcts:minimax=2", "minimax between 0 and 1"),
+    ("mcts:iterations=" + "9" * 30, "iterations takes a number from 0 to 1,000,000,000"),   # ran on for ever
+    ("mcts:seconds=-1", "seconds takes a number from 0"),
+    ("mcts:seconds=nan", "seconds takes a number from 0"),
     ("greedy:iterations=3", "greedy takes no parameters"),
     ("genius", "unknown policy 'genius'"),
 ])
