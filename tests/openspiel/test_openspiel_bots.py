@@ -115,10 +115,15 @@ def test_a_decision_reports_its_simulations():
 
 @pytest.mark.parametrize(("spec", "says"), [
     ("openspiel-ismcts:seconds=0.25,simulations=3", "seconds or simulations"),
-    ("openspiel-mcts:uct=-1", "uct must be"),
+    ("openspiel-mcts:uct=-1", "uct takes a number from 0"),    # refused with every policy's numbers
     ("openspiel-ismcts:simulations=1", "at least 2"),
     ("openspiel-ismcts:depth=3", "takes seconds"),
 ])
 def test_bad_specs_are_refused_in_one_line(spec, says):
     with pytest.raises(BoardcoreError, match=says):
         agents.make(spec, games.get("warlords"))
+
+
+def test_a_bot_built_in_python_checks_its_own_exploration():
+    with pytest.raises(ValueError, match="uct must be at least 0"):
+        bots.MctsAgent(games.get("warlords"), uct=-1)
