@@ -193,6 +193,31 @@ def _progress(total: int, what: str):
     return bar, bar.add_task(what, total=total)
 
 
+
+class LazyBar:
+    """A progress bar on stderr started at the first piece of work done, so that a command refused before
+    any (bad input) prints its one line and no bar. `update(done)` moves it; a command that works in
+    stages (review: decisions read, then playouts) names each stage and its size as it goes."""
+
+    def __init__(self, total: int | None = None, what: str = "") -> None:
+        self.total, self.what = total, what
+        self.bar: Any = None
+        self.task: Any = None
+
+    def update(self, done: int, *, what: str | None = None, total: int | None = None) -> None:
+        self.what, self.total = what or self.what, total if total is not None else self.total
+        if self.bar is None:
+            self.bar, self.task = _progress(self.total, self.what)
+            self.bar.start()
+        self.bar.update(self.task, description=self.what, total=self.total, completed=done)
+
+    def __enter__(self) -> LazyBar:
+        return self
+
+    def __exit__(self, *exc: object) -> None:
+        if self.bar is not None:
+            self.bar.stop()
+
 # -- opening games --------------------------------------------------------------------
 def _load(target: str, data: Path | None = None, seed: str | None = None) -> Session:
     from boardcore.session import Session

@@ -9,7 +9,7 @@ from typing import TYPE_CHECKING, Any, Optional
 
 import typer
 
-from boardcore.cli.common import (DataOpt, FileArg, JsonOpt, RayOpt, WorkersOpt, _json, _load, _player, _progress,
+from boardcore.cli.common import (DataOpt, FileArg, JsonOpt, LazyBar, RayOpt, WorkersOpt, _json, _load, _player,
                                   app, page_target, write_page)
 
 if TYPE_CHECKING:
@@ -50,10 +50,10 @@ def review(
         page_target(html, overwrite, target)
     session = _load(target, data)
     player = _player(session, player)
-    with _Stages() as stages:
+    with LazyBar() as bar:
         try:
             report = review_game(session, player, top=top, budget=budget, seconds=seconds, workers=workers, ray=ray,
-                                 seed=seed, progress=stages)
+                                 seed=seed, progress=lambda what, done, total: bar.update(done, what=what, total=total))
         except Interrupted as stop:
             report = stop.partial
     if html is not None and report.complete:
@@ -69,28 +69,6 @@ def review(
         sys.stderr.write(f"\ninterrupted: the review so far is printed above ({len(report.decisions)} decisions read, "
                          f"{len(report.questioned)} questioned){unwritten}\n")
         sys.exit(130)
-
-
-class _Stages:
-    """The progress bar on stderr, one stage after another (decisions read, then playouts), shown from the
-    first piece of work done so that a refusal before any is the one line it should be."""
-
-    def __init__(self) -> None:
-        self.bar: Any = None
-        self.task: Any = None
-
-    def __call__(self, what: str, done: int, total: int) -> None:
-        if self.bar is None:
-            self.bar, self.task = _progress(total, what)
-            self.bar.start()
-        self.bar.update(self.task, description=what, total=total, completed=done)
-
-    def __enter__(self) -> _Stages:
-        return self
-
-    def __exit__(self, *exc: object) -> None:
-        if self.bar is not None:
-            self.bar.stop()
 
 
 def show(report: Review) -> None:

@@ -7,9 +7,9 @@ from typing import Any, Optional
 
 import typer
 
-from boardcore.cli.common import (DataOpt, FileArg, GameArg, JsonOpt, LevelOpt, MissionOpt, ModeOpt, OptionOpt,
-                                  PlayersOpt, RayOpt, WorkersOpt, _capped, _config, _json, _load, _progress,
-                                  _ran_on, app, page_target, write_page)
+from boardcore.cli.common import (DataOpt, FileArg, GameArg, JsonOpt, LazyBar, LevelOpt, MissionOpt, ModeOpt, OptionOpt,
+                                  PlayersOpt, RayOpt, WorkersOpt, _capped, _config, _json, _load, _ran_on, app,
+                                  page_target, write_page)
 
 
 @app.command()
@@ -62,7 +62,7 @@ def whatif(
     count = (1 + sum(a.player == player for a in session.rules.legal_actions(session.state_at(at - 1)))) if all_ \
         else len(instead) + 1
     total = budget if budget is not None else (rollouts or (100 if seconds is None else 0)) * count or None
-    with _Bar(total, "playouts") as bar:
+    with LazyBar(total, "playouts") as bar:
         report = compare(session, at, None if all_ else list(instead), policy=policies,
                          to=to if to == "end" else int(to), rollouts=rollouts,
                          budget=budget, seconds=seconds, omniscient=omniscient, workers=workers, ray=ray, seed=seed,
@@ -177,7 +177,7 @@ def tournament(
     config = _config(rules, players, mode, level, mission, option)
     n = int(config.players)
     pairs = 1 if n == 1 else len(agent) * (len(agent) - 1) // 2
-    with _Bar(games_ * (len(agent) if n == 1 else pairs), "games") as bar:
+    with LazyBar(games_ * (len(agent) if n == 1 else pairs), "games") as bar:
         report = run_tournament(rules, config, agent, games_, seed=seed, workers=workers, ray=ray,
                                 progress=bar.update)
     if as_json:
@@ -213,27 +213,6 @@ def _tournament_table(report, games_: int, plan: list[list[int]]) -> None:
             + ([f"{s.rating:+.0f}"] if rated else [])
             + [f"{s.reply_seconds:.2f}s ({s.reply_max_seconds:.2f}s)"] for s in report.standings]
     out.print(tables.table(headers, rows, out.width))
-
-
-class _Bar:
-    """A progress bar shown from the first piece of work done, so a refusal before any (a bad policy,
-    a bad budget) is the one line on stderr it should be."""
-
-    def __init__(self, total: int | None, what: str) -> None:
-        self.total, self.what, self.bar, self.task = total, what, None, None
-
-    def update(self, done: int) -> None:
-        if self.bar is None:
-            self.bar, self.task = _progress(self.total, self.what)
-            self.bar.start()
-        self.bar.update(self.task, completed=done)
-
-    def __enter__(self) -> _Bar:
-        return self
-
-    def __exit__(self, *exc: object) -> None:
-        if self.bar is not None:
-            self.bar.stop()
 
 
 def _options(config: dict) -> str:
