@@ -35,6 +35,9 @@ run with bytecode caching on, as an installed package has it.
 - workers_2_vs_1: wall time of simulate (1,000 games), whatif (every alternative of the first decision
   of the 2-player Solar Sphere replay at what-if's default budget, 100 rollouts each), check and audit
   with 2 workers against 1 (same work, same results);
+- workers_default_vs_1: a whole `boardcore simulate warlords` command with the default workers (every
+  core, this process playing while they start) against `--workers 1`, wall time in fresh processes as
+  a user meets it (the fork server's start included): a small job (20 games) and a few seconds' (1,000);
 - audit_batch_vs_cli_per_file: one `audit` of 1,000 saved games against one CLI call per file;
 - ray_vs_local: 1,000 simulated games on a one-node local Ray cluster against local workers (every
   core), in a program already connected to the cluster (a notebook, a service, a script's second
@@ -610,6 +613,18 @@ def workers_ratios(tmp: Path, quick: bool) -> dict:
             "audit": ratio(lambda w: audit_many([str(folder)], workers=w))}
 
 
+def workers_default_ratios(quick: bool) -> dict:
+    """`workers_default_vs_1` (see the module docstring), the two commands taking turns, best of three."""
+    exe = Path(sys.executable).with_name("boardcore")
+
+    def command(n: int, *workers: str) -> None:
+        subprocess.run([str(exe), "simulate", "warlords", "-n", str(n), *workers], stdout=subprocess.DEVNULL,
+                       check=True)
+
+    return {f"n{n}": round(best_ratio(lambda: command(n), lambda: command(n, "--workers", "1"), 2 if quick else 3), 3)
+            for n in (20, 200 if quick else 1000)}
+
+
 def archive(folder: Path, n: int) -> Path:
     """`n` saved, finished games (distinct seeds) in a folder, made once."""
     folder.mkdir(parents=True, exist_ok=True)
@@ -713,6 +728,7 @@ def main() -> None:
         figures.update(cli_ratios(tmp, 3 if quick else 9, instructions=not quick))
         figures["list_10000_vs_100"] = guarded(list_ratio, tmp, quick)
         figures["workers_2_vs_1"] = guarded(workers_ratios, tmp, quick)
+        figures["workers_default_vs_1"] = guarded(workers_default_ratios, quick)
         figures["audit_batch_vs_cli_per_file"] = guarded(audit_batch_ratio, tmp, quick)
         figures["ray"] = {"skipped": "--no-ray"} if args.no_ray else guarded(ray_ratio, quick)
     if args.json:

@@ -22,6 +22,12 @@ One worker runs in this process (no pickling, tracebacks as usual). Several use 
 processes forked from a clean fork server (no inherited threads or open database connections)
 fed in chunks. Ctrl-C or SIGTERM stops the pool and cancels what has not started; a worker whose
 program is gone (killed with SIGKILL, say) ends itself instead of playing on unseen.
+
+Starting that pool takes a new interpreter importing the game (a few tenths of a second, more on a
+busy machine), which a small job never earns back. So with the default, every core (`workers=None`),
+this process plays the items itself, in order, while the pool starts; the pool takes what is left once
+it is ready, and a job done before that never waits for it. A number of workers asked for explicitly
+gets that pool at once, as before.
 """
 
 from __future__ import annotations
@@ -65,8 +71,7 @@ def run(task: Task, shared: Any, items: Sequence[Any], *, workers: int | None = 
     worker needs (the game's): the fork server imports them once, when it starts, so workers forked
     from it later need not (a program that runs work again, a tournament or a bench, pays once)."""
     items = list(items)
-    with Workers(shared, workers=min(resolve_workers(workers), max(1, len(items))), ray=ray,
-                 preload=preload) as pool:
+    with Workers(shared, workers=workers, ray=ray, preload=preload) as pool:
         return pool.run(task, items, progress)
 
 
@@ -76,12 +81,15 @@ class Workers:
     would otherwise start a pool each, about 35 ms on two workers. The processes (or the Ray
     connection and the shared part put in its object store) are made at the first run and ended on
     leaving the `with` block, or at once when a run fails or is interrupted; a run after that starts
-    afresh."""
+    afresh. With `workers=None` the first runs play in this process while the pool starts (see the
+    module docstring), and the pool has no more processes than the first run that starts it has items."""
 
     def __init__(self, shared: Any, *, workers: int | None = None, ray: str | None = None,
                  preload: Sequence[str] = ()) -> None:
         self.shared = shared
         self.workers = resolve_workers(workers)
+        self.meanwhile = workers is None   # this process plays while the pool starts
+        self._starting: _Start | None = None   # the pool being started meanwhile
         self.ray = ray if ray is not None else os.environ.get("BOARDCORE_RAY") or None
         self.preload = tuple(preload)
         self._pool: Any = None          # the process pool, once started
@@ -96,6 +104,9 @@ class Workers:
 
     def close(self) -> None:
         """End the processes (waiting for none: every run has collected its results)."""
+        starting, self._starting = self._starting, None
+        if starting is not None:
+            starting.abandon()             # a pool not ready yet is not waited for: it ends when it is
         pool, self._pool = self._pool, None
         if pool is not None:
             pool.shutdown()
@@ -105,26 +116,60 @@ class Workers:
         items = list(items)
         if self.ray:
             return self._on_ray(task, items, progress)
-        if self.workers == 1 or not items:
+        if self.workers == 1 or len(items) <= 1:
             out = []
             for i, item in enumerate(items, 1):
                 out.append(task(self.shared, item))
                 if progress:
                     progress(i)
             return out
+        if self.meanwhile and self._pool is None:
+            return self._meanwhile(task, items, progress)
         return self._on_processes(task, items, progress)
 
-    def _on_processes(self, task: Task, items: list[Any], progress: Callable[[int], None] | None) -> list[Any]:
-        from concurrent.futures import FIRST_COMPLETED, wait
+    def _meanwhile(self, task: Task, items: list[Any], progress: Callable[[int], None] | None) -> list[Any]:
+        """Play the items here, in order, while the pool starts in a thread; once it is ready it takes
+        every item not yet begun here, and this process collects their results after its own."""
+        if self._starting is None:
+            self._starting = _Start(self, task, min(self.workers, len(items)))
+        starting = self._starting
+        starting.offer(items)
+        out: list[Any] = []
+        restore = _sigterm_raises()
+        try:
+            while (i := starting.take()) is not None:
+                out.append(task(self.shared, items[i]))
+                if progress:
+                    progress(len(out))
+            pending = starting.handed()
+            if pending is None:                   # all done here; the pool, when ready, waits for the next run
+                return out
+            self._pool, self._starting = starting.pool, None
+            rest = _gather(pending, _first_done, _result, len(items) - len(out),
+                           progress and (lambda n: progress(len(out) + n)))
+            return out + rest
+        except BaseException:
+            self._starting = None
+            pool, self._pool = self._pool, None
+            with starting.lock:
+                pool = pool or (starting.pool if starting.ready else None)
+            if pool is not None:
+                _stop(pool)                       # chunks handed over already: their workers end now
+            starting.abandon()                    # (a pool not ready yet ends once it is)
+            if pool is not None:
+                pool.shutdown(wait=False, cancel_futures=True)
+            raise
+        finally:
+            restore()
 
+    def _on_processes(self, task: Task, items: list[Any], progress: Callable[[int], None] | None) -> list[Any]:
         restore = _sigterm_raises()
         try:
             with _script_left_out(self._needs_script(task)):   # workers (and the fork server) start without it
-                pool = self._processes(task)
+                pool = self._processes(task, len(items))
                 pending = {pool.submit(_chunk, task, chunk): (start, len(chunk))
                            for start, chunk in chunks(items, self.workers)}
-            return _gather(pending, lambda futures: wait(futures, return_when=FIRST_COMPLETED)[0],
-                           lambda future: future.result(), len(items), progress)
+            return _gather(pending, _first_done, _result, len(items), progress)
         except BaseException:
             pool, self._pool = self._pool, None
             if pool is not None:
@@ -143,20 +188,24 @@ class Workers:
             self._shared_names_script = _names_the_script(self.shared)
         return self._shared_names_script
 
-    def _processes(self, task: Task) -> Any:
-        """The pool, started at the first run. A fork server starts clean (no threads, no open connections)
-        once, with boardcore and the task's module imported, and forks each worker from it: workers start in
-        milliseconds, not seconds."""
+    def _processes(self, task: Task, items: int) -> Any:
+        """The pool, started at the first run (with no more processes than it has items)."""
         if self._pool is None:
-            import multiprocessing
-            from concurrent.futures import ProcessPoolExecutor
-
-            context = multiprocessing.get_context("forkserver")
-            context.set_forkserver_preload(["boardcore.forkserver_start", "boardcore.execute", "boardcore.session",
-                                            task.__module__, *self.preload])
-            self._pool = ProcessPoolExecutor(max_workers=self.workers, mp_context=context, initializer=_init,
-                                             initargs=(self.shared, os.getpid()))
+            self._pool = self._new_pool(task, min(self.workers, items))
         return self._pool
+
+    def _new_pool(self, task: Task, workers: int) -> Any:
+        """A pool of `workers` processes. A fork server starts clean (no threads, no open connections) once,
+        with boardcore and the task's module imported, and forks each worker from it: workers start in
+        milliseconds, not seconds."""
+        import multiprocessing
+        from concurrent.futures import ProcessPoolExecutor
+
+        context = multiprocessing.get_context("forkserver")
+        context.set_forkserver_preload(["boardcore.forkserver_start", "boardcore.execute", "boardcore.session",
+                                        task.__module__, *self.preload])
+        return ProcessPoolExecutor(max_workers=workers, mp_context=context, initializer=_init,
+                                   initargs=(self.shared, os.getpid()))
 
     def _on_ray(self, task: Task, items: list[Any], progress: Callable[[int], None] | None) -> list[Any]:
         ray = _ray(self.ray)
@@ -172,6 +221,101 @@ class Workers:
             for ref in pending:                   # what has not come back yet
                 ray.cancel(ref)
             raise
+
+
+class _Start:
+    """A pool started in a thread while this process plays items itself (`Workers._meanwhile`). Which
+    items are whose is decided under one lock: this process `take`s them one at a time from the front,
+    and the thread, once every worker is up, hands the pool all the items not yet taken (`handed` is
+    then what they were sent as). A start nobody waits for any more is `abandon`ed: the pool is shut down
+    as soon as it exists, without holding up the program."""
+
+    def __init__(self, owner: Workers, task: Task, workers: int) -> None:
+        import threading
+
+        self.owner, self.task, self.workers = owner, task, workers
+        self.lock = threading.Lock()
+        self.pool: Any = None
+        self.items: list[Any] = []
+        self.next = 0                      # the next item this process takes
+        self.pending: dict[Any, tuple[int, int]] | None = None   # what the pool was handed, as chunks
+        self.given = threading.Event()     # set once the items are handed over (or the start failed)
+        self.abandoned = False
+        self.ready = False
+        self.thread = threading.Thread(target=self._start, name="boardcore-pool-start", daemon=True)
+        self.thread.start()
+
+    def offer(self, items: list[Any]) -> None:
+        """A new run's items (the pool, if it becomes ready during the run, takes the rest of these)."""
+        with self.lock:
+            self.items, self.next, self.pending = items, 0, None
+            self.given.clear()
+            if self.ready:                 # ready between two runs: hand this run over at once
+                self._hand_over()
+
+    def take(self) -> int | None:
+        """The index of the next item for this process, or None when none is left for it."""
+        with self.lock:
+            if self.pending is not None or self.next >= len(self.items):
+                return None
+            self.next += 1
+            return self.next - 1
+
+    def handed(self) -> dict[Any, tuple[int, int]] | None:
+        """The chunks the pool was given (keyed by future: start index among the items, size), or None
+        if this process played every item."""
+        with self.lock:
+            if self.pending is None:
+                self.items = []            # too late for this run: the pool waits for the next one
+            return self.pending
+
+    def abandon(self) -> None:
+        with self.lock:
+            self.abandoned = True
+            pool = self.pool if self.ready else None
+        if pool is not None:
+            pool.shutdown(wait=False, cancel_futures=True)
+
+    def _start(self) -> None:
+        owner, pool = self.owner, None
+        try:
+            with _script_left_out(owner._needs_script(self.task)):
+                pool = owner._new_pool(self.task, self.workers)
+                for ready in [pool.submit(_ready) for _ in range(self.workers)]:   # every worker up
+                    ready.result()
+        except BaseException:  # noqa: BLE001 - this process plays on alone; a pool that cannot start is not needed
+            if pool is not None:
+                pool.shutdown(wait=False, cancel_futures=True)
+            return
+        with self.lock:
+            self.pool, self.ready = pool, True
+            if not self.abandoned:
+                self._hand_over()
+                return
+        pool.shutdown(wait=False, cancel_futures=True)
+
+    def _hand_over(self) -> None:
+        """(Under the lock.) Give the pool every item of the run not yet taken here, in chunks."""
+        rest = self.items[self.next:]
+        if not rest:
+            return
+        self.pending = {self.pool.submit(_chunk, self.task, chunk): (start, len(chunk))   # `start` within the rest
+                        for start, chunk in chunks(rest, self.workers)}
+        self.next = len(self.items)
+
+
+def _ready() -> bool:
+    return True
+
+
+def _first_done(futures: list[Any]) -> Any:
+    from concurrent.futures import FIRST_COMPLETED, wait
+
+    return wait(futures, return_when=FIRST_COMPLETED)[0]
+
+
+def _result(future: Any) -> list[Any]:
+    return future.result()
 
 
 def _gather(pending: dict[Any, tuple[int, int]], finished: Callable[[list[Any]], Any],
@@ -304,7 +448,7 @@ def _sigterm_raises() -> Callable[[], None]:
 def _stop(pool: Any) -> None:
     """End the workers now: cancelling only stops chunks that have not started. (The pool's process
     table is private; Python 3.14's `terminate_workers` does this in public.)"""
-    for process in list(getattr(pool, "_processes", {}).values()):
+    for process in list((getattr(pool, "_processes", None) or {}).values()):   # (none once shut down)
         if process.is_alive():
             process.terminate()
 

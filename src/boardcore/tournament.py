@@ -134,7 +134,7 @@ def tournament(rules: Rules, config: Any, agents: Sequence[str], games: int, *, 
         raise BoardcoreError(f"a {players}-player tournament needs at least two agents (--agent twice)")
     for spec in agents:
         agent_kinds.make(spec, rules)          # a bad spec is refused before any game
-    workers = resolve_workers(workers)
+    given, workers = workers, resolve_workers(workers)   # None (every core) also plays here while they start
     named, agents = agents, sorted(agents)   # played in a canonical order, reported in the order named
     solo = players == 1
     plan = seatings(players)
@@ -144,7 +144,7 @@ def tournament(rules: Rules, config: Any, agents: Sequence[str], games: int, *, 
     began = time.perf_counter()
     local = workers == 1 and not (ray or os.environ.get("BOARDCORE_RAY"))
     shipped = rules if local else agent_kinds.shippable(rules)
-    results = run(_play, _Shared(shipped, config, agents, str(seed)), items, workers=workers, ray=ray,
+    results = run(_play, _Shared(shipped, config, agents, str(seed)), items, workers=given, ray=ray,
                   progress=progress, preload=[type(rules).__module__])
     elapsed = time.perf_counter() - began
     pairings = [] if solo else [_pairing(agents, pairs[p], [r for (q, _, _), r in zip(items, results) if q == p])

@@ -215,7 +215,7 @@ def compare(session: Session, at: int, instead: Sequence[Decision | str] | None 
     policies = seat_policies(rules.rollout_policy if policy is None else policy, session.players)
     for spec in dict.fromkeys(policies):
         agent_kinds.make(spec, rules)             # a bad spec is refused before any playout
-    workers = resolve_workers(workers)
+    given, workers = workers, resolve_workers(workers)   # None (every core) also plays here while they start
     local = workers == 1 and not (ray or os.environ.get("BOARDCORE_RAY"))
     seen = start if omniscient else rules.view(start, player)
     if type(rules).clock is Game.clock:          # a clock that never moves has no rounds to stop at
@@ -226,7 +226,7 @@ def compare(session: Session, at: int, instead: Sequence[Decision | str] | None 
     race = _Race(len(chosen), shares=until is None)
     began = time.perf_counter()
     batch = FIRST_ROUND
-    with Workers(shared, workers=workers, ray=ray, preload=[type(rules).__module__]) as pool:   # one for all rounds
+    with Workers(shared, workers=given, ray=ray, preload=[type(rules).__module__]) as pool:   # one for all rounds
         while True:
             size = _round_size(race, batch, rollouts, budget, seconds, time.perf_counter() - began)
             if size <= 0:

@@ -15,10 +15,11 @@ def test_bench_quick_json_has_every_figure():
     figures = json.loads(out)
     for key in ("fold_events_per_s", "replay_sqlite_vs_floor", "state_at_long_vs_short", "undo_long_vs_short",
                 "append_jsonl_decisions_per_s", "append_sqlite_decisions_per_s", "cli_help_vs_import_typer",
-                "cli_legal_vs_import_typer", "cli_act_vs_import_typer", "list_10000_vs_100", "workers_2_vs_1",
+                "cli_legal_vs_import_typer", "cli_act_vs_import_typer", "list_10000_vs_100", "workers_2_vs_1", "workers_default_vs_1",
                 "audit_batch_vs_cli_per_file", "games"):
         assert key in figures and "error" not in str(figures[key]), (key, figures.get(key))
     assert set(figures["workers_2_vs_1"]) == {"simulate", "whatif", "check", "audit"}
+    assert set(figures["workers_default_vs_1"]) == {"n20", "n200"}   # a small job and a longer one (--quick)
     assert set(figures["cli_legal_saved_vs_import_typer"]) == {"apogee", "solar_sphere", "warlords"}
     assert figures["fold_events_per_s"] > 0 and figures["replay_sqlite_vs_floor"] > 0
     for name, rates in figures["games"].items():
