@@ -189,6 +189,8 @@ def main() -> None:
     parser.add_argument("--game", action="append", default=None, help="only this game (repeatable)")
     parser.add_argument("--positions", type=int, default=6, metavar="GAMES",
                         help="random games whose positions greedy is timed on (every fifth with a choice)")
+    parser.add_argument("--only-positions", action="store_true",
+                        help="only greedy on shared positions (the figure the greedy targets are set in)")
     parser.add_argument("--instructions", action="store_true",
                         help="count instructions per decision with valgrind instead of timing (one round)")
     parser.add_argument("--json", action="store_true", help="print one JSON object")
@@ -202,12 +204,12 @@ def main() -> None:
     names = args.game or ["solar-sphere", "apogee", "warlords"]
     figures: dict[str, dict] = {}
     for game in names:
-        for policy in ("random", "greedy"):
+        for policy in () if args.only_positions else ("random", "greedy"):
             n = args.games or (40 if policy == "random" else 4)
             figures.setdefault(game, {})[policy] = f = compare_games(other, game, policy, n, rounds, args.instructions)
             if not args.json:
                 print(f"{game:<13} {policy:<7} {said(f, rounds)}", flush=True)
-        f = figures[game]["greedy_positions"] = positions_ratio(other, game, args.positions, rounds, args.instructions)
+        f = figures.setdefault(game, {})["greedy_positions"] = positions_ratio(other, game, args.positions, rounds, args.instructions)
         if not args.json:
             print(f"{game:<13} greedy on {f.get('positions', 0)} shared positions: {said(f, rounds)}", flush=True)
     if args.json:
