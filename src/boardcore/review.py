@@ -134,7 +134,7 @@ def review(session: Session, reader: int | None = None, *, top: int = DEFAULT_TO
         raise BoardcoreError(f"--budget must be at least 2 (a paired interval needs two pairs), not {budget}")
     if seconds is not None and not seconds > 0:
         raise BoardcoreError(f"--seconds must be above 0, not {seconds}")
-    workers = resolve_workers(workers)
+    given, workers = workers, resolve_workers(workers)   # None (every core) also plays here while they start
     began = time.perf_counter()
     whole = reader is None and session.revealed
     information = _information(reader, whole)
@@ -157,7 +157,7 @@ def review(session: Session, reader: int | None = None, *, top: int = DEFAULT_TO
         for step in candidates:
             done = (len(questioned) * budget) if budget is not None else len(questioned)
             told = (lambda n, d=done: progress("playouts", d + n, total)) if progress and budget is not None else None
-            report = compare(session, step.position, budget=budget, seconds=seconds, workers=workers, ray=ray,
+            report = compare(session, step.position, budget=budget, seconds=seconds, workers=given, ray=ray,
                              seed=f"{seed}/{step.position}", progress=told)
             questioned.append(Questioned(step.position, step.player, step.words, step.cost, report))
             if progress and budget is None:

@@ -90,6 +90,8 @@ def test_the_same_review_on_one_worker_and_on_two(warlords):
     two = review(warlords, top=2, budget=40, workers=2, seed=5)
     assert two.workers == 2 and all(q.whatif.workers == 2 for q in two.questioned)
     assert without_timing(one) == without_timing(two) and len(one.questioned) == 2
+    every = review(warlords, top=2, budget=40, workers=None, seed=5)   # the default: here while they start
+    assert without_timing(every) == without_timing(one)
 
 
 def test_an_interruption_keeps_the_decisions_read_and_the_what_ifs_finished(warlords):

@@ -45,10 +45,10 @@ def test_every_pairing_is_played_with_seats_alternated():
 
 def test_the_same_results_on_one_worker_and_on_two():
     config = RULES.make_config(players=3, rounds=2)
-    reports = [tournament(RULES, config, ["random", "greedy"], 6, seed=2, workers=w) for w in (1, 2)]
+    reports = [tournament(RULES, config, ["random", "greedy"], 6, seed=2, workers=w) for w in (1, 2, None)]
     plain = [{k: v for k, v in msgspec.to_builtins(r).items() if k not in ("seconds", "workers", "standings")}
              for r in reports]
-    assert plain[0] == plain[1]
+    assert plain[0] == plain[1] == plain[2]
     assert [s.win_rate for s in reports[0].standings] == [s.win_rate for s in reports[1].standings]
     assert len(reports[0].seatings) == 6
 

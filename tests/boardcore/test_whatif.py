@@ -204,6 +204,7 @@ def test_the_same_answer_on_one_worker_and_on_two():
     two = whatif.compare(s, at, rollouts=24, seed=2, workers=2)
     strip = lambda r: {k: v for k, v in msgspec.to_builtins(r).items() if k not in ("seconds", "workers")}  # noqa: E731
     assert strip(one) == strip(two) and len(one.alternatives) >= 2
+    assert strip(whatif.compare(s, at, rollouts=24, seed=2, workers=None)) == strip(one)   # the default
 
 
 def test_twin_games_differing_only_in_hidden_cards_get_the_same_answer():
