@@ -11,7 +11,7 @@ from __future__ import annotations
 from boardcore.rules import Unfolding, Unoffered
 
 from apogee import events as ev
-from apogee.components import FIRST, RND, UPPER, Catalog
+from apogee.components import FIRST, RND, UPPER, Components
 from apogee.dice import ROLLS, roll_main
 from apogee.directors import intervene, use_specialty
 from apogee.effects import gain, goto, next_in_order, pay, reveal
@@ -68,7 +68,7 @@ def admin_step(u: Unfolding, rng) -> bool:
 
 
 # -- what may be done --------------------------------------------------------
-def static_fire_ok(c: Catalog, s: ApogeeState, player: int) -> bool:
+def static_fire_ok(c: Components, s: ApogeeState, player: int) -> bool:
     """AP-SF-01, AP-SF-06, AP-SF-08 (Supply Problem, AP-EV-24). Static fires ignore Anti-Nuclear Demonstration
     and Space Debris Alert (AP-EV-03, AP-EV-28)."""
     pl = s.p[player - 1]
@@ -78,7 +78,7 @@ def static_fire_ok(c: Catalog, s: ApogeeState, player: int) -> bool:
     return first and upper
 
 
-def launch_problem(c: Catalog, s: ApogeeState, player: int, destination: int) -> tuple[str, str] | None:
+def launch_problem(c: Components, s: ApogeeState, player: int, destination: int) -> tuple[str, str] | None:
     """AP-LCH-20: the checks in order; any failure means the launch cannot be declared (AP-AMB-52). Either
     missing condition makes the launch impossible (AP-LCH-03); only the player's own SOC Engineers count
     (AP-LCH-04); Mission 12's yield floor applies to every launch (AP-AMB-19)."""
@@ -109,7 +109,7 @@ def launch_problem(c: Catalog, s: ApogeeState, player: int, destination: int) ->
     return None
 
 
-def launch_destinations(c: Catalog, s: ApogeeState, player: int) -> list[int]:
+def launch_destinations(c: Components, s: ApogeeState, player: int) -> list[int]:
     """The destinations `launch_problem` allows, computed once for all of them."""
     pl = s.p[player - 1]
     if pl.launched or not all(has_stages(c, pl)):
@@ -121,7 +121,7 @@ def launch_destinations(c: Catalog, s: ApogeeState, player: int) -> list[int]:
             and launch_problem(c, s, player, d) is None]
 
 
-def admin_unoffered(c: Catalog, s: ApogeeState, player: int) -> list[Unoffered]:
+def admin_unoffered(c: Components, s: ApogeeState, player: int) -> list[Unoffered]:
     """Why the Director actions hold no launch (the prompt names it): the first of AP-LCH-20's checks
     the rocket fails, for the nearest destination (the one that asks least of it)."""
     if launch_destinations(c, s, player):
@@ -135,7 +135,7 @@ def admin_unoffered(c: Catalog, s: ApogeeState, player: int) -> list[Unoffered]:
     return [Unoffered(f"Launch to {place_name(c, 0)} or farther", why, rule)]
 
 
-def specialty_ok(c: Catalog, s: ApogeeState, player: int) -> bool:
+def specialty_ok(c: Components, s: ApogeeState, player: int) -> bool:
     """AP-DIR-04: whether the Director's Specialty may be used now. Using it is one action (AP-DSP-03); one
     that is not available is neither offered nor spent (AP-DSP-05, AP-AMB-33, AP-AMB-68)."""
     pl = s.p[player - 1]
@@ -153,14 +153,14 @@ def specialty_ok(c: Catalog, s: ApogeeState, player: int) -> bool:
     return True
 
 
-def nation_ok(c: Catalog, s: ApogeeState, player: int) -> bool:
+def nation_ok(c: Components, s: ApogeeState, player: int) -> bool:
     """AP-NAT-02, AP-NAT-05 (Solo AP-SOLO-03, Mission 5 AP-MIS-13, AP-AMB-54)."""
     return not (s.p[player - 1].nation_used or s.solo or mission_of(c, s).no_nation)
 
 
 @POINTS.options("admin", asks="Take a Director action: Specialty, sell, recruit, dismiss, static fire, launch or "
                 "Nation Intervention; or pass to end your turn (AP-DIR-02)")
-def admin_actions(c: Catalog, s: ApogeeState, player: int) -> list:
+def admin_actions(c: Components, s: ApogeeState, player: int) -> list:
     """Every Director action open to the player now, and Pass (AP-DIR-02, AP-DIR-05): actions of seven kinds
     (AP-COMP-12), two a turn (one under Burn Out, AP-DIR-06, counted by `actions`), the same kind twice except
     static fire and launch (AP-DIR-03)."""
@@ -189,7 +189,7 @@ def admin_actions(c: Catalog, s: ApogeeState, player: int) -> list:
 
 # -- doing it ----------------------------------------------------------------
 @POINTS.resolves("admin")
-def resolve_admin(c: Catalog, u: Unfolding, action, rng) -> None:
+def resolve_admin(c: Components, u: Unfolding, action, rng) -> None:
     """The chosen Director action (its cost in actions is taken by evolve); a Pass ends the player's turn."""
     s = u.state
     p = action.player
@@ -283,12 +283,12 @@ ROLLS["launch"] = (launched, aborted)
 # -- Engineers owed by a debt -----------------------------------------------------
 @POINTS.options("dismiss_owed", asks="You owe Engineers (an unpaid debt or a Solo Event): dismiss "
                 "one of your choice beneath its pile (AP-ERN-06)")
-def owed_choices(c: Catalog, s: ApogeeState, player: int) -> list:
+def owed_choices(c: Components, s: ApogeeState, player: int) -> list:
     return [ev.Dismiss(player=player, engineer=e) for e in s.p[player - 1].hand]
 
 
 @POINTS.resolves("dismiss_owed")
-def dismiss_owed(c: Catalog, u: Unfolding, action: ev.Dismiss, rng) -> None:
+def dismiss_owed(c: Components, u: Unfolding, action: ev.Dismiss, rng) -> None:
     """AP-ERN-06: the chosen Engineer beneath its pile, one per 20,000 of unpaid debt, before anything else
     (AP-AMB-11); the Solo Events that cost Engineers are owed the same way (AP-SEV-09, AP-SEV-17, AP-SEV-18)."""
     u.emit(ev.EngineerDismissed(player=action.player, engineer=action.engineer, reason="owed"))

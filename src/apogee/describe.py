@@ -17,7 +17,7 @@ from collections import Counter
 from collections.abc import Callable
 
 from apogee import events as ev
-from apogee.components import KINDS, Catalog
+from apogee.components import KINDS, Components
 from apogee.queries import event_amount, event_key, sale_price
 from apogee.rocket import mass, min_roll, thrust, yield_of
 from apogee.state import DISCOUNT, RIVERS, ApogeeState
@@ -36,7 +36,7 @@ def _admin(s: ApogeeState) -> str:
     return " (1 Director action)" if _kind(s) == "admin" else ""
 
 
-def _rocket_with(c: Catalog, s: ApogeeState, player: int, card: int) -> str:
+def _rocket_with(c: Components, s: ApogeeState, player: int, card: int) -> str:
     """The rocket once `card` is built: thrust, mass and, when in the table, yield (AP-YLD-01)."""
     pl = s.p[player - 1].__copy__()
     pl.pad = [*s.p[player - 1].pad, card]
@@ -135,7 +135,7 @@ ROLL_WORDS = {"launch": "the launch", "engineer": "the Specialty", "engine": "th
               "funds": "the Invested Funds roll"}
 
 
-def _roll_subject(c: Catalog, s: ApogeeState) -> str:
+def _roll_subject(c: Components, s: ApogeeState) -> str:
     kind = _kind(s)[len("reroll_"):]
     if kind == "launch":
         return f"the launch to {place_name(c, s.prompt.b)}"
@@ -273,7 +273,7 @@ def investor_won(c, s, e: ev.InvestorWon, player) -> str:
     return f"{player_name(e.player)} wins {investor_text(c, e.investor, False)}{paid}{new}"
 
 
-def _order_words(c: Catalog, step: str, order: tuple[int, ...]) -> list[str]:
+def _order_words(c: Components, step: str, order: tuple[int, ...]) -> list[str]:
     """A step's order of play in words: players, or Engineers (coded player * 1000 + Engineer)."""
     if step == "specialty":
         return [f"{engineer_name(c, code % 1000, False)} ({player_name(code // 1000)})" for code in order]
@@ -346,7 +346,7 @@ def turn_started(c, s, e: ev.TurnStarted, player) -> str:
 CREDIT_WHY = {"launch": "for the launch", "cubesat": "for the CubeSat", "static_fire": "for the static fire"}
 
 
-def _specialist(c: Catalog, s: ApogeeState, p: int) -> str:
+def _specialist(c: Components, s: ApogeeState, p: int) -> str:
     """Whose Specialty pays or costs: the Engineer in turn during the Specialties, else the Director."""
     if s.stage == "specialty" and s.cursor < len(s.order):
         return f"{engineer_name(c, s.order[s.cursor] % 1000, False)}'s Specialty"
@@ -385,7 +385,7 @@ PURPOSE_WORDS = {"launch": "the launch", "static_fire": "the static fire", "nati
                  "mission_change": "the Mission change"}
 
 
-def _needed(c: Catalog, s: ApogeeState, e: ev.DiceRolled) -> int:
+def _needed(c: Components, s: ApogeeState, e: ev.DiceRolled) -> int:
     """The least result that succeeds, where the position tells it (0 when it does not)."""
     if e.blue and s.answered is not None and s.answered.kind.startswith("reroll_"):
         return s.answered.a
@@ -452,7 +452,7 @@ def tech_built(c, s, e: ev.TechBuilt, player) -> str:
     return f"{player_name(e.player)} builds {card_name(c, e.card)} {cost}"
 
 
-def _straight_back(c: Catalog, card: int, revealed: int) -> str:
+def _straight_back(c: Components, card: int, revealed: int) -> str:
     if revealed < 0:
         return ""
     return f"; it goes straight into the {KIND_WORDS[KINDS[c.kind[revealed]]]} river"
@@ -579,6 +579,6 @@ WORDS: dict[type, Callable] = {
 assert set(WORDS) == set(ev.EVENTS), "every Apogee event needs its words"
 
 
-def describe(c: Catalog, s: ApogeeState, item, player: int | None) -> str:
+def describe(c: Components, s: ApogeeState, item, player: int | None) -> str:
     """`item` in words for `player`, from the redacted position `s` just before it (module docstring)."""
     return WORDS[type(item)](c, s, item, player)

@@ -11,7 +11,7 @@ from collections.abc import Callable
 from boardcore.rules import Unfolding
 
 from apogee import events as ev
-from apogee.components import Catalog
+from apogee.components import Components
 from apogee.prompts import POINTS, ask
 from apogee.state import ApogeeState
 
@@ -65,7 +65,7 @@ def accept_failure(u: Unfolding, rng, player: int) -> None:
                 "additional die to roll again, or lose the Liquid Propulsion stages (AP-EV-10)")
 @POINTS.options("reroll_funds", asks="Loss of Your Invested Funds: the roll failed; spend an additional die to "
                 "roll again, or pay (AP-SEV-19)")
-def another_die(c: Catalog, s: ApogeeState, player: int) -> list:
+def another_die(c: Components, s: ApogeeState, player: int) -> list:
     return [ev.SpendDie(player=player), ev.Pass(player=player)]
 
 
@@ -73,7 +73,7 @@ def another_die(c: Catalog, s: ApogeeState, player: int) -> list:
 @POINTS.resolves("reroll_engineer")
 @POINTS.resolves("reroll_engine")
 @POINTS.resolves("reroll_funds")
-def roll_again_or_stop(c: Catalog, u: Unfolding, action, rng) -> None:
+def roll_again_or_stop(c: Components, u: Unfolding, action, rng) -> None:
     if isinstance(action, ev.SpendDie):
         spend_die(u, rng, action.player)
     else:

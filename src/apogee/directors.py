@@ -9,7 +9,7 @@ from __future__ import annotations
 from boardcore.rules import Unfolding
 
 from apogee import events as ev
-from apogee.components import FIRST, PAYLOAD, RND, UPPER, Catalog
+from apogee.components import FIRST, PAYLOAD, RND, UPPER, Components
 from apogee.effects import gain
 from apogee.prompts import POINTS, ask
 from apogee.queries import dismissable, sale_price
@@ -58,7 +58,7 @@ def use_specialty(u: Unfolding, rng, player: int) -> None:
 # -- Liam Van Horn and Anatoliy Feoktistov: sales ------------------------------------
 @POINTS.options("liam", asks="Sell a card of your reserve on the Public Market, or stop selling (AP-MD-05)")
 @POINTS.options("anatoliy", asks="Sell one card built on your Launch Pad, or pass (AP-MD-13)")
-def director_sales(c: Catalog, s: ApogeeState, player: int) -> list:
+def director_sales(c: Components, s: ApogeeState, player: int) -> list:
     """Liam Van Horn sells from the reserve, Anatoliy Feoktistov from the Launch Pad; either may stop."""
     pl = s.p[player - 1]
     cards = pl.pad if s.prompt.kind == "anatoliy" else pl.reserve
@@ -66,7 +66,7 @@ def director_sales(c: Catalog, s: ApogeeState, player: int) -> list:
 
 
 @POINTS.resolves("liam")
-def liam_sells(c: Catalog, u: Unfolding, action, rng) -> None:
+def liam_sells(c: Components, u: Unfolding, action, rng) -> None:
     """Any number of sales, one prompt each, while the reserve holds cards."""
     if isinstance(action, ev.Pass):
         return
@@ -77,7 +77,7 @@ def liam_sells(c: Catalog, u: Unfolding, action, rng) -> None:
 
 
 @POINTS.resolves("anatoliy")
-def anatoliy_sells(c: Catalog, u: Unfolding, action, rng) -> None:
+def anatoliy_sells(c: Components, u: Unfolding, action, rng) -> None:
     """AP-MD-13: the Director's own price, plus the Event's bonus (AP-AMB-38)."""
     if isinstance(action, ev.Sell):
         s = u.state
@@ -87,13 +87,13 @@ def anatoliy_sells(c: Catalog, u: Unfolding, action, rng) -> None:
 
 
 # -- Laura Grey Walter and Ekaterina Vostochny: a free build -------------------------
-def laura_builds(c: Catalog, s: ApogeeState, player: int) -> list[int]:
+def laura_builds(c: Components, s: ApogeeState, player: int) -> list[int]:
     """AP-MD-06: any Payload of the reserve that may be built."""
     pl = s.p[player - 1]
     return buildable(c, s, player, [card for card in pl.reserve if c.kind[card] == PAYLOAD])
 
 
-def ekaterina_builds(c: Catalog, s: ApogeeState, player: int) -> list[int]:
+def ekaterina_builds(c: Components, s: ApogeeState, player: int) -> list[int]:
     """AP-MD-07: any Nuclear First or Upper Stage of the reserve that may be built."""
     pl = s.p[player - 1]
     return buildable(c, s, player, [card for card in pl.reserve
@@ -101,19 +101,19 @@ def ekaterina_builds(c: Catalog, s: ApogeeState, player: int) -> list[int]:
 
 
 @POINTS.options("laura", asks="Build one Payload of your reserve for free, or pass (AP-MD-06)")
-def laura_options(c: Catalog, s: ApogeeState, player: int) -> list:
+def laura_options(c: Components, s: ApogeeState, player: int) -> list:
     return [ev.Build(player=player, card=card) for card in laura_builds(c, s, player)] + [ev.Pass(player=player)]
 
 
 @POINTS.options("ekaterina", asks="Build one Nuclear stage of your reserve for free, or pass (AP-MD-07)")
-def ekaterina_options(c: Catalog, s: ApogeeState, player: int) -> list:
+def ekaterina_options(c: Components, s: ApogeeState, player: int) -> list:
     return ([ev.Build(player=player, card=card) for card in ekaterina_builds(c, s, player)]
             + [ev.Pass(player=player)])
 
 
 @POINTS.resolves("laura")
 @POINTS.resolves("ekaterina")
-def free_build(c: Catalog, u: Unfolding, action, rng) -> None:
+def free_build(c: Components, u: Unfolding, action, rng) -> None:
     if isinstance(action, ev.Build):
         build(u, action.player, action.card, 0)
 
@@ -124,19 +124,19 @@ POINTS.options("yelena", asks="Take one card from a Technology river into your r
 
 
 @POINTS.resolves("yelena")
-def yelena_takes(c: Catalog, u: Unfolding, action, rng) -> None:
+def yelena_takes(c: Components, u: Unfolding, action, rng) -> None:
     take_pick(u, action)
 
 
 # -- Zhang Kang: dismiss Engineers for credits ------------------------------------------
 @POINTS.options("zhang", asks="Dismiss an Engineer who is not at the Space Operations Center, for "
                 "credits, or stop (AP-MD-18)")
-def zhang_dismissals(c: Catalog, s: ApogeeState, player: int) -> list:
+def zhang_dismissals(c: Components, s: ApogeeState, player: int) -> list:
     return [ev.Dismiss(player=player, engineer=e) for e in dismissable(s, player)] + [ev.Pass(player=player)]
 
 
 @POINTS.resolves("zhang")
-def zhang_dismisses(c: Catalog, u: Unfolding, action, rng) -> None:
+def zhang_dismisses(c: Components, u: Unfolding, action, rng) -> None:
     """Any number of Engineers not at the SOC, each paid the Director's amount, one prompt each."""
     if isinstance(action, ev.Pass):
         return
@@ -176,12 +176,12 @@ def intervene(u: Unfolding, rng, player: int, target: int) -> None:
 
 @POINTS.options("us_pick", asks="Nation Intervention: choose an R&D card of the targeted player's "
                 "reserve to discard (AP-NI-01)")
-def target_rnd_cards(c: Catalog, s: ApogeeState, player: int) -> list:
+def target_rnd_cards(c: Components, s: ApogeeState, player: int) -> list:
     target = s.p[s.prompt.a - 1]
     return [ev.Discard(player=player, card=card) for card in target.reserve if c.kind[card] == RND]
 
 
 @POINTS.resolves("us_pick")
-def us_discards(c: Catalog, u: Unfolding, action: ev.Discard, rng) -> None:
+def us_discards(c: Components, u: Unfolding, action: ev.Discard, rng) -> None:
     """AP-NI-01: the chosen R&D card leaves the target's reserve beneath its pile."""
     discard(u, u.state.answered.a, action.card)

@@ -7,7 +7,7 @@ from __future__ import annotations
 from boardcore.rules import Unfolding
 
 from apogee import events as ev
-from apogee.components import Catalog
+from apogee.components import Components
 from apogee.dice import ROLLS, roll_main
 from apogee.effects import gain, next_in_order, pay
 from apogee.investors import replace_river
@@ -89,12 +89,12 @@ def _next_specialty(u: Unfolding) -> None:
 
 
 @POINTS.options("replace_river", asks="Choose a Technology river to replace with three new cards (AP-ENG-01)")
-def rivers_to_replace(c: Catalog, s: ApogeeState, player: int) -> list:
+def rivers_to_replace(c: Components, s: ApogeeState, player: int) -> list:
     return [ev.ChooseRiver(player=player, river=r) for r in RIVERS]
 
 
 @POINTS.resolves("replace_river")
-def river_replaced(c: Catalog, u: Unfolding, action: ev.ChooseRiver, rng) -> None:
+def river_replaced(c: Components, u: Unfolding, action: ev.ChooseRiver, rng) -> None:
     """AP-ENG-01, AP-AMB-49: all its cards beneath its pile, then 3 revealed from the top."""
     r = RIVERS.index(action.river)
     s = u.state
@@ -110,12 +110,12 @@ POINTS.options("river_pick", asks="Take one card from a Technology river into yo
 
 
 @POINTS.resolves("river_pick")
-def river_picked(c: Catalog, u: Unfolding, action, rng) -> None:
+def river_picked(c: Components, u: Unfolding, action, rng) -> None:
     take_pick(u, action)
     _next_specialty(u)
 
 
-def cheap_build_options(c: Catalog, s: ApogeeState, player: int, engineer: int) -> list[int]:
+def cheap_build_options(c: Components, s: ApogeeState, player: int, engineer: int) -> list[int]:
     """AP-ENG-06, AP-ENG-07: reserve cards of exactly the Engineer's printed cost that may be built."""
     pl = s.p[player - 1]
     cost = c.engineer[engineer].amount
@@ -124,24 +124,24 @@ def cheap_build_options(c: Catalog, s: ApogeeState, player: int, engineer: int) 
 
 @POINTS.options("cheap_build", asks="Build for free a card of your reserve whose printed cost is the one the "
                 "Engineer names, or pass (AP-ENG-06)")
-def cheap_builds(c: Catalog, s: ApogeeState, player: int) -> list:
+def cheap_builds(c: Components, s: ApogeeState, player: int) -> list:
     return ([ev.Build(player=player, card=card) for card in cheap_build_options(c, s, player, s.prompt.b)]
             + [ev.Pass(player=player)])
 
 
 @POINTS.resolves("cheap_build")
-def cheap_built(c: Catalog, u: Unfolding, action, rng) -> None:
+def cheap_built(c: Components, u: Unfolding, action, rng) -> None:
     if isinstance(action, ev.Build):
         build(u, action.player, action.card, 0)
     _next_specialty(u)
 
 
 @POINTS.options("engineer_sell", asks="Sell one card of your reserve on the Public Market (AP-ENG-09)")
-def engineer_sales(c: Catalog, s: ApogeeState, player: int) -> list:
+def engineer_sales(c: Components, s: ApogeeState, player: int) -> list:
     return [ev.Sell(player=player, card=card) for card in s.p[player - 1].reserve]
 
 
 @POINTS.resolves("engineer_sell")
-def engineer_sold(c: Catalog, u: Unfolding, action: ev.Sell, rng) -> None:
+def engineer_sold(c: Components, u: Unfolding, action: ev.Sell, rng) -> None:
     sell(u, action.player, action.card, sale_price(c, u.state, action.player))
     _next_specialty(u)

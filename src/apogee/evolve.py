@@ -7,7 +7,7 @@ from __future__ import annotations
 from boardcore.handlers import Handlers
 
 from apogee import events as ev
-from apogee.components import UPPER, Catalog
+from apogee.components import UPPER, Components
 from apogee.state import IDLE, MOD_OF, SOC_FIXED, SPOT_OF, UNSET, ApogeeState, Prompt
 
 HANDLERS = Handlers("apogee")
@@ -224,7 +224,7 @@ def engineers_recruited(s: S, e: ev.EngineersRecruited) -> S:
 
 
 @HANDLERS.with_data(ev.EngineerDismissed)
-def engineer_dismissed(c: Catalog, s: S, e: ev.EngineerDismissed) -> S:
+def engineer_dismissed(c: Components, s: S, e: ev.EngineerDismissed) -> S:
     """AP-AMB-47: beneath the pile of its profile."""
     pl = s.p[e.player - 1]
     i = pl.hand.index(e.engineer)
@@ -333,7 +333,7 @@ def rnd_returned(s: S, e: ev.RndReturned) -> S:
 
 
 @HANDLERS.with_data(ev.TechBuilt)
-def tech_built(c: Catalog, s: S, e: ev.TechBuilt) -> S:
+def tech_built(c: Components, s: S, e: ev.TechBuilt) -> S:
     """The kinds ever built are kept for Solo Event 06 (AP-SEV-09); the Single-Stage Orbital Launcher counts
     as a First and an Upper Stage (AP-TECH-03)."""
     pl = s.p[e.player - 1]
@@ -344,7 +344,7 @@ def tech_built(c: Catalog, s: S, e: ev.TechBuilt) -> S:
     return s
 
 
-def _beneath_its_pile(c: Catalog, s: S, card: int, revealed: int) -> None:
+def _beneath_its_pile(c: Components, s: S, card: int, revealed: int) -> None:
     """AP-GEN-05: beneath the pile of its kind; `revealed` goes straight into a short river (AP-AMB-48)."""
     k = c.kind[card]
     s.piles[k].insert(0, card)
@@ -354,7 +354,7 @@ def _beneath_its_pile(c: Catalog, s: S, card: int, revealed: int) -> None:
 
 
 @HANDLERS.with_data(ev.TechSold)
-def tech_sold(c: Catalog, s: S, e: ev.TechSold) -> S:
+def tech_sold(c: Components, s: S, e: ev.TechSold) -> S:
     pl = s.p[e.player - 1]
     (pl.pad if e.built else pl.reserve).remove(e.card)
     _beneath_its_pile(c, s, e.card, e.revealed)
@@ -363,7 +363,7 @@ def tech_sold(c: Catalog, s: S, e: ev.TechSold) -> S:
 
 
 @HANDLERS.with_data(ev.TechDiscarded)
-def tech_discarded(c: Catalog, s: S, e: ev.TechDiscarded) -> S:
+def tech_discarded(c: Components, s: S, e: ev.TechDiscarded) -> S:
     s.p[e.player - 1].reserve.remove(e.card)
     _beneath_its_pile(c, s, e.card, e.revealed)
     return s

@@ -4,13 +4,13 @@ they cannot see dealt afresh, and log lines redacted for them. Hidden values are
 from __future__ import annotations
 
 from apogee import events as ev
-from apogee.components import Catalog
+from apogee.components import Components
 from apogee.queries import event_amount, event_key
 from apogee.state import (CONSTRUCTION, DESIGN, HIDDEN, IDLE, RND, SOC, SOC_FIXED, SPECIALTY, SPOTS, UNSET,
                           ApogeeState)
 
 
-def view(c: Catalog, s: ApogeeState, player: int | None) -> ApogeeState:
+def view(c: Components, s: ApogeeState, player: int | None) -> ApogeeState:
     """AP-COMP-25, AP-INV-26: piles face down, others' hands, unrevealed placements, R&D draws and (during
     the choice) Directors hidden as -1."""
     v = s.__copy__()  # what is in sight and a tuple is shared (see ApogeeState)
@@ -43,7 +43,7 @@ def view(c: Catalog, s: ApogeeState, player: int | None) -> ApogeeState:
     v.p = players
     return v
 
-def hidden_variant(c: Catalog, s: ApogeeState, player: int | None, rng) -> ApogeeState:
+def hidden_variant(c: Components, s: ApogeeState, player: int | None, rng) -> ApogeeState:
     """The same table with everything `player` cannot see dealt afresh from the components they have not
     seen: from the true table or from their view alike (a view shows them as -1 and others' unrevealed
     spots as HIDDEN), so the leak check, information-set search and honest what-if share one deal.
@@ -76,7 +76,7 @@ def _unseen(every, seen) -> list[int]:
     return sorted(left)
 
 
-def _technologies(c: Catalog, s: ApogeeState, v: ApogeeState, player: int | None, others: list[int], rng) -> None:
+def _technologies(c: Components, s: ApogeeState, v: ApogeeState, player: int | None, others: list[int], rng) -> None:
     """AP-SETUP-02, AP-INV-09: each pile holds its kind's cards not in a river, a reserve, on a Launch Pad,
     deposited at the SOC or (R&D) drawn by oneself; others' R&D draws come from the R&D pile's."""
     seen = [card for river in s.rivers for card in river]
@@ -99,7 +99,7 @@ def _technologies(c: Catalog, s: ApogeeState, v: ApogeeState, player: int | None
 _STEP_SPOT = {"specialty": SPECIALTY, "construction": CONSTRUCTION, "rnd": RND, "design": DESIGN, "admin": SOC}
 
 
-def _engineers(c: Catalog, s: ApogeeState, v: ApogeeState, player: int | None, others: list[int], rng) -> None:
+def _engineers(c: Components, s: ApogeeState, v: ApogeeState, player: int | None, others: list[int], rng) -> None:
     """AP-SETUP-03, AP-INV-10: the Junior and Senior piles and others' unrevealed Engineers hold the Engineers
     not in sight. The piles' sizes say how many of the unseen are Juniors in others' hands."""
     slots = []                                   # (player state, index in hand) of each hidden Engineer
@@ -122,7 +122,7 @@ def _engineers(c: Catalog, s: ApogeeState, v: ApogeeState, player: int | None, o
         pl.spots[i] = _spot_guess(c, s, pl, rng)
 
 
-def _spot_guess(c: Catalog, s: ApogeeState, pl, rng) -> int:
+def _spot_guess(c: Components, s: ApogeeState, pl, rng) -> int:
     """Where an unrevealed Engineer of another player may stand (see `hidden_variant`), among the spots this
     turn's Event leaves open to them (AP-EV-18, AP-EV-30, AP-EV-32)."""
     if s.stage == "place":
@@ -143,7 +143,7 @@ def _spot_guess(c: Catalog, s: ApogeeState, pl, rng) -> int:
     return open_[rng.randbelow(len(open_))]
 
 
-def _events(c: Catalog, s: ApogeeState, rng) -> list[int]:
+def _events(c: Components, s: ApogeeState, rng) -> list[int]:
     """AP-SETUP-06: the base Events not yet revealed, shuffled; AP-SOLO-04..07: a Solo pile alternates the
     Mission's Solo Events, in their listed order, with base Events drawn unseen, so only those are dealt."""
     seen = set(s.events_seen)
@@ -158,7 +158,7 @@ def _events(c: Catalog, s: ApogeeState, rng) -> list[int]:
     return [card if card >= 0 else base.pop() for card in left][::-1]
 
 
-def _directors(c: Catalog, s: ApogeeState, v: ApogeeState, player: int | None, others: list[int], rng) -> None:
+def _directors(c: Components, s: ApogeeState, v: ApogeeState, player: int | None, others: list[int], rng) -> None:
     """AP-SETUP-11, AP-SETUP-12: the box holds the Directors no one has. While the choice is made (the
     `director` stage, until the flow moves on) others' dealt Directors and the ones they keep are hidden:
     dealt from the box, a player who has chosen keeping one of theirs, and once the dealt cards are

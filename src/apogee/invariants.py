@@ -10,13 +10,13 @@ from collections import Counter
 
 import msgspec
 
-from apogee.components import FIRST, RND, UPPER, Catalog
+from apogee.components import FIRST, RND, UPPER, Components
 from apogee.queries import mission_of
 from apogee.rocket import build_problem
 from apogee.state import DESIGN, SPECIALTY, ApogeeState
 
 
-def registry(c: Catalog) -> dict:
+def registry(c: Components) -> dict:
     """The invariants `check` asserts after every event."""
     n = c.n
     tech_ids = list(range(len(c.tech)))
@@ -247,12 +247,12 @@ def before_specialties(s: ApogeeState) -> bool:
     return s.stage in ("turn_start", "event", "place", "team", "director")
 
 
-def ended_with_a_turn(c: Catalog, s: ApogeeState) -> bool:
+def ended_with_a_turn(c: Components, s: ApogeeState) -> bool:
     """A game ended by the rules at the end of a turn (not Mission 3's race, not a truncated run): AP-INV-24."""
     return s.over and not s.truncated and (s.solo or not mission_of(c, s).no_tie)
 
 
-def liveness(c: Catalog) -> dict:
+def liveness(c: Components) -> dict:
     """Where the invariants that hold only in some states can fail (`Rules.liveness`)."""
     return {"AP-INV-03": at_rest, "AP-INV-09": dealt, "AP-INV-10": dealt, "AP-INV-14": dealt,
             "AP-INV-20": directors_chosen, "AP-INV-21": before_specialties,

@@ -5,14 +5,14 @@ from __future__ import annotations
 from boardcore.rules import Unfolding
 
 from apogee import events as ev
-from apogee.components import FIRST, UPPER, Catalog, Investor
+from apogee.components import FIRST, UPPER, Components, Investor
 from apogee.missions import investor_race_won
 from apogee.queries import event_key
 from apogee.rocket import thrust
 from apogee.state import Launch, Player
 
 
-def matches(c: Catalog, inv: Investor, pl: Player, occurrence: str, card: int,
+def matches(c: Components, inv: Investor, pl: Player, occurrence: str, card: int,
             launch: Launch | None) -> bool:
     """Does this occurrence fulfil the card's objective? AP-IVR-07: an objective is one of four kinds of
     occurrence."""

@@ -12,7 +12,7 @@ is judged as its card says (AP-SOLO-11, AP-SOLO-12).
 from __future__ import annotations
 
 from apogee import events as ev
-from apogee.components import Catalog, Goal
+from apogee.components import Components, Goal
 from apogee.missions import goals, launches_needed
 from apogee.queries import mission_of
 from apogee.state import ApogeeState, Launch, Player
@@ -24,7 +24,7 @@ LAST_OPENING_TURN = 6
 def near_end(rules, config, rng) -> ApogeeState | None:
     """A position whose Mission is (all but) fulfilled for one or two players; None for Mission 7, which
     ends with turn 8 whatever is played, or when the piles cannot give the cards the goals name."""
-    c: Catalog = rules.c
+    c: Components = rules.c
     s = rules.initial(config)
     for event in rules.setup(rules.copy(s), rng):
         s = rules.evolve(s, event)
@@ -71,7 +71,7 @@ def recruit_seniors(rules, s: ApogeeState, p: int) -> ApogeeState:
     return s
 
 
-def team_of_authority(c: Catalog, s: ApogeeState, pl: Player, authority: int) -> bool:
+def team_of_authority(c: Components, s: ApogeeState, pl: Player, authority: int) -> bool:
     """Swap the player's Engineers of least Authority for those of most left in the piles, a Senior for a
     Senior and a Junior for a Junior (each stays in one place, on the same spot, its pile still of its
     kind), until the team's Authority reaches `authority` (AP-SMIS-04); False if it cannot."""
@@ -87,7 +87,7 @@ def team_of_authority(c: Catalog, s: ApogeeState, pl: Player, authority: int) ->
     return sum(c.eng_auth[e] for e in pl.hand) >= authority
 
 
-def deposits(c: Catalog, s: ApogeeState, goal: Goal) -> list[Launch] | None:
+def deposits(c: Components, s: ApogeeState, goal: Goal) -> list[Launch] | None:
     """Successful launches that meet `goal` (AP-MIS-29, AP-MIS-30), its cards taken from the piles; None if
     the piles do not hold them."""
     d = c.dest_index[goal.destination]

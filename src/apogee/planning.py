@@ -12,7 +12,7 @@ from __future__ import annotations
 from boardcore.rules import Unfolding
 
 from apogee import events as ev
-from apogee.components import Catalog
+from apogee.components import Components
 from apogee.effects import goto, next_in_order, reveal
 from apogee.engineers import activate
 from apogee.investors import check_investors
@@ -33,7 +33,7 @@ def open_placement(u: Unfolding) -> None:
 
 @POINTS.options("place", asks="Place your next Engineer face down on an action or the Space Operations Center, "
                 "or leave it unplaced (AP-PLC-01)")
-def placement_actions(c: Catalog, s: ApogeeState, player: int = 0) -> list:
+def placement_actions(c: Components, s: ApogeeState, player: int = 0) -> list:
     """The next unplaced Engineer of each waiting player goes on one spot, or none (AP-PLC-08, AP-PLC-09,
     AP-PLC-10): Specialty (AP-PLC-02), Construction (AP-PLC-03), R&D (AP-PLC-04), Design (AP-PLC-05) or the
     SOC (AP-PLC-06, used in Administration, AP-PLC-12); placing costs nothing (AP-PLC-07). Inaccessible
@@ -67,7 +67,7 @@ _PLACE: dict[tuple[int, int, int], ev.Place] = {}  # decisions are immutable: ma
 
 
 @POINTS.resolves("place")
-def placement_made(c: Catalog, u: Unfolding, action: ev.Place, rng) -> None:
+def placement_made(c: Components, u: Unfolding, action: ev.Place, rng) -> None:
     """Nothing follows one placement: the step resolves once every player has placed (flow, AP-PLC-11)."""
 
 
@@ -107,7 +107,7 @@ def start_construction(u: Unfolding, rng) -> bool:
     return True
 
 
-def construction_options(c: Catalog, s: ApogeeState, player: int) -> list[int]:
+def construction_options(c: Components, s: ApogeeState, player: int) -> list[int]:
     """Reserve cards that may be built and paid for (AP-CON-02, AP-CON-03, AP-CON-04, AP-CON-07, AP-CON-08,
     AP-AMB-10), at the price less this turn's Ethan N. Maughmer allowance (AP-ENG-13, AP-ENG-14); the bans
     of Missions and Solo Events hold for every way of building (AP-AMB-53)."""
@@ -134,13 +134,13 @@ def construction_step(u: Unfolding, rng) -> bool:
 
 @POINTS.options("build", asks="Build a card of your reserve onto your Launch Pad, paying its cost, or pass "
                 "(AP-CON-03)")
-def construction_builds(c: Catalog, s: ApogeeState, player: int) -> list:
+def construction_builds(c: Components, s: ApogeeState, player: int) -> list:
     return ([ev.Build(player=player, card=card) for card in construction_options(c, s, player)]
             + [ev.Pass(player=player)])
 
 
 @POINTS.resolves("build")
-def resolve_build(c: Catalog, u: Unfolding, action, rng) -> None:
+def resolve_build(c: Components, u: Unfolding, action, rng) -> None:
     """AP-CON-03, AP-AMB-09, AP-AMB-10: a chosen build (or a Pass), then the next build or player; the
     allowance pays what it can of the price (AP-ENG-14)."""
     p = action.player
@@ -203,12 +203,12 @@ def rnd_step(u: Unfolding, rng) -> bool:
 
 @POINTS.options("keep_rnd", asks="Keep one of the R&D cards you drew; the others go beneath the pile "
                 "(AP-RND-04)")
-def drawn_cards(c: Catalog, s: ApogeeState, player: int) -> list:
+def drawn_cards(c: Components, s: ApogeeState, player: int) -> list:
     return [ev.KeepRnd(player=player, card=card) for card in s.p[player - 1].drawn]
 
 
 @POINTS.resolves("keep_rnd")
-def resolve_keep(c: Catalog, u: Unfolding, action: ev.KeepRnd, rng) -> None:
+def resolve_keep(c: Components, u: Unfolding, action: ev.KeepRnd, rng) -> None:
     """AP-RND-04, AP-IVR-08: the kept card is an acquisition."""
     check_investors(u, action.player, "acquire", card=action.card)
     if not u.state.over:
@@ -252,7 +252,7 @@ POINTS.options("design", asks="Take one card from a Technology river into your r
 
 
 @POINTS.resolves("design")
-def resolve_design(c: Catalog, u: Unfolding, action, rng) -> None:
+def resolve_design(c: Components, u: Unfolding, action, rng) -> None:
     take_pick(u, action)
     if not u.state.over:
         next_in_order(u)

@@ -20,7 +20,7 @@ from boardcore.rules import MAX_TURNS, Game, Outcome, Unfolding, Unoffered
 from apogee import events as ev
 from apogee import describe, figures, flow, hidden, invariants, missions, near_end, setup, spaces
 from apogee.administration import admin_unoffered, launch_problem, specialty_ok
-from apogee.components import Catalog, load
+from apogee.components import Components, load
 from apogee.evaluate import evaluate, margin, prior, standing
 from apogee.evolve import HANDLERS
 from apogee.prompts import POINTS
@@ -63,7 +63,7 @@ class Apogee(Game):
     over_rule = "AP-INV-24"  # once the game is over, nothing more is accepted
     turn_rule = "AP-TURN-04"  # only the player asked (or, in a simultaneous step, still waiting) decides
 
-    def __init__(self, c: Catalog | None = None) -> None:
+    def __init__(self, c: Components | None = None) -> None:
         self.c = c or load()
         self.data_id = self.c.loaded.data_id
         self.data_sha256 = self.c.loaded.sha256

@@ -11,7 +11,7 @@ from boardcore.errors import BoardcoreError
 from boardcore.rules import Unfolding
 
 from apogee import events as ev
-from apogee.components import KINDS, Catalog
+from apogee.components import KINDS, Components
 from apogee.effects import goto, next_in_order
 from apogee.prompts import POINTS, ask
 from apogee.queries import authority_order
@@ -19,7 +19,7 @@ from apogee.solo import event_pile
 from apogee.state import ApogeeState, Player
 
 
-def initial(c: Catalog, config) -> ApogeeState:
+def initial(c: Components, config) -> ApogeeState:
     """The empty table for `config`'s Mission, agreed before play and fixed (AP-SETUP-09, AP-SETUP-10; Solo
     Missions AP-SOLO-02)."""
     solo_mode = config.players == 1
@@ -37,7 +37,7 @@ def initial(c: Catalog, config) -> ApogeeState:
            for _ in range(config.players)])
 
 
-def deal(c: Catalog, u: Unfolding, rng) -> None:
+def deal(c: Components, u: Unfolding, rng) -> None:
     """The setup facts: every pile shuffled, the Directors dealt, the rivers revealed; then the players keep a
     Director together, in secret."""
     s = u.state
@@ -70,13 +70,13 @@ def deal(c: Catalog, u: Unfolding, rng) -> None:
 # -- the Director kept --------------------------------------------------------------
 @POINTS.options("director", asks="Keep one of your two dealt Mission Directors; the other leaves the game "
                 "(AP-SETUP-12)")
-def dealt_directors(c: Catalog, s: ApogeeState, player: int = 0) -> list:
+def dealt_directors(c: Components, s: ApogeeState, player: int = 0) -> list:
     """Simultaneous: every player still choosing, each of their dealt Directors."""
     return [ev.KeepDirector(player=i, director=d) for i, pl in enumerate(s.p, 1) if pl.waiting for d in pl.dealt]
 
 
 @POINTS.resolves("director")
-def director_kept(c: Catalog, u: Unfolding, action: ev.KeepDirector, rng) -> None:
+def director_kept(c: Components, u: Unfolding, action: ev.KeepDirector, rng) -> None:
     """Nothing follows one choice: the Directors are revealed once all are kept (flow)."""
 
 
@@ -100,7 +100,7 @@ def team_step(u: Unfolding, rng) -> None:
 
 @POINTS.options("team", asks="Recruit your starting team: one Senior Engineer or two Junior Engineers "
                 "(AP-SETUP-13)")
-def team_choices(c: Catalog, s: ApogeeState, player: int) -> list:
+def team_choices(c: Components, s: ApogeeState, player: int) -> list:
     out = []
     if s.seniors:
         out.append(ev.ChooseTeam(player=player, senior=True))
@@ -110,7 +110,7 @@ def team_choices(c: Catalog, s: ApogeeState, player: int) -> list:
 
 
 @POINTS.resolves("team")
-def resolve_team(c: Catalog, u: Unfolding, action, rng) -> None:
+def resolve_team(c: Components, u: Unfolding, action, rng) -> None:
     if isinstance(action, ev.Pass):  # both piles empty: nothing to recruit
         next_in_order(u)
         return

@@ -8,11 +8,11 @@ from boardcore.rules import Unfolding
 from apogee import events as ev
 from apogee.dice import ROLLS, roll_main
 from apogee.effects import gain, next_in_order, pay
-from apogee.components import Catalog
+from apogee.components import Components
 from apogee.rocket import thrust
 
 
-def event_pile(c: Catalog, mission: int, rng) -> list[int]:
+def event_pile(c: Components, mission: int, rng) -> list[int]:
     """AP-SOLO-04: the Solo Event pile, returned bottom first (the pile's order); it holds twice as many cards
     as the Mission lists Solo Events, one per turn of the Mission (AP-SOLO-08)."""
     solo = [c.solo_event_id[n] for n in c.solo_missions[mission].events]  # AP-SOLO-05: listed order, top first

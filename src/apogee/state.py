@@ -2,7 +2,7 @@
 
 Units (AP-GEN-04): credits in thousands, Authority and yield in tenths. Credits are integer balances with an
 unlimited Bank (AP-COMP-02, AP-GAP-03: the Credit cards' denominations are cosmetic). Cards are ids into the
-catalog (components.Catalog). Piles are lists whose *last* element is the top card; "beneath the pile"
+catalog (components.Components). Piles are lists whose *last* element is the top card; "beneath the pile"
 (AP-GEN-05) is index 0. Hidden values in a view are -1 (rules.view).
 """
 

@@ -7,7 +7,7 @@ from __future__ import annotations
 from boardcore.rules import Unfolding
 
 from apogee import events as ev
-from apogee.components import Catalog
+from apogee.components import Components
 from apogee.effects import gain
 from apogee.investors import check_investors
 from apogee.prompts import POINTS
@@ -61,7 +61,7 @@ def discard(u: Unfolding, player: int, card: int) -> None:
     u.emit(ev.TechDiscarded(player=player, card=card, revealed=straight_back(u.rules.c, u.state, card)))
 
 
-def river_picks(c: Catalog, s: ApogeeState, player: int) -> list:
+def river_picks(c: Components, s: ApogeeState, player: int) -> list:
     """The answers to a pick from the rivers (Design, an Engineer's or a Director's Specialty): any card of
     the three rivers, or none."""
     return [ev.TakeCard(player=player, card=card) for r in s.rivers for card in r] + [ev.Pass(player=player)]
@@ -75,11 +75,11 @@ def take_pick(u: Unfolding, action) -> None:
 
 # -- the reserve's limit -------------------------------------------------------------
 @POINTS.options("trim", asks="Your reserve holds more than 9 cards: discard one beneath its pile (AP-AMB-08)")
-def reserve_cards(c: Catalog, s: ApogeeState, player: int) -> list:
+def reserve_cards(c: Components, s: ApogeeState, player: int) -> list:
     return [ev.Discard(player=player, card=card) for card in s.p[player - 1].reserve]
 
 
 @POINTS.resolves("trim")
-def trim(c: Catalog, u: Unfolding, action: ev.Discard, rng) -> None:
+def trim(c: Components, u: Unfolding, action: ev.Discard, rng) -> None:
     """AP-AMB-08, AP-DES-09, AP-LCH-18: down to 9, beneath the piles, for nothing."""
     discard(u, action.player, action.card)

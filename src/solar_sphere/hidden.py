@@ -53,7 +53,7 @@ def _resistance_deck(c: Components, s: SolarState, rng) -> list[int]:
         seen.update(p.ships)
     if s.d is not None:
         seen.update(s.d.ships)
-    key = str(s.players)                                    # as setup.lay_out reads the composition
+    key = str(s.players)                                    # as setup.deal reads the composition
     deck: list[int] = []
     for value, count in zip((2, 3, 4, 5), c.data.resistance.composition[key], strict=True):
         shown = sum(1 for i in seen if c.ships[i].value == value)

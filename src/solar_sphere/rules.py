@@ -15,7 +15,7 @@ from solar_sphere import battle, command, crew, deploy, flow, locations  # noqa:
 from solar_sphere import hidden, near_end
 from solar_sphere import setup as table
 from solar_sphere import spaces
-from solar_sphere.components import Components, load_components
+from solar_sphere.components import Components, load
 from solar_sphere.describe import describe
 from solar_sphere.figures import figures
 from solar_sphere.evaluate import evaluate, margin, prior, standing
@@ -53,13 +53,13 @@ class SolarSphere(Game):
     rollout_policy = "prior"
 
     def __init__(self, components: Components | None = None) -> None:
-        self.c = components or load_components()
+        self.c = components or load()
         self.data_id, self.data_sha256 = self.c.data_id, self.c.sha256
         self.handlers = HANDLERS.bind(self.c, EVENTS)
 
     def with_data(self, folder: Any) -> SolarSphere:
         """`--data DIR`: these rules on replacement component data (validated by components.py)."""
-        return SolarSphere(load_components(Path(folder)))
+        return SolarSphere(load(Path(folder)))
 
     copy = staticmethod(SolarState.copy)
     """`rules.copy(s)` is `s.copy()` itself: no extra call on the bot's hottest path."""
@@ -72,7 +72,7 @@ class SolarSphere(Game):
     def setup(self, state: SolarState, rng) -> list:
         """The setup facts, then round 1's Dock and whatever follows it until the first decision."""
         u = Unfolding.over(self, state)
-        table.lay_out(self.c, u, rng)
+        table.deal(self.c, u, rng)
         flow.advance(self.c, u, rng)
         return u.events
 

@@ -1,5 +1,5 @@
 """Setup (SS-SET-01..31; in solo SS-DRSET-01..11): the empty table before anything is shuffled
-(`initial`), then the setup facts, every random result recorded (SS-GEN-07) (`lay_out`).
+(`initial`), then the setup facts, every random result recorded (SS-GEN-07) (`deal`).
 """
 
 from __future__ import annotations
@@ -50,7 +50,7 @@ def initial(c: Components, config) -> SolarState:
     return s
 
 
-def lay_out(c: Components, u, rng) -> None:
+def deal(c: Components, u, rng) -> None:
     """The setup facts, in the rulebook's order (SS-SET-31 ends it: round 1 begins with Dock)."""
     s: SolarState = u.state
     key = str(s.players)                                             # SS-DRSET-01: solo is laid out as for 2
