@@ -69,7 +69,7 @@ class Warlords(Game):
     def setup(self, state: WarlordsState, rng) -> list:
         """The setup facts (multiplayer or solo), then the flow up to the first prompt."""
         u = Unfolding.over(self, state)
-        u.emit(*setup.facts(self.c, state, rng))
+        setup.deal(self.c, u, rng)
         flow.advance(self.c, u, rng)
         return u.events
 

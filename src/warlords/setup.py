@@ -61,11 +61,13 @@ def shuffled_support(c, rng, solo: bool) -> ev.SupportShuffled:
     return ev.SupportShuffled(order=tuple(rng.shuffled([x for x in c.support_ids if c.support[x] not in removed])))
 
 
-def facts(c, s: WarlordsState, rng) -> list:
-    """The setup facts of either game; then the first decision comes from the flow."""
+def deal(c, u, rng) -> None:
+    """Emit the setup facts of either game; then the first decision comes from the flow."""
+    s: WarlordsState = u.state
     if s.mode == "solo":
-        return solo_facts(c, s, rng) + [ev.PhaseStarted(phase="keep")]
-    return multiplayer_facts(c, s, rng)
+        u.emit(*solo_facts(c, s, rng), ev.PhaseStarted(phase="keep"))
+    else:
+        u.emit(*multiplayer_facts(c, s, rng))
 
 
 def multiplayer_facts(c, s: WarlordsState, rng) -> list:
