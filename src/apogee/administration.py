@@ -61,7 +61,7 @@ def admin_step(u: Unfolding, rng) -> bool:
         return True
     p = s.order[s.cursor]
     if s.p[p - 1].actions > 0:
-        ask(u, "admin", p)
+        ask(u, p, "admin")
     else:
         next_in_order(u)
     return False

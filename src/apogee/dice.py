@@ -37,7 +37,7 @@ def settle(u: Unfolding, rng, player: int, purpose: str, needed: int, arg: int, 
     if value >= needed:
         success(u, rng, player, arg)
     elif u.state.p[player - 1].dice > 0 and needed <= u.rules.c.n.die_sides:
-        ask(u, "reroll_" + purpose, player, a=needed, b=arg)
+        ask(u, player, "reroll_" + purpose, a=needed, b=arg)
     else:
         failure(u, rng, player, arg)
 

@@ -31,24 +31,24 @@ def use_specialty(u: Unfolding, rng, player: int) -> None:
         u.emit(ev.Modified(player=player, mod=key, amount=d.amount or 1))
     elif key == "sell_many":  # AP-MD-05, AP-AMB-59
         if pl.reserve:
-            ask(u, "liam", player)
+            ask(u, player, "liam")
     elif key == "build_payload":
         if laura_builds(c, s, player):
-            ask(u, "laura", player)
+            ask(u, player, "laura")
     elif key == "build_nuclear":
         if ekaterina_builds(c, s, player):
-            ask(u, "ekaterina", player)
+            ask(u, player, "ekaterina")
     elif key == "river_pick":  # AP-MD-08, AP-MD-09  (rivers only, never R&D)
         if any(s.rivers):
-            ask(u, "yelena", player)
+            ask(u, player, "yelena")
     elif key == "draw_rnd":  # AP-MD-10, AP-MD-11  (only what the pile holds)
         draw_rnd(u, player, d.amount)
     elif key == "sell_built":  # AP-MD-13, AP-AMB-63
         if pl.pad:
-            ask(u, "anatoliy", player)
+            ask(u, player, "anatoliy")
     elif key == "dismiss_many":  # AP-MD-18, AP-AMB-59, AP-AMB-67
         if dismissable(s, player):
-            ask(u, "zhang", player)
+            ask(u, player, "zhang")
     elif key == "recruit_seniors":  # AP-MD-19, AP-MD-20, AP-AMB-12
         n = min(d.amount, len(s.seniors), c.n.hand_limit - len(pl.hand))
         if n > 0:
@@ -73,7 +73,7 @@ def liam_sells(c: Components, u: Unfolding, action, rng) -> None:
     p = action.player
     sell(u, p, action.card, sale_price(c, u.state, p))
     if u.state.p[p - 1].reserve:
-        ask(u, "liam", p)
+        ask(u, p, "liam")
 
 
 @POINTS.resolves("anatoliy")
@@ -145,7 +145,7 @@ def zhang_dismisses(c: Components, u: Unfolding, action, rng) -> None:
     u.emit(ev.EngineerDismissed(player=p, engineer=action.engineer, reason="zhang"))
     gain(u, p, c.director[s.p[p - 1].director].amount, "specialty")
     if dismissable(u.state, p):
-        ask(u, "zhang", p)
+        ask(u, p, "zhang")
 
 
 # -- Nation Interventions -----------------------------------------------------------------
@@ -163,7 +163,7 @@ def intervene(u: Unfolding, rng, player: int, target: int) -> None:
     victim = s.p[target - 1]
     if nation.effect == "remove_rnd":  # AP-NI-01: the United States pick an R&D card of the target's reserve
         if any(c.kind[card] == RND for card in victim.reserve):
-            ask(u, "us_pick", player, a=target)
+            ask(u, player, "us_pick", a=target)
     elif nation.effect == "remove_dice":  # AP-NI-02: Russia sends up to 2 of the target's dice to the supply
         n = min(nation.amount, victim.dice)
         if n:

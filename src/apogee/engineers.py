@@ -46,24 +46,24 @@ def succeed(u: Unfolding, rng, player: int, engineer: int) -> None:
     elif effect == "soc_authority":  # AP-ENG-03, AP-ENG-17, AP-AMB-21
         u.emit(ev.SocAssigned(player=player, engineer=engineer))
     elif effect == "replace_river":  # AP-ENG-01, AP-ENG-18
-        ask(u, "replace_river", player, b=engineer)
+        ask(u, player, "replace_river", b=engineer)
         return
     elif effect == "river_pick":  # AP-ENG-04
         if any(s.rivers):
-            ask(u, "river_pick", player, b=engineer)
+            ask(u, player, "river_pick", b=engineer)
             return
     elif effect == "draw_rnd":  # AP-ENG-05: both cards kept
         draw_rnd(u, player, e.amount)
     # AP-ENG-06, AP-ENG-07: printed cost exactly 20,000, for free; no card, no effect
     elif effect == "cheap_build":
         if cheap_build_options(c, s, player, engineer):
-            ask(u, "cheap_build", player, b=engineer)
+            ask(u, player, "cheap_build", b=engineer)
             return
     elif effect == "gain":  # AP-ENG-08
         gain(u, player, e.amount, "specialty")
     elif effect == "sell":  # AP-ENG-09
         if pl.reserve:
-            ask(u, "engineer_sell", player, b=engineer)
+            ask(u, player, "engineer_sell", b=engineer)
             return
     elif effect == "buy_die":  # AP-ENG-10, AP-AMB-35
         if pl.dice < c.n.dice_limit and s.supply > 0 and pl.credits >= e.amount:

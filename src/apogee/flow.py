@@ -26,12 +26,12 @@ def advance(u: Unfolding, rng) -> None:
         for p, pl in enumerate(s.p, 1):
             if pl.owed > 0:
                 if pl.hand:
-                    ask(u, "dismiss_owed", p)
+                    ask(u, p, "dismiss_owed")
                 else:
                     u.emit(ev.DismissalsOwed(player=p, count=-pl.owed))
                 break
             if len(pl.reserve) > limit:
-                ask(u, "trim", p)
+                ask(u, p, "trim")
                 break
         else:
             STEPS[s.stage](u, rng)

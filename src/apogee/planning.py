@@ -126,7 +126,7 @@ def construction_step(u: Unfolding, rng) -> bool:
     p = s.order[s.cursor]
     builds = s.p[p - 1].spots.count(CONSTRUCTION)
     if construction_options(u.rules.c, s, p):
-        ask(u, "build", p, a=builds)
+        ask(u, p, "build", a=builds)
     else:
         next_in_order(u)
     return False
@@ -155,7 +155,7 @@ def resolve_build(c: Components, u: Unfolding, action, rng) -> None:
     if u.state.over:
         return
     if left > 0 and construction_options(c, u.state, p):
-        ask(u, "build", p, a=left)
+        ask(u, p, "build", a=left)
     else:
         next_in_order(u)
 
@@ -191,7 +191,7 @@ def rnd_step(u: Unfolding, rng) -> bool:
     if s.cursor < len(s.order):
         p = s.order[s.cursor]
         if s.p[p - 1].drawn:
-            ask(u, "keep_rnd", p)
+            ask(u, p, "keep_rnd")
         else:
             next_in_order(u)
         return False
@@ -241,7 +241,7 @@ def design_step(u: Unfolding, rng) -> bool:
     if s.cursor >= len(s.order):
         return True
     if any(s.rivers):
-        ask(u, "design", s.order[s.cursor])
+        ask(u, s.order[s.cursor], "design")
     else:
         next_in_order(u)
     return False

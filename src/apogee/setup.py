@@ -93,7 +93,7 @@ def team_step(u: Unfolding, rng) -> None:
     player's hidden hand; then the first turn."""
     s = u.state
     if s.cursor < len(s.order):
-        ask(u, "team", s.order[s.cursor])
+        ask(u, s.order[s.cursor], "team")
     else:
         goto(u, "turn_start")
 

@@ -9,7 +9,7 @@ from solar_sphere import queries as q
 from solar_sphere.command import gain_morale, gain_reputation, lose_morale, score
 from solar_sphere.events import BattleNoted, CrewUsed, ResistanceRolled, ShipMovedDown, ShipResolved, TaskDone
 from solar_sphere.prompts import POINTS, ask, choices, top
-from solar_sphere.state import CORP, SolarState, Task
+from solar_sphere.state import CORP, SolarState
 
 ORDER = (0, 1, 2, 3)    # SS-BAT-02, SS-AMB-18: bottom-left, bottom-right, top-left, top-right
 
@@ -64,7 +64,7 @@ def battle(u, rng) -> bool:
             waiting = rerollers(rules.c, s, ship)
             if waiting:
                 u.emit(BattleNoted(ship=pos, player=waiting[0]))
-                ask(u, Task(kind="reroll", player=waiting[0], n=pos))
+                ask(u, waiting[0], "reroll", n=pos)
                 return False
         resolve_ship(u, pos, success)
     return True

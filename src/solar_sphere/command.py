@@ -88,21 +88,21 @@ def apply_effect(u, seat: int, code: str, crew: bool = False) -> None:
         return
     elif kind in ("resource", "gain"):
         if parts[1] == "any":
-            ask(u, Task(kind="gain_any", player=seat, n=n))
+            ask(u, seat, "gain_any", n=n)
         else:
-            ask(u, Task(kind="gain", player=seat, n=n, arg=parts[1]))
+            ask(u, seat, "gain", n=n, arg=parts[1])
     elif kind == "gain_any":
-        ask(u, Task(kind="gain_any", player=seat, n=n))
+        ask(u, seat, "gain_any", n=n)
     elif kind == "fabricate":
-        ask(u, Task(kind="fabricate", player=seat, n=n, arg="upto" if crew else ""))
+        ask(u, seat, "fabricate", n=n, arg="upto" if crew else "")
     elif kind in ("salvage_up_to", "salvage"):
-        ask(u, Task(kind="salvage", player=seat, n=n))
+        ask(u, seat, "salvage", n=n)
     elif kind == "salvage_any":
-        ask(u, Task(kind="salvage", player=seat, n=99))        # SS-ALM-16: every inactive drone, one action
+        ask(u, seat, "salvage", n=99)        # SS-ALM-16: every inactive drone, one action
     elif kind == "kickback":
-        ask(u, Task(kind="kickback", player=seat, n=n))         # SS-KB-09: a kickback without the morale move
+        ask(u, seat, "kickback", n=n)         # SS-KB-09: a kickback without the morale move
     elif kind == "aux_die":
-        ask(u, Task(kind="aux", player=seat))                   # SS-ALM-08: rolled onto its port at once
+        ask(u, seat, "aux")                   # SS-ALM-08: rolled onto its port at once
     elif kind == "points_per_hex":
         score(u, seat, s.p[seat - 1].hexes, "crew")              # T2-05 retirement
     elif kind == "points_per_ship":
@@ -113,10 +113,10 @@ def apply_effect(u, seat: int, code: str, crew: bool = False) -> None:
     elif kind == "morale_per_hex":
         gain_morale(u, seat, s.p[seat - 1].hexes // 2)              # SS-ALM-07: own hexes, halved down
     elif kind == "salvage_per_ship":
-        ask(u, Task(kind="salvage", player=seat, n=len(s.p[seat - 1].ships)))
+        ask(u, seat, "salvage", n=len(s.p[seat - 1].ships))
     elif kind == "trade":                                        # SS-ALM-09: the paid resource leaves first
         u.emit(ResourceChanged(player=seat, kind=KINDS.index(parts[1]), delta=-1))
-        ask(u, Task(kind="gain", player=seat, n=2, arg=parts[2]))
+        ask(u, seat, "gain", n=2, arg=parts[2])
     elif kind == "pay_morale_for_reputation":                    # SS-ALM-12, SS-AMB-28: a payment, never underflow
         u.emit(MoraleChanged(player=seat, delta=-2))
         gain_reputation(u, seat)
@@ -134,7 +134,7 @@ def take_kickbacks(u, seat: int, to: int) -> None:
     before = s.p[seat - 1].morale
     n = kickbacks_for(u.rules, before, to, s.p[seat - 1].rep)
     u.emit(MoraleChanged(player=seat, delta=to - before))
-    ask(u, Task(kind="kickback", player=seat, n=n))
+    ask(u, seat, "kickback", n=n)
 
 
 # -- the decision points of the Command Centre ---------------------------------------------------
@@ -169,7 +169,7 @@ def kind_named(c, u, action, rng) -> None:
     """The named kind is then gained like any other (storage permitting)."""
     t = top(u.state)
     u.emit(TaskUpdated(task=Task(kind="gain_any", player=t.player, n=t.n - 1)) if t.n > 1 else TaskDone())
-    ask(u, Task(kind="gain", player=t.player, n=1, arg=action.option))
+    ask(u, t.player, "gain", n=1, arg=action.option)
 
 
 @POINTS.options("fabricate", asks="Fabricate a drone from your reserve, take back a satellite, "
@@ -237,7 +237,7 @@ def salvaged(c, u, action, rng) -> None:
     apply_effect(u, seat, c.cmd.matrix[row][column])          # SS-DRN-16, SS-AMB-42: the space's benefit
     if all(filled > column for filled in s.p[seat - 1].matrix):
         # SS-AUX-01, SS-AUX-02: filling a column unlocks the auxiliary die (SS-EX-12, SS-EX-26)
-        ask(u, Task(kind="aux", player=seat))
+        ask(u, seat, "aux")
 
 
 KICKBACK_OPTIONS = ("ore", "gold", "crystal", "fabricate", "salvage")
@@ -258,8 +258,8 @@ def kickback_taken(c, u, action, rng) -> None:
     option = action.option
     u.emit(TaskUpdated(task=Task(kind="kickback", player=t.player, n=t.n - 1)) if t.n > 1 else TaskDone())
     if option == "fabricate":
-        ask(u, Task(kind="fabricate", player=t.player, n=1))
+        ask(u, t.player, "fabricate", n=1)
     elif option == "salvage":
-        ask(u, Task(kind="salvage", player=t.player, n=2))
+        ask(u, t.player, "salvage", n=2)
     else:
-        ask(u, Task(kind="gain", player=t.player, n=1, arg=option))
+        ask(u, t.player, "gain", n=1, arg=option)

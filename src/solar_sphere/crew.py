@@ -10,7 +10,7 @@ from solar_sphere import queries as q
 from solar_sphere.command import apply_effect, gain_morale, score
 from solar_sphere.events import CrewHired, CrewRefreshed, CrewRetired, CrewUsed, ResourceChanged, TaskDone
 from solar_sphere.prompts import POINTS, ask, choices, top
-from solar_sphere.state import SolarState, Task
+from solar_sphere.state import SolarState
 
 GENERAL = "general"
 """`usable`'s moment for crew that work at any free point of the turn (not "When you visit")."""
@@ -29,7 +29,7 @@ def hire(u, seat: int, slot: int, pay: str = "") -> None:
             if n:
                 u.emit(ResourceChanged(player=seat, kind=kind, delta=-n))
         if len(s.p[seat - 1].crew) >= c.cmd.crew_slots:
-            ask(u, Task(kind="retire", player=seat, n=card))  # SS-CREW-08, SS-CREW-09: a fourth forces a retirement
+            ask(u, seat, "retire", n=card)  # SS-CREW-08, SS-CREW-09: a fourth forces a retirement
     u.emit(CrewHired(player=seat, slot=slot, factions=c.crew_factions[card]))   # SS-CREW-07: its icons count
     score(u, seat, c.tiers.points[c.crew[card].tier - 1], "hire")    # SS-CREW-05, SS-ALM-17: points at once
     gain_morale(u, seat, token, "morale token")                        # SS-CREW-06: the token's morale
@@ -66,7 +66,7 @@ def retired(c, u, action, rng) -> None:
     if len(bonus) == 1:
         apply_effect(u, seat, bonus[0], crew=True)
     else:
-        ask(u, Task(kind="bonus", player=seat, arg="|".join(bonus)))
+        ask(u, seat, "bonus", arg="|".join(bonus))
 
 
 @POINTS.options("bonus", asks="Choose one of the retirement bonuses (SS-ALM-15)")
@@ -122,7 +122,7 @@ def use(u, seat: int, card: int) -> None:
     action = u.rules.c.crew[card].action
     u.emit(CrewUsed(player=seat, card=card))
     if action == "refresh":                                   # SS-ALM-13: the target is asked for next
-        ask(u, Task(kind="refresh", player=seat))
+        ask(u, seat, "refresh")
         return
     if action.startswith("visit:"):
         action = action.split(":", 2)[2]                      # "gain:ore" / "kickback"

@@ -9,7 +9,7 @@ from __future__ import annotations
 from solar_sphere import queries as q
 from solar_sphere.command import apply_effect, gain_morale, gain_reputation
 from solar_sphere.events import Attack, DronesCommitted, HexBuilt, ResourceChanged, TaskDone, TaskUpdated
-from solar_sphere.prompts import POINTS, ask, choices, top
+from solar_sphere.prompts import POINTS, ask, choices, push, top
 from solar_sphere.state import SolarState, Task
 
 
@@ -19,17 +19,17 @@ def take_action(u, seat: int, loc: int, value: int) -> None:
     card = u.rules.c.loc[loc]
     boosted = s.p[seat - 1].sats[loc]
     if card.kind == "asteroid":                   # SS-AST-03, SS-AST-04 (boost: 3 in total)
-        ask(u, Task(kind="gain", player=seat, n=3 if boosted else 1, arg=card.resource))
+        ask(u, seat, "gain", n=3 if boosted else 1, arg=card.resource)
     elif card.kind == "fabricator":               # SS-FAB-02, SS-FAB-03 (boost: 1 more)
-        ask(u, Task(kind="fabricate", player=seat, n=3 if boosted else 2, arg="upto"))
+        ask(u, seat, "fabricate", n=3 if boosted else 2, arg="upto")
     elif card.kind == "salvage":                  # SS-SAL-02, SS-SAL-03 (boost: 6 whatever the die)
-        ask(u, Task(kind="salvage", player=seat, n=6 if boosted else value))
+        ask(u, seat, "salvage", n=6 if boosted else value)
     elif card.kind == "sphere":                   # SS-SPH-02, SS-SPH-03 (boost: any value)
-        ask(u, Task(kind="build", player=seat, n=6 if boosted else value))
+        ask(u, seat, "build", n=6 if boosted else value)
     elif card.kind == "crew":                     # SS-CREW-02, SS-CREW-03 (boost resource first, SS-AMB-40)
-        ask(u, *([Task(kind="gain_any", player=seat, n=1)] if boosted else []), Task(kind="hire", player=seat))
+        push(u, *([Task(kind="gain_any", player=seat, n=1)] if boosted else []), Task(kind="hire", player=seat))
     elif card.kind == "fleet":                    # SS-FLT-02, SS-FLT-03 (boost: salvage up to 2 first)
-        ask(u, *([Task(kind="salvage", player=seat, n=2)] if boosted else []), Task(kind="attack", player=seat))
+        push(u, *([Task(kind="salvage", player=seat, n=2)] if boosted else []), Task(kind="attack", player=seat))
 
 
 # -- the Solar Sphere ----------------------------------------------------------------------------
