@@ -25,9 +25,8 @@ from apogee.technologies import sell
 from apogee.words import place_name
 
 
-def start_administration(u: Unfolding, rng) -> None:
+def start_administration(c: Components, u: Unfolding, rng) -> None:
     """AP-ADM-01, AP-ERN-08, AP-AMB-11: everyone collects or pays first, in Authority order."""
-    c = u.rules.c
     s = u.state
     reveal(u, SOC)
     order = authority_order(c, s)
@@ -53,7 +52,7 @@ def start_administration(u: Unfolding, rng) -> None:
     goto(u, "admin", order)
 
 
-def admin_step(u: Unfolding, rng) -> bool:
+def admin_step(c: Components, u: Unfolding, rng) -> bool:
     """AP-DIR-01, AP-DIR-05: the player in turn acts until their actions are spent or they pass; True once
     every player has had their turn."""
     s = u.state
@@ -195,28 +194,27 @@ def resolve_admin(c: Components, u: Unfolding, action, rng) -> None:
     p = action.player
     kind = type(action)
     if kind is ev.Sell:  # AP-SELL-01, AP-SELL-02, AP-SELL-03, AP-SELL-04, AP-SELL-05
-        sell(u, p, action.card, sale_price(c, s, p))
+        sell(c, u, p, action.card, sale_price(c, s, p))
     elif kind is ev.Recruit:  # AP-REC-01, AP-REC-02
         pile = s.seniors if action.senior else s.juniors
         u.emit(ev.EngineersRecruited(player=p, senior=action.senior, engineers=(pile[-1],)))
     elif kind is ev.Dismiss:  # AP-DIS-01, AP-DIS-02
         u.emit(ev.EngineerDismissed(player=p, engineer=action.engineer, reason="dismiss"))
     elif kind is ev.StaticFire:
-        static_fire(u, rng, p)
+        static_fire(c, u, rng, p)
     elif kind is ev.LaunchRocket:
-        launch(u, rng, p, c.dest_index[action.destination])
+        launch(c, u, rng, p, c.dest_index[action.destination])
     elif kind is ev.UseSpecialty:
-        use_specialty(u, rng, p)
+        use_specialty(c, u, rng, p)
     elif kind is ev.Intervene:
-        intervene(u, rng, p, action.target)
+        intervene(c, u, rng, p, action.target)
 
 
-def static_fire(u: Unfolding, rng, player: int) -> None:
+def static_fire(c: Components, u: Unfolding, rng, player: int) -> None:
     """AP-SF-02, AP-SF-03, AP-SF-04: the main die only, no re-roll; repeatable in later turns with the same
     rocket (AP-SF-05), no SOC or Payload needed (AP-SF-07), weather irrelevant (AP-AMB-58); 4 or more (6 under
     Crucial Performance Test, AP-EV-25) gains a die if the player may hold one (AP-AMB-34); Investors check
     (AP-IVR-10)."""
-    c = u.rules.c
     s = u.state
     target = event_amount(c, s) if event_key(c, s) == "performance_test" else c.n.static_fire
     value = rng.roll(c.n.die_sides)
@@ -226,14 +224,13 @@ def static_fire(u: Unfolding, rng, player: int) -> None:
     if success:
         if s.p[player - 1].dice < c.n.dice_limit and u.state.supply > 0:
             u.emit(ev.DieGained(player=player))
-        check_investors(u, player, "static_fire")
+        check_investors(c, u, player, "static_fire")
 
 
-def launch(u: Unfolding, rng, player: int, destination: int) -> None:
+def launch(c: Components, u: Unfolding, rng, player: int, destination: int) -> None:
     """AP-LCH-09, AP-LCH-10, AP-EV-06 (the fee, once, before the first roll, AP-AMB-13), weather on every
     attempt (AP-EV-13, AP-EV-14, AP-EV-15, AP-AMB-14), additional dice after a failure (AP-DICE-01,
     AP-DICE-02, AP-DICE-03, AP-DICE-04, AP-DICE-05)."""
-    c = u.rules.c
     s = u.state
     key = event_key(c, s)
     if key == "timid_insurers":
@@ -242,14 +239,13 @@ def launch(u: Unfolding, rng, player: int, destination: int) -> None:
     needed = min_roll(c, yield_of(c, thrust(c, pl), mass(c, pl)), destination)
     if key == "weather":
         needed -= event_amount(c, s)
-    roll_main(u, rng, player, "launch", needed, destination)
+    roll_main(c, u, rng, player, "launch", needed, destination)
 
 
-def launched(u: Unfolding, rng, player: int, destination: int) -> None:
+def launched(c: Components, u: Unfolding, rng, player: int, destination: int) -> None:
     """The launch succeeds: the rocket's cards leave the Launch Pad, the SOC records the deposit, the Director's
     launch credits are paid, the Investors check the launch. A reserve over 9 is trimmed next, in flow
     (AP-LCH-18)."""
-    c = u.rules.c
     s = u.state
     pl = s.p[player - 1]
     tech, kind = c.tech, c.kind
@@ -268,10 +264,10 @@ def launched(u: Unfolding, rng, player: int, destination: int) -> None:
                     yield_=yield_of(c, t, mass(c, pl)), cost=cost(c, pl), turn=s.turn)
     u.emit(ev.RocketLaunched(player=player, launch=record, returned=returned, kept=kept))
     gain(u, player, c.launch_credits[pl.director], "launch")  # AP-LCH-11, the Director's amount (AP-GAP-04)
-    check_investors(u, player, "launch", launch=record)
+    check_investors(c, u, player, "launch", launch=record)
 
 
-def aborted(u: Unfolding, rng, player: int, destination: int) -> None:
+def aborted(c: Components, u: Unfolding, rng, player: int, destination: int) -> None:
     """AP-LCH-16, AP-AMB-13: the rocket stays; the launch of the turn is spent. New cards may still be built
     on it later (AP-LCH-17)."""
     u.emit(ev.LaunchAborted(player=player, destination=destination))

@@ -18,9 +18,8 @@ from apogee.state import ApogeeState
 from apogee.technologies import build, discard, draw_rnd, river_picks, sell, take_pick
 
 
-def use_specialty(u: Unfolding, rng, player: int) -> None:
+def use_specialty(c: Components, u: Unfolding, rng, player: int) -> None:
     """AP-DSP-01, AP-DSP-02, AP-DSP-03: resolved at once, spent even if its effect is partial."""
-    c = u.rules.c
     s = u.state
     pl = s.p[player - 1]
     d = c.director[pl.director]
@@ -42,7 +41,7 @@ def use_specialty(u: Unfolding, rng, player: int) -> None:
         if any(s.rivers):
             ask(u, player, "yelena")
     elif key == "draw_rnd":  # AP-MD-10, AP-MD-11  (only what the pile holds)
-        draw_rnd(u, player, d.amount)
+        draw_rnd(c, u, player, d.amount)
     elif key == "sell_built":  # AP-MD-13, AP-AMB-63
         if pl.pad:
             ask(u, player, "anatoliy")
@@ -71,7 +70,7 @@ def liam_sells(c: Components, u: Unfolding, action, rng) -> None:
     if isinstance(action, ev.Pass):
         return
     p = action.player
-    sell(u, p, action.card, sale_price(c, u.state, p))
+    sell(c, u, p, action.card, sale_price(c, u.state, p))
     if u.state.p[p - 1].reserve:
         ask(u, p, "liam")
 
@@ -83,7 +82,7 @@ def anatoliy_sells(c: Components, u: Unfolding, action, rng) -> None:
         s = u.state
         p = action.player
         base = c.director[s.p[p - 1].director].amount
-        sell(u, p, action.card, sale_price(c, s, p, base), built=True)
+        sell(c, u, p, action.card, sale_price(c, s, p, base), built=True)
 
 
 # -- Laura Grey Walter and Ekaterina Vostochny: a free build -------------------------
@@ -115,7 +114,7 @@ def ekaterina_options(c: Components, s: ApogeeState, player: int) -> list:
 @POINTS.resolves("ekaterina")
 def free_build(c: Components, u: Unfolding, action, rng) -> None:
     if isinstance(action, ev.Build):
-        build(u, action.player, action.card, 0)
+        build(c, u, action.player, action.card, 0)
 
 
 # -- Yelena Tereshkova: a card from the rivers ----------------------------------------
@@ -125,7 +124,7 @@ POINTS.options("yelena", asks="Take one card from a Technology river into your r
 
 @POINTS.resolves("yelena")
 def yelena_takes(c: Components, u: Unfolding, action, rng) -> None:
-    take_pick(u, action)
+    take_pick(c, u, action)
 
 
 # -- Zhang Kang: dismiss Engineers for credits ------------------------------------------
@@ -149,11 +148,10 @@ def zhang_dismisses(c: Components, u: Unfolding, action, rng) -> None:
 
 
 # -- Nation Interventions -----------------------------------------------------------------
-def intervene(u: Unfolding, rng, player: int, target: int) -> None:
+def intervene(c: Components, u: Unfolding, rng, player: int, target: int) -> None:
     """AP-NAT-01: the Director's Nation Intervention against one opponent (AP-AMB-31), resolved at once and
     spent either way (AP-NAT-02, its action taken by evolve). A target with nothing to lose makes a success
     void (AP-NI-05)."""
-    c = u.rules.c
     s = u.state
     nation = c.nations[c.director[s.p[player - 1].director].nation]
     value = rng.roll(c.n.die_sides)
@@ -184,4 +182,4 @@ def target_rnd_cards(c: Components, s: ApogeeState, player: int) -> list:
 @POINTS.resolves("us_pick")
 def us_discards(c: Components, u: Unfolding, action: ev.Discard, rng) -> None:
     """AP-NI-01: the chosen R&D card leaves the target's reserve beneath its pile."""
-    discard(u, u.state.answered.a, action.card)
+    discard(c, u, u.state.answered.a, action.card)

@@ -20,20 +20,19 @@ from apogee.technologies import build, draw_rnd, river_picks, sell, take_pick
 TURN_MODS = {"solid_thrust", "liquid_thrust", "ion_thrust", "nuclear_thrust", "mass_cut", "capsule_crew"}
 
 
-def activate(u: Unfolding, rng, player: int, engineer: int) -> None:
+def activate(c: Components, u: Unfolding, rng, player: int, engineer: int) -> None:
     """AP-SPC-03, AP-SPC-04, AP-SPC-05: an Engineer with a roll rolls the main die first (AP-SPC-04); others
     act at once."""
-    e = u.rules.c.engineer[engineer]
+    e = c.engineer[engineer]
     if e.roll:
-        roll_main(u, rng, player, "engineer", e.roll, engineer)
+        roll_main(c, u, rng, player, "engineer", e.roll, engineer)
     else:
-        succeed(u, rng, player, engineer)
+        succeed(c, u, rng, player, engineer)
 
 
-def succeed(u: Unfolding, rng, player: int, engineer: int) -> None:
+def succeed(c: Components, u: Unfolding, rng, player: int, engineer: int) -> None:
     """What each Specialty does. Turn-long ones become modifiers of the owner's rocket (AP-ENG-24, AP-AMB-65,
     AP-AMB-69): AP-ENG-02, -11, -12, -15, -19, -20, -21."""
-    c = u.rules.c
     e = c.engineer[engineer]
     s = u.state
     pl = s.p[player - 1]
@@ -53,7 +52,7 @@ def succeed(u: Unfolding, rng, player: int, engineer: int) -> None:
             ask(u, player, "river_pick", b=engineer)
             return
     elif effect == "draw_rnd":  # AP-ENG-05: both cards kept
-        draw_rnd(u, player, e.amount)
+        draw_rnd(c, u, player, e.amount)
     # AP-ENG-06, AP-ENG-07: printed cost exactly 20,000, for free; no card, no effect
     elif effect == "cheap_build":
         if cheap_build_options(c, s, player, engineer):
@@ -70,12 +69,12 @@ def succeed(u: Unfolding, rng, player: int, engineer: int) -> None:
             pay(u, player, e.amount, "specialty")
             u.emit(ev.DieGained(player=player))
     elif effect == "replace_investors":  # AP-ENG-16, AP-ENG-22
-        replace_river(u)
+        replace_river(c, u)
     if not u.state.over:
         next_in_order(u)
 
 
-def fail(u: Unfolding, rng, player: int, engineer: int) -> None:
+def fail(c: Components, u: Unfolding, rng, player: int, engineer: int) -> None:
     """A failed Specialty roll does nothing (AP-SPC-05)."""
     next_in_order(u)
 
@@ -111,7 +110,7 @@ POINTS.options("river_pick", asks="Take one card from a Technology river into yo
 
 @POINTS.resolves("river_pick")
 def river_picked(c: Components, u: Unfolding, action, rng) -> None:
-    take_pick(u, action)
+    take_pick(c, u, action)
     _next_specialty(u)
 
 
@@ -132,7 +131,7 @@ def cheap_builds(c: Components, s: ApogeeState, player: int) -> list:
 @POINTS.resolves("cheap_build")
 def cheap_built(c: Components, u: Unfolding, action, rng) -> None:
     if isinstance(action, ev.Build):
-        build(u, action.player, action.card, 0)
+        build(c, u, action.player, action.card, 0)
     _next_specialty(u)
 
 
@@ -143,5 +142,5 @@ def engineer_sales(c: Components, s: ApogeeState, player: int) -> list:
 
 @POINTS.resolves("engineer_sell")
 def engineer_sold(c: Components, u: Unfolding, action: ev.Sell, rng) -> None:
-    sell(u, action.player, action.card, sale_price(c, u.state, action.player))
+    sell(c, u, action.player, action.card, sale_price(c, u.state, action.player))
     _next_specialty(u)

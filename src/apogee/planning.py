@@ -72,10 +72,9 @@ def placement_made(c: Components, u: Unfolding, action: ev.Place, rng) -> None:
 
 
 # -- a. Specialties ----------------------------------------------------------
-def start_specialties(u: Unfolding, rng) -> bool:
+def start_specialties(c: Components, u: Unfolding, rng) -> bool:
     """AP-SPC-01, AP-SPC-02, AP-AMB-02: all Specialty Engineers revealed, resolved one by one in descending
     Engineer Authority across players (ties: Director Authority, then seat)."""
-    c = u.rules.c
     s = u.state
     pairs = reveal(u, SPECIALTY)
     if not pairs:
@@ -86,24 +85,24 @@ def start_specialties(u: Unfolding, rng) -> bool:
     return True
 
 
-def specialty_step(u: Unfolding, rng) -> bool:
+def specialty_step(c: Components, u: Unfolding, rng) -> bool:
     s = u.state
     if s.cursor >= len(s.order):
         return True
     code = s.order[s.cursor]
-    activate(u, rng, code // 1000, code % 1000)
+    activate(c, u, rng, code // 1000, code % 1000)
     return False
 
 
 # -- b. Constructions --------------------------------------------------------
-def start_construction(u: Unfolding, rng) -> bool:
+def start_construction(c: Components, u: Unfolding, rng) -> bool:
     """AP-CON-01, AP-CON-05, AP-AMB-03: revealed; players build in Director Authority order. Cards gained by a
     Specialty are in the reserve by now and may be built (AP-SPC-08)."""
     pairs = reveal(u, CONSTRUCTION)
     if not pairs:
         return False
     who = {p for p, _ in pairs}
-    goto(u, "construction", tuple(p for p in authority_order(u.rules.c, u.state) if p in who))
+    goto(u, "construction", tuple(p for p in authority_order(c, u.state) if p in who))
     return True
 
 
@@ -117,7 +116,7 @@ def construction_options(c: Components, s: ApogeeState, player: int) -> list[int
             if max(0, c.tech[card].cost - allowance) <= pl.credits]
 
 
-def construction_step(u: Unfolding, rng) -> bool:
+def construction_step(c: Components, u: Unfolding, rng) -> bool:
     """One prompt per Construction Engineer (AP-CON-02, AP-CON-06); none when nothing can be built, the build
     then being lost (AP-CON-04, AP-CON-07)."""
     s = u.state
@@ -125,7 +124,7 @@ def construction_step(u: Unfolding, rng) -> bool:
         return True
     p = s.order[s.cursor]
     builds = s.p[p - 1].spots.count(CONSTRUCTION)
-    if construction_options(u.rules.c, s, p):
+    if construction_options(c, s, p):
         ask(u, p, "build", a=builds)
     else:
         next_in_order(u)
@@ -151,7 +150,7 @@ def resolve_build(c: Components, u: Unfolding, action, rng) -> None:
         paid = max(0, price - pl.mods[DISCOUNT])
         if price - paid:
             u.emit(ev.Modified(player=p, mod="discount", amount=-(price - paid)))
-        build(u, p, action.card, paid)
+        build(c, u, p, action.card, paid)
     if u.state.over:
         return
     if left > 0 and construction_options(c, u.state, p):
@@ -161,9 +160,8 @@ def resolve_build(c: Components, u: Unfolding, action, rng) -> None:
 
 
 # -- c. R&D ------------------------------------------------------------------
-def start_rnd(u: Unfolding, rng) -> bool:
+def start_rnd(c: Components, u: Unfolding, rng) -> bool:
     """The R&D Engineers revealed (AP-RND-01), then the draws, for free (AP-RND-06)."""
-    c = u.rules.c
     s = u.state
     pairs = reveal(u, RND)
     if not pairs:
@@ -185,7 +183,7 @@ def start_rnd(u: Unfolding, rng) -> bool:
     return True
 
 
-def rnd_step(u: Unfolding, rng) -> bool:
+def rnd_step(c: Components, u: Unfolding, rng) -> bool:
     """AP-RND-04: each drawer keeps one card; then the rest go beneath the pile (AP-RND-05)."""
     s = u.state
     if s.cursor < len(s.order):
@@ -210,16 +208,15 @@ def drawn_cards(c: Components, s: ApogeeState, player: int) -> list:
 @POINTS.resolves("keep_rnd")
 def resolve_keep(c: Components, u: Unfolding, action: ev.KeepRnd, rng) -> None:
     """AP-RND-04, AP-IVR-08: the kept card is an acquisition."""
-    check_investors(u, action.player, "acquire", card=action.card)
+    check_investors(c, u, action.player, "acquire", card=action.card)
     if not u.state.over:
         next_in_order(u)
 
 
 # -- d. Design ---------------------------------------------------------------
-def start_design(u: Unfolding, rng) -> bool:
+def start_design(c: Components, u: Unfolding, rng) -> bool:
     """The Design Engineers revealed (AP-DES-01); players pick by summed Authority (AP-DES-02), ties to the
     single highest Engineer (AP-DES-03), then to the Director's Authority (AP-AMB-06)."""
-    c = u.rules.c
     s = u.state
     pairs = reveal(u, DESIGN)
     if not pairs:
@@ -234,7 +231,7 @@ def start_design(u: Unfolding, rng) -> bool:
     return True
 
 
-def design_step(u: Unfolding, rng) -> bool:
+def design_step(c: Components, u: Unfolding, rng) -> bool:
     """AP-DES-04, AP-DES-05, AP-AMB-07: one optional pick per player, one card however many Engineers
     (AP-DES-05), free (AP-DES-06); the phase ends after (AP-DES-10)."""
     s = u.state
@@ -253,6 +250,6 @@ POINTS.options("design", asks="Take one card from a Technology river into your r
 
 @POINTS.resolves("design")
 def resolve_design(c: Components, u: Unfolding, action, rng) -> None:
-    take_pick(u, action)
+    take_pick(c, u, action)
     if not u.state.over:
         next_in_order(u)

@@ -115,7 +115,7 @@ class Apogee(Game):
     def resolve(self, u: Unfolding, action, rng) -> None:
         """The answer to the decision point it closed, then every automatic step up to the next one."""
         POINTS.resolve(self.c, u, u.asked, action, rng)
-        flow.advance(u, rng)
+        flow.advance(self.c, u, rng)
 
     def explain_illegal(self, s: ApogeeState, action) -> None:
         """The rule an action that is not open breaks, where it can be told."""

@@ -80,15 +80,15 @@ def director_kept(c: Components, u: Unfolding, action: ev.KeepDirector, rng) -> 
     """Nothing follows one choice: the Directors are revealed once all are kept (flow)."""
 
 
-def directors_step(u: Unfolding, rng) -> None:
+def directors_step(c: Components, u: Unfolding, rng) -> None:
     """AP-SETUP-12: every Director kept, revealed, the others back to the box; then the starting teams."""
     s = u.state
     u.emit(ev.DirectorsRevealed(directors=tuple(pl.director for pl in s.p)))
-    goto(u, "team", authority_order(u.rules.c, u.state))
+    goto(u, "team", authority_order(c, u.state))
 
 
 # -- the starting team ---------------------------------------------------------------
-def team_step(u: Unfolding, rng) -> None:
+def team_step(c: Components, u: Unfolding, rng) -> None:
     """AP-SETUP-13, AP-SETUP-14: in descending Director Authority, one Senior or two Juniors, free, into the
     player's hidden hand; then the first turn."""
     s = u.state

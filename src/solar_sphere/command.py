@@ -21,16 +21,16 @@ def score(u, seat: int, points: int, why: str) -> None:
         u.emit(PointsScored(player=seat, points=points, why=why))
 
 
-def gain_morale(u, seat: int, n: int, why: str = "morale") -> None:
+def gain_morale(c, u, seat: int, n: int, why: str = "morale") -> None:
     """SS-TRK-05; SS-TRK-06 / SS-AMB-10 overflow into points (SS-EX-09); SS-DRDEP-10 DRANDA scores
     instead (it has no tracks, SS-AMB-49)."""
     s: SolarState = u.state
     if n <= 0:
         return
     if seat == s.dseat:
-        score(u, seat, n * u.rules.c.levels.morale_points[s.level - 1], why + " (DRANDA)")
+        score(u, seat, n * c.levels.morale_points[s.level - 1], why + " (DRANDA)")
         return
-    room = u.rules.c.cmd.morale_max - s.p[seat - 1].morale
+    room = c.cmd.morale_max - s.p[seat - 1].morale
     up = min(n, room)
     if up:
         u.emit(MoraleChanged(player=seat, delta=up))
@@ -48,29 +48,29 @@ def lose_morale(u, seat: int, n: int) -> None:
     score(u, seat, -2 * (n - down), "morale underflow")
 
 
-def gain_reputation(u, seat: int, n: int = 1) -> None:
+def gain_reputation(c, u, seat: int, n: int = 1) -> None:
     """SS-TRK-01, SS-TRK-02; SS-TRK-03 / SS-AMB-09 overflow into morale; SS-DRDEP-11 DRANDA scores instead.
     Nothing ever lowers reputation (SS-TRK-04)."""
     s: SolarState = u.state
     for _ in range(n):
         if seat == s.dseat:
-            score(u, seat, u.rules.c.levels.reputation_points[s.level - 1], "reputation (DRANDA)")
-        elif s.p[seat - 1].rep < len(u.rules.c.cmd.reputation_columns) - 1:
+            score(u, seat, c.levels.reputation_points[s.level - 1], "reputation (DRANDA)")
+        elif s.p[seat - 1].rep < len(c.cmd.reputation_columns) - 1:
             u.emit(ReputationGained(player=seat))
         else:
-            gain_morale(u, seat, 1, "reputation overflow")
+            gain_morale(c, u, seat, 1, "reputation overflow")
 
 
-def kickbacks_for(rules, morale: int, to: int, rep: int) -> int:
+def kickbacks_for(c, morale: int, to: int, rep: int) -> int:
     """SS-KB-03, SS-KB-04, SS-AMB-05: 1 per spanner passed or landed on, +1 more for each at or
     behind the reputation marker's column (SS-GAP-08, SS-TRK-12; spanners SS-GAP-07). Checked
     against SS-EX-02, SS-EX-03 and SS-EX-28. The move lands on a spanner below the marker, so it
     never underflows (SS-TRK-08, SS-KB-08)."""
-    column = rules.c.cmd.reputation_columns[rep]
-    return sum(2 if sp <= column else 1 for sp in rules.c.cmd.spanners if to <= sp < morale)
+    column = c.cmd.reputation_columns[rep]
+    return sum(2 if sp <= column else 1 for sp in c.cmd.spanners if to <= sp < morale)
 
 
-def apply_effect(u, seat: int, code: str, crew: bool = False) -> None:
+def apply_effect(c, u, seat: int, code: str, crew: bool = False) -> None:
     """One benefit of the SS-GAP-24 vocabulary (hexes, matrix, crew actions and retirements).
     DRANDA ignores resources, drones and kickbacks (SS-AMB-48). Crew fabrications may stop short,
     like every "up to" (SS-AMB-38); a hex's "fabricate 1 drone" may not."""
@@ -81,9 +81,9 @@ def apply_effect(u, seat: int, code: str, crew: bool = False) -> None:
     if kind == "points":
         score(u, seat, n, "benefit")
     elif kind == "morale":
-        gain_morale(u, seat, n)
+        gain_morale(c, u, seat, n)
     elif kind == "reputation":
-        gain_reputation(u, seat, n)
+        gain_reputation(c, u, seat, n)
     elif seat == s.dseat:
         return
     elif kind in ("resource", "gain"):
@@ -109,9 +109,9 @@ def apply_effect(u, seat: int, code: str, crew: bool = False) -> None:
         score(u, seat, len(s.p[seat - 1].ships), "crew")         # T2-08 retirement
     elif kind == "morale_per_crew":
         p = s.p[seat - 1]
-        gain_morale(u, seat, (len(p.crew) + len(p.retired)) // 2)   # SS-ALM-07, SS-AMB-27: all hired, halved down
+        gain_morale(c, u, seat, (len(p.crew) + len(p.retired)) // 2)   # SS-ALM-07, SS-AMB-27: all hired, halved down
     elif kind == "morale_per_hex":
-        gain_morale(u, seat, s.p[seat - 1].hexes // 2)              # SS-ALM-07: own hexes, halved down
+        gain_morale(c, u, seat, s.p[seat - 1].hexes // 2)              # SS-ALM-07: own hexes, halved down
     elif kind == "salvage_per_ship":
         ask(u, seat, "salvage", n=len(s.p[seat - 1].ships))
     elif kind == "trade":                                        # SS-ALM-09: the paid resource leaves first
@@ -119,20 +119,20 @@ def apply_effect(u, seat: int, code: str, crew: bool = False) -> None:
         ask(u, seat, "gain", n=2, arg=parts[2])
     elif kind == "pay_morale_for_reputation":                    # SS-ALM-12, SS-AMB-28: a payment, never underflow
         u.emit(MoraleChanged(player=seat, delta=-2))
-        gain_reputation(u, seat)
+        gain_reputation(c, u, seat)
     else:
         raise ValueError(f"unknown effect {code!r}")
 
 
 
 
-def take_kickbacks(u, seat: int, to: int) -> None:
+def take_kickbacks(c, u, seat: int, to: int) -> None:
     """SS-KB-03, SS-KB-04, SS-KB-05, SS-KB-06: the kickbacks are counted from the move, then chosen
     one by one. Moving back is a payment the player has the morale for, so it never underflows
     (SS-KB-08)."""
     s: SolarState = u.state
     before = s.p[seat - 1].morale
-    n = kickbacks_for(u.rules, before, to, s.p[seat - 1].rep)
+    n = kickbacks_for(c, before, to, s.p[seat - 1].rep)
     u.emit(MoraleChanged(player=seat, delta=to - before))
     ask(u, seat, "kickback", n=n)
 
@@ -234,7 +234,7 @@ def salvaged(c, u, action, rng) -> None:
     u.emit(TaskUpdated(task=rest))
     column = s.p[seat - 1].matrix[row]
     u.emit(Decommissioned(player=seat, row=row))              # SS-DRN-14: into the row's left-most space
-    apply_effect(u, seat, c.cmd.matrix[row][column])          # SS-DRN-16, SS-AMB-42: the space's benefit
+    apply_effect(c, u, seat, c.cmd.matrix[row][column])          # SS-DRN-16, SS-AMB-42: the space's benefit
     if all(filled > column for filled in s.p[seat - 1].matrix):
         # SS-AUX-01, SS-AUX-02: filling a column unlocks the auxiliary die (SS-EX-12, SS-EX-26)
         ask(u, seat, "aux")

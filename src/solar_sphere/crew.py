@@ -16,12 +16,11 @@ GENERAL = "general"
 """`usable`'s moment for crew that work at any free point of the turn (not "When you visit")."""
 
 
-def hire(u, seat: int, slot: int, pay: str = "") -> None:
+def hire(c, u, seat: int, slot: int, pay: str = "") -> None:
     """Take the card in display slot `slot`. Players pay for it (SS-CREW-04); DRANDA hires free
     (SS-DRCRW-06), turns token morale into points (SS-DRCRW-07) and keeps every card, without limit
     or retirement (SS-DRCRW-08). The display is not refilled now (SS-CREW-14)."""
     s: SolarState = u.state
-    c = u.rules.c
     card = s.display[slot]
     token = s.tokens[slot]
     if seat != s.dseat:
@@ -32,7 +31,7 @@ def hire(u, seat: int, slot: int, pay: str = "") -> None:
             ask(u, seat, "retire", n=card)  # SS-CREW-08, SS-CREW-09: a fourth forces a retirement
     u.emit(CrewHired(player=seat, slot=slot, factions=c.crew_factions[card]))   # SS-CREW-07: its icons count
     score(u, seat, c.tiers.points[c.crew[card].tier - 1], "hire")    # SS-CREW-05, SS-ALM-17: points at once
-    gain_morale(u, seat, token, "morale token")                        # SS-CREW-06: the token's morale
+    gain_morale(c, u, seat, token, "morale token")                        # SS-CREW-06: the token's morale
 
 
 @POINTS.options("hire", asks="Choose the crew member to hire, and how to pay the extra cost (SS-CREW-04)")
@@ -44,7 +43,7 @@ def hire_options(c, s: SolarState, player: int) -> list:
 def hired(c, u, action, rng) -> None:
     card_id, _, pay = action.option.partition(":")
     u.emit(TaskDone())
-    hire(u, action.player, u.state.display.index(c.crew_index[card_id]), pay)
+    hire(c, u, action.player, u.state.display.index(c.crew_index[card_id]), pay)
 
 
 @POINTS.options("retire", asks="Choose the crew member to retire (SS-CREW-09)")
@@ -64,7 +63,7 @@ def retired(c, u, action, rng) -> None:
     u.emit(TaskDone())
     bonus = c.crew[card].retire
     if len(bonus) == 1:
-        apply_effect(u, seat, bonus[0], crew=True)
+        apply_effect(c, u, seat, bonus[0], crew=True)
     else:
         ask(u, seat, "bonus", arg="|".join(bonus))
 
@@ -77,7 +76,7 @@ def bonus_options(c, s: SolarState, player: int) -> list:
 @POINTS.resolves("bonus")
 def bonus_chosen(c, u, action, rng) -> None:
     u.emit(TaskDone())
-    apply_effect(u, action.player, action.option, crew=True)
+    apply_effect(c, u, action.player, action.option, crew=True)
 
 
 def usable(c, s: SolarState, seat: int, where: str) -> list[int]:
@@ -117,9 +116,9 @@ def usable(c, s: SolarState, seat: int, where: str) -> list[int]:
     return out
 
 
-def use(u, seat: int, card: int) -> None:
+def use(c, u, seat: int, card: int) -> None:
     """SS-CREW-15: rotate the card, then carry out its action."""
-    action = u.rules.c.crew[card].action
+    action = c.crew[card].action
     u.emit(CrewUsed(player=seat, card=card))
     if action == "refresh":                                   # SS-ALM-13: the target is asked for next
         ask(u, seat, "refresh")
@@ -130,7 +129,7 @@ def use(u, seat: int, card: int) -> None:
             action += ":1"
         elif action == "kickback":
             action = "kickback:1"
-    apply_effect(u, seat, action, crew=True)
+    apply_effect(c, u, seat, action, crew=True)
 
 
 @POINTS.options("refresh", asks="Choose a rotated crew member to turn upright (SS-ALM-13)")

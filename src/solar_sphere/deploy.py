@@ -207,14 +207,14 @@ def turn_taken(c, u, action, rng) -> None:
     seat = action.player
     kind = type(action)
     if kind is TakeKickbacks:
-        take_kickbacks(u, seat, action.to)
+        take_kickbacks(c, u, seat, action.to)
     elif kind is UseCrew:
-        use(u, seat, c.crew_index[action.card])
+        use(c, u, seat, c.crew_index[action.card])
     elif kind is ChooseDie:
         if action.crew:                                               # SS-ALM-11: T3-03 sets the value
             u.emit(CrewUsed(player=seat, card=q.upright(c, s.p[seat - 1], "set_die")))
     else:                                                             # SS-DEP-19, SS-DEP-20: discarded
-        gain_morale(u, seat, 1, "discard")                            # until Recover, for 1 morale
+        gain_morale(c, u, seat, 1, "discard")                            # until Recover, for 1 morale
         u.emit(TurnEnded(player=seat))
 
 
@@ -294,13 +294,13 @@ def acted(c, u, action, rng) -> None:
     s: SolarState = u.state
     seat = action.player
     if type(action) is UseCrew:
-        use(u, seat, c.crew_index[action.card])
+        use(c, u, seat, c.crew_index[action.card])
     elif action.option == "satellite":      # SS-DEP-14, SS-DRN-08, SS-DRN-09: an active drone stays on the
         u.emit(SatelliteMoved(player=seat, location=s.visiting, launch=True))   # card, and the turn ends
         u.emit(TurnEnded(player=seat))
     else:                                   # SS-DEP-16: the card's action (boosted by a satellite there)
         u.emit(StepSet(step="acting"))
-        take_action(u, seat, s.visiting, s.chosen)
+        take_action(c, u, seat, s.visiting, s.chosen)
 
 
 @POINTS.options("after", asks="Use more crew, or end your turn (SS-CREW-17)")
@@ -312,7 +312,7 @@ def after_options(c, s: SolarState, player: int) -> list:
 @POINTS.resolves("after")
 def after_answered(c, u, action, rng) -> None:
     if type(action) is UseCrew:
-        use(u, action.player, c.crew_index[action.card])
+        use(c, u, action.player, c.crew_index[action.card])
     else:
         u.emit(TurnEnded(player=action.player))
 

@@ -34,7 +34,7 @@ from solar_sphere.words import (PHASES, POSITIONS, WHY, action_words, benefits_w
 # -- decisions ------------------------------------------------------------------------------
 def take_kickbacks(c, rules, s: SolarState, a: ev.TakeKickbacks) -> str:
     p = s.p[a.player - 1]
-    n = kickbacks_for(rules, p.morale, a.to, p.rep) if a.to < p.morale else 0
+    n = kickbacks_for(c, p.morale, a.to, p.rep) if a.to < p.morale else 0
     return f"Take {plural(n, 'kickback')}: move morale back from {p.morale} to {a.to}"
 
 

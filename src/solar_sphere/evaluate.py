@@ -38,7 +38,7 @@ def potential(rules, s: SolarState, seat: int) -> float:
 
 def final_estimate(rules, s: SolarState, seat: int) -> int:
     """What final scoring would add if the game ended now."""
-    f = final_parts(s, rules, seat)
+    f = final_parts(rules.c, s, seat)
     return f.sphere + f.factions + f.reputation + f.morale + f.halves + f.supply
 
 

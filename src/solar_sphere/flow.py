@@ -77,7 +77,7 @@ def settle(c, u, t: Task, rng) -> bool:
 
 # -- the phases ----------------------------------------------------------------------------------
 def dock_phase(c, u, rng) -> bool:
-    dock(u, rng)
+    dock(c, u, rng)
     return True
 
 
@@ -91,7 +91,7 @@ def deploy_phase(c, u, rng) -> bool:
     if seat == 0:
         u.emit(PhaseStarted(phase="battle"))
     elif seat == s.dseat:
-        dranda_turn(u, rng)
+        dranda_turn(c, u, rng)
     else:
         u.emit(TurnStarted(player=seat))
         return False
@@ -101,17 +101,17 @@ def deploy_phase(c, u, rng) -> bool:
 def battle_phase(c, u, rng) -> bool:
     """Battle, then Recover, except after the final round's Battle: final scoring instead
     (SS-END-01, SS-END-02, SS-FLOW-05, SS-REC-11)."""
-    if not battle(u, rng):
+    if not battle(c, u, rng):
         return False
     if final_round(u.state):
-        final_scoring(u)
+        final_scoring(c, u)
         return False
     u.emit(PhaseStarted(phase="recover"))
     return True
 
 
 def recover_phase(c, u, rng) -> bool:
-    recover(u, rng)
+    recover(c, u, rng)
     return True
 
 

@@ -21,9 +21,8 @@ def faction_sets(counts: list[int]) -> int:
     return k
 
 
-def hex_value(s: SolarState, rules, card: int, slot: int, seat: int) -> int:
+def hex_value(c, s: SolarState, card: int, slot: int, seat: int) -> int:
     """SS-PTS-05, SS-GAP-05: what one hex built by `seat` is worth under the scoring card."""
-    c = rules.c
     if c.scoring[card].rule == "slots":
         return c.slot_points[card][slot]
     return c.cluster_points[card][own_neighbours(c, s.builder, slot, seat)]
@@ -34,14 +33,14 @@ def own_neighbours(c, builder, slot: int, seat: int) -> int:
     return sum(1 for n in c.adjacent[slot] if builder[n] == seat)
 
 
-def sphere_points(s: SolarState, rules, seat: int) -> int:
+def sphere_points(c, s: SolarState, seat: int) -> int:
     """SS-END-03, SS-PTS-06: only hexes holding the seat's own drone score; each as `hex_value` has it. The
     greedy estimate asks this of every seat in every position it weighs, so the card is looked up once,
     not hex by hex."""
     builder = s.builder
     if seat not in builder:
         return 0
-    c, card = rules.c, s.scoring_card
+    card = s.scoring_card
     if c.scoring[card].rule == "slots":
         points = c.slot_points[card]
         return sum(points[slot] for slot, b in enumerate(builder) if b == seat)
@@ -51,34 +50,34 @@ def sphere_points(s: SolarState, rules, seat: int) -> int:
                for slot, b in enumerate(builder) if b == seat)
 
 
-def final_parts(s: SolarState, rules, seat: int) -> FinalScored:
+def final_parts(c, s: SolarState, seat: int) -> FinalScored:
     """Each part of `seat`'s final score."""
     if seat == s.dseat:
         return FinalScored(player=seat,
-                           sphere=sphere_points(s, rules, seat),      # SS-DREND-02: its own hexes, like anyone's
+                           sphere=sphere_points(c, s, seat),      # SS-DREND-02: its own hexes, like anyone's
                            factions=5 * faction_sets(s.d.factions),   # SS-DREND-03: hexes, crew and ships
                            reputation=0, morale=0, halves=0,          # SS-DREND-05: it has no tracks or storage
-                           supply=s.d.supply * rules.c.levels.supply_points[s.level - 1])   # SS-DREND-04: by level
+                           supply=s.d.supply * c.levels.supply_points[s.level - 1])   # SS-DREND-04: by level
     p = s.p[seat - 1]
     # SS-END-08, SS-AMB-31: half a point per active drone and stored resource, rounded down once
     # (SS-EX-24); no other drone counts (SS-END-09)
     halves = (p.active + sum(p.store)) // 2
     return FinalScored(player=seat,
-                       sphere=sphere_points(s, rules, seat),              # SS-END-03: the scoring card
+                       sphere=sphere_points(c, s, seat),              # SS-END-03: the scoring card
                        factions=5 * faction_sets(p.factions),             # SS-END-04, SS-END-05: 5 a set
-                       reputation=rules.c.cmd.reputation_points[p.rep],   # SS-END-06, SS-TRK-09: its position
-                       morale=rules.c.cmd.morale_points[p.morale],        # SS-END-07, SS-TRK-10: its position,
+                       reputation=c.cmd.reputation_points[p.rep],   # SS-END-06, SS-TRK-09: its position
+                       morale=c.cmd.morale_points[p.morale],        # SS-END-07, SS-TRK-10: its position,
                        halves=halves)                                     # apart from reputation (SS-TRK-11)
 
 
-def final_scoring(u) -> None:
+def final_scoring(c, u) -> None:
     """SS-END-02: after the final Battle (Recover is skipped), the gold points are scored, once
     (SS-PTS-03, SS-PTS-04); the solo game ends the same way (SS-DREND-01). Scores are whole integers
     on an unbounded track (SS-PTS-01, SS-GAP-20)."""
     s: SolarState = u.state
     seats = list(range(1, s.players + 1)) + ([s.dseat] if s.dseat else [])
     for seat in seats:
-        u.emit(final_parts(s, u.rules, seat))
+        u.emit(final_parts(c, s, seat))
     scores = [p.score for p in s.p] + ([s.d.score] if s.dseat else [])
     u.emit(GameEnded(scores=tuple(scores)))
 

@@ -73,5 +73,5 @@ def deal(c: Components, u, rng) -> None:
     if s.dseat:
         u.emit(DrandaDeckShuffled(order=tuple(rng.shuffled(range(len(c.dranda))))))   # SS-DRSET-06: face down
         u.emit(DrandaCardFlipped(card=u.state.d.deck[0]))            # SS-DRSET-07: starts the discard pile
-        arrange_fleet(u)                                             # SS-DRSET-03: higher value on the left
+        arrange_fleet(c, u)                                             # SS-DRSET-03: higher value on the left
     u.emit(RoundStarted(round=1))                                    # SS-SET-31: round 1, Dock

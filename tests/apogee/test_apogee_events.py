@@ -32,7 +32,7 @@ def run_event(s, card, rng=None):
     u = reveal(s, card)
     mod = solo if card not in CAT.base_events else event_cards
     while u.state.cursor < len(u.state.order) and u.state.prompt is None:
-        mod.resolve_for(u, rng, u.state.order[u.state.cursor])
+        mod.resolve_for(CAT, u, rng, u.state.order[u.state.cursor])
     return u
 
 
@@ -67,7 +67,7 @@ def test_timid_investors_still_award_the_card():
     card = take(s, CAT.investor[inv].tech)
     s.p[0].reserve.append(card)
     u = _unfolding_for(s)
-    check_investors(u, 1, "acquire", card=card)
+    check_investors(CAT, u, 1, "acquire", card=card)
     assert u.state.p[0].investors == (inv,) and u.state.p[0].credits == 80
 
 
@@ -193,7 +193,7 @@ def test_invested_funds_reroll():
     s = u.state
     s.answered, s.prompt = s.prompt, None
     from apogee.dice import spend_die
-    spend_die(u, Dice(5), 1)
+    spend_die(CAT, u, Dice(5), 1)
     assert u.state.p[0].credits == 80 and u.state.p[0].dice == 0
     s = table(players=1, mission=3)
     assert run_event(s, solo_event(12), Dice(3)).state.p[0].credits == 40

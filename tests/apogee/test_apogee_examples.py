@@ -198,7 +198,7 @@ def test_ex11_crisis_payments_exact():
     s.stage, s.order, s.cursor = "event", (1, 2, 3), 0
     u = _unfolding(s)
     for p in (1, 2, 3):
-        resolve_for(u, None, p)
+        resolve_for(CAT, u, None, p)
     assert [pl.credits for pl in u.state.p] == [0, 0, 60]
 
 

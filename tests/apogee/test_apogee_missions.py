@@ -55,7 +55,7 @@ def test_mission_3_first_to_three_investors_wins_at_once():
     s.p[0].reserve.append(card)
     from apogee.investors import check_investors
     u = _unfolding_for(s)
-    check_investors(u, 1, "acquire", card=card)
+    check_investors(CAT, u, 1, "acquire", card=card)
     assert u.state.over and u.state.winners == (1,)
     assert R.outcome(u.state).winners == (1,)
 

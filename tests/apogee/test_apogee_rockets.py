@@ -92,11 +92,11 @@ def test_acquire_investor():
     card = take(s, "Heavy Version")
     s.p[0].reserve.append(card)
     u = _unfolding_for(s)
-    check_investors(u, 1, "acquire", card=card)
+    check_investors(CAT, u, 1, "acquire", card=card)
     st = u.state
     assert st.p[0].investors == (inv,) and st.p[0].credits == 80 + CAT.investor[inv].credits
     assert top in st.investor_river and len(st.investor_river) == 2
-    check_investors(u, 2, "acquire", card=card)
+    check_investors(CAT, u, 2, "acquire", card=card)
     assert st.p[1].investors == ()
 
 
@@ -142,5 +142,5 @@ def test_empty_investor_pile():
     card = take(s, "Heavy Version")
     s.p[0].reserve.append(card)
     u = _unfolding_for(s)
-    check_investors(u, 1, "acquire", card=card)
+    check_investors(CAT, u, 1, "acquire", card=card)
     assert len(u.state.investor_river) == 1 and u.state.p[0].investors == (inv,)

@@ -101,7 +101,7 @@ def test_turns_count_events_and_go_on_without_them():
     from apogee.flow import turn_start_step
     from apogee_helpers import _unfolding_for
     u = _unfolding_for(st)
-    turn_start_step(u, None)
+    turn_start_step(CAT, u, None)
     assert u.state.turn == 5 and u.state.event == -1
 
 

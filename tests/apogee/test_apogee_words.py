@@ -324,7 +324,7 @@ def _solo_event(s, number, rolls=()):
     s.stage, s.order, s.cursor = "event", list(authority_order(CAT, s)), 0
     before = R.copy(s)
     u = Unfolding.over(R, s)
-    solo.resolve_for(u, _Dice(rolls), 1)
+    solo.resolve_for(CAT, u, _Dice(rolls), 1)
     return replay_words(before, u.events, 1)
 
 

@@ -37,7 +37,7 @@ def test_arlo_kickbacks_back_four():
 
 @pytest.mark.rule("SS-EX-03", "SS-KB-04", "SS-AMB-05", "SS-TRK-12")
 def test_esther_kickbacks_with_reputation():
-    assert kickbacks_for(RULES, 10, 4, 2) == 5
+    assert kickbacks_for(RULES.c, 10, 4, 2) == 5
     config, s, e = kick_turn(10, 2)
     session = play(config, s)
     session.apply(TakeKickbacks(player=e, to=4))
@@ -46,7 +46,7 @@ def test_esther_kickbacks_with_reputation():
 
 @pytest.mark.rule("SS-EX-28", "SS-KB-03", "SS-KB-04")
 def test_maximum_kickbacks():
-    assert kickbacks_for(RULES, 20, 2, 6) == 18
+    assert kickbacks_for(RULES.c, 20, 2, 6) == 18
 
 
 @pytest.mark.rule("SS-KB-02", "SS-KB-08", "SS-TRK-08", "SS-AMB-06")

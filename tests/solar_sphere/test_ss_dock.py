@@ -35,10 +35,10 @@ def test_arlo_docks_1_1_2_for_five_morale():
 @pytest.mark.rule("SS-EX-29", "SS-PORT-03")
 def test_dock_bonus_variants():
     """With default data SS-GAP-09."""
-    assert port_bonus(RULES, (1, 1, 1)) == 7
-    assert port_bonus(RULES, (6, 6, 6)) == 2
-    assert port_bonus(RULES, (3, 4, 5)) == 1
-    assert port_bonus(RULES, (2, 2, 5)) == 3
+    assert port_bonus(RULES.c, (1, 1, 1)) == 7
+    assert port_bonus(RULES.c, (6, 6, 6)) == 2
+    assert port_bonus(RULES.c, (3, 4, 5)) == 1
+    assert port_bonus(RULES.c, (2, 2, 5)) == 3
 
 
 @pytest.mark.rule("SS-EX-08", "SS-DOCK-04", "SS-DOCK-05", "SS-AMB-08")

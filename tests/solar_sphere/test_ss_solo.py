@@ -67,29 +67,29 @@ def test_dranda_builds_the_inner_hex():
 def test_dranda_hex_criteria_fallbacks():
     config, s = solo(level=2)
     ex20_sphere(s)
-    slot_, higher = choose_hex(s, RULES, 2)
+    slot_, higher = choose_hex(RULES.c, s, 2)
     assert higher and slot_ in (slot("I3"), slot("I5"))       # SC1 keeps the two inner hexes
     s.d.factions = (3, 0, 0, 0)                               # Eng (H10) is now not the fewest
-    assert choose_hex(s, RULES, 2)[0] == slot("I5")
+    assert choose_hex(RULES.c, s, 2)[0] == slot("I5")
     s.d.factions = (0, 3, 0, 0)
-    assert choose_hex(s, RULES, 2)[0] == slot("I3")
-    assert choose_hex(s, RULES, 3)[0] == slot("O5")           # the value below 4 that exists
+    assert choose_hex(RULES.c, s, 2)[0] == slot("I3")
+    assert choose_hex(RULES.c, s, 3)[0] == slot("O5")           # the value below 4 that exists
     s.scoring_card = 2                                        # SC3: O2 is an edge
-    assert choose_hex(s, RULES, 4)[0] == slot("O2")
+    assert choose_hex(RULES.c, s, 4)[0] == slot("O2")
     open_sphere(s)
     s.scoring_card = 0
     for n, h in zip(("I1", "I2", "I3", "I4", "I5", "I6"), ("H01", "H02", "H03", "H04", "H05", "H06")):
         put_hex(s, n, h)
     s.d.factions = (0, 0, 0, 0)
     # value 1: I1 (H01 Eng), I2 (H02 Sci), I3 (H03 Sec) all SC1 6-point, same fewest: left-most col, then top-most
-    assert choose_hex(s, RULES, 1)[0] == slot("I1")
+    assert choose_hex(RULES.c, s, 1)[0] == slot("I1")
 
 
 @pytest.mark.rule("SS-DRSPH-13", "SS-DRSPH-14")
 def test_dranda_no_viable_hex():
     config, s = solo()
     open_sphere(s, {n: -1 for n in RULES.c.slots})
-    assert choose_hex(s, RULES, 3) == (-1, False)
+    assert choose_hex(RULES.c, s, 3) == (-1, False)
 
 
 @pytest.mark.rule("SS-EX-21", "SS-DRFLT-02", "SS-DRFLT-03", "SS-DRFLT-04", "SS-DRFLT-05", "SS-DRFLT-06",
@@ -98,11 +98,11 @@ def test_dranda_attack_plan():
     config, s = solo()
     fleet(s, bottom_left=("R08", [[1, 1], [-1, 1]]), bottom_right=("R01", [[-1, 1]]),
           top_left=("R07", []), top_right=("R04", []))
-    assert plan_attack(s, RULES, 4) == [2, 2, 0, 0]
-    assert plan_attack(s, RULES, 3) == [2, 1, 0, 0]
-    assert plan_attack(s, RULES, 20)[2:] != [0, 0]            # C then D reach the top row
+    assert plan_attack(RULES.c, s, 4) == [2, 2, 0, 0]
+    assert plan_attack(RULES.c, s, 3) == [2, 1, 0, 0]
+    assert plan_attack(RULES.c, s, 20)[2:] != [0, 0]            # C then D reach the top row
     fleet(s, top_left=("R07", []))
-    assert plan_attack(s, RULES, 4) == [0, 0, 4, 0]           # a lone row: A (3) then B (1)
+    assert plan_attack(RULES.c, s, 4) == [0, 0, 4, 0]           # a lone row: A (3) then B (1)
 
 
 @pytest.mark.rule("SS-DRFLT-01", "SS-DRFLT-09", "SS-DRFLT-10", "SS-DRBAT-01", "SS-DRBAT-02", "SS-DRBAT-03",
@@ -130,13 +130,13 @@ def test_dranda_hires():
     config, s = solo()
     put(put(s, "display", 2, crew_index("T2-06a")), "display", 3, crew_index("T2-07a"))
     s.d.factions = (1, 1, 0, 0)
-    assert choose_crew(s, RULES, 3) == 2 and choose_crew(s, RULES, 4) == 3
+    assert choose_crew(RULES.c, s, 3) == 2 and choose_crew(RULES.c, s, 4) == 3
     put(s, "display", 3, crew_index("T2-04b"))
-    assert choose_crew(s, RULES, 3) == 3
+    assert choose_crew(RULES.c, s, 3) == 3
     put(put(s, "display", 2, -1), "display", 3, -1)
-    assert choose_crew(s, RULES, 3) in (4, 5)                 # Tier 2 empty: Tier 3 next
+    assert choose_crew(RULES.c, s, 3) in (4, 5)                 # Tier 2 empty: Tier 3 next
     s.display = (-1,) * 6
-    assert choose_crew(s, RULES, 3) == -1
+    assert choose_crew(RULES.c, s, 3) == -1
 
 
 @pytest.mark.rule("SS-EX-23", "SS-DRSAL-01", "SS-DRSAL-02", "SS-DRSAL-03", "SS-DRSAL-05", "SS-DRSAL-06",
@@ -214,7 +214,7 @@ def test_solo_game_end_to_end(level):
     assert out.winners == ((1,) if end.outcome[0] > end.outcome[1] else ())
     assert "DRANDA" in out.note
     from solar_sphere.scoring import final_parts
-    parts = final_parts(end, RULES, 2)
+    parts = final_parts(RULES.c, end, 2)
     assert parts.supply == end.d.supply * (1, 2, 3)[level - 1] and parts.morale == parts.reputation == 0
 
 

@@ -5,7 +5,7 @@ from __future__ import annotations
 import pytest
 from ss_helpers import RULES, at_turn, choose, deploy, fresh, open_sphere, play, put, put_hex, slot
 
-from solar_sphere.locations import viable
+from solar_sphere.queries import viable
 from solar_sphere.scoring import hex_value, sphere_points
 
 
@@ -37,10 +37,10 @@ def test_esther_builds_next_to_her_hexes_and_arlo():
 @pytest.mark.rule("SS-EX-25", "SS-SPH-04", "SS-SPH-05", "SS-AMB-03")
 def test_viability_at_the_start():
     _, s = fresh(4, seed=3)
-    assert {RULES.c.slots[i] for i in range(18) if viable(s, RULES, i)} == {"I1", "I2", "I3", "I4", "I5", "I6"}
+    assert {RULES.c.slots[i] for i in range(18) if viable(RULES.c, s, i)} == {"I1", "I2", "I3", "I4", "I5", "I6"}
     open_sphere(s, {"I2": -1, "O4": -1, "O5": -1})
     s.face_down = tuple(b == -1 for b in s.builder)
-    names = {RULES.c.slots[i] for i in range(18) if viable(s, RULES, i)}
+    names = {RULES.c.slots[i] for i in range(18) if viable(RULES.c, s, i)}
     assert names == {"I1", "I3", "I4", "I5", "I6", "O2", "O3", "O6"}
 
 
@@ -90,7 +90,7 @@ def test_scoring_cards():
     open_sphere(s, {"I1": 1, "O1": 1, "O2": 1, "I2": 2, "O3": -1})
     for card, expect in ((0, 6 + 2 + 2), (1, 2 + 6 + 2), (2, 2 + 2 + 6)):
         s.scoring_card = card
-        assert sphere_points(s, RULES, 1) == expect
+        assert sphere_points(RULES.c, s, 1) == expect
     s.scoring_card = 3                          # clusters: I1 touches O1 and O2, O1 touches I1 and O2 ...
-    assert hex_value(s, RULES, 3, slot("I1"), 1) == 6 and sphere_points(s, RULES, 1) == 6 + 6 + 6
-    assert sphere_points(s, RULES, 2) == 2      # I2: no own neighbour; Corporation hexes score nobody
+    assert hex_value(RULES.c, s, 3, slot("I1"), 1) == 6 and sphere_points(RULES.c, s, 1) == 6 + 6 + 6
+    assert sphere_points(RULES.c, s, 2) == 2      # I2: no own neighbour; Corporation hexes score nobody
