@@ -7,6 +7,7 @@ through the registered handlers, `hidden` hides what a player may not see.
 
 from __future__ import annotations
 
+from functools import partial
 from pathlib import Path
 from typing import Annotated, Any
 
@@ -18,11 +19,12 @@ from boardcore.rules import MAX_TURNS, Game, Outcome, Unfolding, Unoffered
 
 # The part modules register their decision points on import; flow imports every one of them.
 from apogee import events as ev
-from apogee import describe, figures, flow, hidden, invariants, missions, near_end, setup, spaces
+from apogee import describe, figures, flow, hidden, missions, near_end, setup, spaces
 from apogee.administration import admin_unoffered, launch_problem, specialty_ok
 from apogee.components import Components, load
 from apogee.evaluate import evaluate, margin, prior, standing
 from apogee.evolve import HANDLERS
+from apogee.invariants import INVARIANTS, LIVENESS
 from apogee.prompts import POINTS
 from apogee.render import render
 from apogee.rocket import build_problem
@@ -183,10 +185,10 @@ class Apogee(Game):
                        truncated=s.truncated, note="turn cap reached" if s.truncated else "")
 
     def invariants(self):
-        return invariants.registry(self.c)
+        return {k: partial(f, self.c) for k, f in INVARIANTS.items()}
 
     def liveness(self):
-        return invariants.liveness(self.c)
+        return {k: partial(f, self.c) for k, f in LIVENESS.items()}
 
     def endings(self, config: ApogeeConfig) -> tuple[str, ...]:
         solo = config.players == 1

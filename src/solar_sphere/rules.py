@@ -5,6 +5,7 @@ rulebook parts register; boardcore's `Game.decide` checks an action, then `resol
 
 from __future__ import annotations
 
+from functools import partial
 from pathlib import Path
 from typing import Any
 
@@ -147,10 +148,10 @@ class SolarSphere(Game):
         return Outcome(scores=tuple(s.outcome), winners=winners(s))
 
     def invariants(self):
-        return {k: (lambda st, f=f: f(st, self)) for k, f in INVARIANTS.items()}
+        return {k: partial(f, self.c) for k, f in INVARIANTS.items()}
 
     def liveness(self):
-        return LIVENESS
+        return {k: partial(f, self.c) for k, f in LIVENESS.items()}
 
     def endings(self, config: SolarConfig) -> tuple[str, ...]:
         return scoring.endings(config.players)
@@ -175,7 +176,7 @@ class SolarSphere(Game):
 
     # -- for people and agents (describe.py, draw.py, evaluate.py, spaces.py) --------------------------
     def describe(self, s: SolarState, item, player: int | None) -> str:
-        return describe(self, s, item, player)
+        return describe(self.c, s, item, player)
 
     def stage(self, s: SolarState) -> str:
         return stage_words(s)

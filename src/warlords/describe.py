@@ -6,10 +6,12 @@ redacted for `player` (`hidden.view`, `hidden.visible`), so hidden parts read as
 description cannot leak. A decision says what it costs and does before it is taken ("Bombard with
 M01 (1 Infantry or Aircraft to Mission, +1 reputation): kill an Infantry, then roll 2 dice"); the
 facts are told by `describe_facts.py`; names come from `words.py`. One describer per event type
-(`SAYS`), so an event without words fails a test.
+(`WORDS`), so an event without words fails a test.
 """
 
 from __future__ import annotations
+
+from boardcore.handlers import by_type
 
 from warlords import events as ev
 from warlords import queries as q
@@ -18,16 +20,16 @@ from warlords.describe_facts import FACT_WORDS
 from warlords.invasion import manoeuvre
 from warlords.mercenary import circle_formed
 from warlords.words import (ACTION_NAMES, BONUSES, MANOEUVRES, RECON_NAMES, TEAM_ACTIONS, S, action_offer,
-                            circle, cost, count, effect, held_planet, merc, new_circle_colour, planet, registry,
+                            circle, cost, count, effect, held_planet, merc, new_circle_colour, planet,
                             sector, support_card, top, units, who, whose)
 from warlords.state import teammate
 
-DECISION_WORDS, says = registry()
+DECISION_WORDS, says = by_type()
 
 
 def describe(c, s: S, item, player: int | None) -> str:
     """`item` in words for `player` (see the module docstring); "" for an event not of this game."""
-    fn = SAYS.get(type(item))
+    fn = WORDS.get(type(item))
     if fn is None:
         return ""
     text = fn(c, s, item, player)
@@ -342,4 +344,5 @@ def transfer(c, s: S, a, player) -> str:
     return f"Send {n} from Launch Pad to Reserve; {who(s, teammate(s, a.player))} gets as many on the Launch Pad"
 
 
-SAYS = {**DECISION_WORDS, **FACT_WORDS}
+WORDS = {**DECISION_WORDS, **FACT_WORDS}
+assert set(WORDS) == set(ev.EVENTS), "every Warlords event needs its words"

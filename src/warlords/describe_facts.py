@@ -5,13 +5,15 @@ an action or an invasion set) get a short plain sentence; names come from `words
 
 from __future__ import annotations
 
+from boardcore.handlers import by_type
+
 from warlords import events as ev
 from warlords.words import (ACTION_NAMES, ASKED, END_KINDS, PHASES, RECON_NAMES, S, UNIT_WORDS, UNITS_ONE,
-                            circle, count, dice, held_planet, merc, mercs, planet, registry, sector, support_card,
+                            circle, count, dice, held_planet, merc, mercs, planet, sector, support_card,
                             top, type_name, units, who, whose)
 from warlords.state import DEC, MED, MIS, teammate
 
-FACT_WORDS, says = registry()
+FACT_WORDS, says = by_type()
 
 
 # -- facts: setup -------------------------------------------------------------------------

@@ -21,27 +21,27 @@ def _on_board(s: S, p: int) -> list[int]:
     return out
 
 
-def played(s: S) -> bool:
+def played(c, s: S) -> bool:
     """Setup is done: every card and tile is on the table."""
     return s.phase != "setup"
 
 
-def turn_starting(s: S) -> bool:
+def turn_starting(c, s: S) -> bool:
     """The active player's first decision of a turn, while the supply lasts (where GW-INV-14 counts hands)."""
     pr = s.prompt
     return (pr is not None and pr.kind in ("recall", "ship", "play") and not s.played and s.end_kind != "supply"
             and pr.player == s.active)
 
 
-def invading(s: S) -> bool:
+def invading(c, s: S) -> bool:
     return s.inv is not None
 
 
-def solo(s: S) -> bool:
+def solo(c, s: S) -> bool:
     return s.mode == "solo"
 
 
-def over(s: S) -> bool:
+def over(c, s: S) -> bool:
     return s.over
 
 
@@ -190,7 +190,7 @@ def _merc_total(c, s: S) -> int:
 def mercs_conserved(c, s: S):
     """GW-INV-13: mercenary cards are neither made nor lost: deck, Market, hands, Command
     Areas and the cards out of the game hold them all."""
-    if not played(s):
+    if not played(c, s):
         return None
     total = (len(s.deck) + len(s.market) + sum(map(len, s.hands)) + sum(map(len, s.area)) + len(s.removed)
              + len(s.removed_unseen) + (len(s.exchange) if s.mode == "solo" else 0))
@@ -201,7 +201,7 @@ def mercs_conserved(c, s: S):
 
 def hand_sizes(c, s: S):
     """GW-INV-14: 5 (solo 3) at the start of a turn while the supply lasts."""
-    if not turn_starting(s):
+    if not turn_starting(c, s):
         return None
     want = c.data.table.solo_hand_kept if s.mode == "solo" else c.data.table.hand
     have = len(s.hands[s.active - 1])
@@ -264,7 +264,7 @@ def recon_markers(c, s: S):
 def dice_counts(c, s: S):
     """GW-INV-20: at most 3 dice a side (4 for a Fortify defender in round 1), each showing a face
     of the battle die."""
-    if not invading(s):
+    if not invading(c, s):
         return None
     inv = s.inv
     cap = c.data.dice.max_dice
@@ -300,7 +300,7 @@ def per_turn_limits(c, s: S):
 def solo_rebellion(c, s: S):
     """GW-INV-23: at most 3 pre-deployed Rebellion units in a sector, and the Rebellion holds
     nothing but its pool: no base zone, no hand."""
-    if not solo(s):
+    if not solo(c, s):
         return None
     for x in s.pre:
         if sum(x) > c.limit:
@@ -313,7 +313,7 @@ def solo_rebellion(c, s: S):
 
 def game_over_final(c, s: S):
     """GW-INV-24: once the game has ended nothing is under way or asked any more."""
-    if over(s) and (s.prompt is not None or s.ctx or s.inv is not None or s.pending):
+    if over(c, s) and (s.prompt is not None or s.ctx or s.inv is not None or s.pending):
         return "play continues after the game ended"
     return None
 

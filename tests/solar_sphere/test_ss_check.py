@@ -25,7 +25,7 @@ def test_check_walker(players, level, games, tmp_path):
 def broken(mutate, players=2):
     _, s = fresh(players, seed=4)
     mutate(s)
-    return {k: f(s, RULES) for k, f in INVARIANTS.items()}
+    return {k: f(RULES.c, s) for k, f in INVARIANTS.items()}
 
 
 @pytest.mark.rule("SS-INV-01", "SS-INV-02", "SS-INV-04", "SS-INV-06", "SS-INV-10", "SS-INV-12",
@@ -50,7 +50,7 @@ def test_sphere_integrity_invariant():
     _, s = fresh(4, seed=4)
     s.builder = tuple(1 if slot == RULES.c.slot_index["O5"] else 0 for slot in range(18))   # not next to anything built
     s.p[0].hexes, s.p[0].reserve = 1, s.p[0].reserve - 1
-    assert INVARIANTS["SS-INV-11"](s, RULES)
+    assert INVARIANTS["SS-INV-11"](RULES.c, s)
 
 
 def test_greedy_beats_random():

@@ -246,7 +246,7 @@ def test_drone_conservation_through_a_game():
     config = RULES.make_config(players=3)
     st, pos = start(RULES, config, seeded(4))
     st, _, _ = playout(RULES, st, pos, {i: RandomAgent(RULES) for i in (1, 2, 3)}, seeded(4), agent_rng(4))
-    assert drones_conserved(st, RULES) is None
+    assert drones_conserved(RULES.c, st) is None
     assert all(p.hexes == sum(1 for b in st.builder if b == i) for i, p in enumerate(st.p, 1))
 
 
