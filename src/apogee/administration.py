@@ -32,7 +32,7 @@ def start_administration(c: Components, u: Unfolding, rng) -> None:
     order = authority_order(c, s)
     salary = event_key(c, s) == "salary_exemption"
     for p in order:
-        pl = u.state.p[p - 1]
+        pl = u.state.areas[p - 1]
         if salary:  # AP-EV-31, AP-ERN-07
             amount = event_amount(c, s)
         else:
@@ -59,7 +59,7 @@ def admin_step(c: Components, u: Unfolding, rng) -> bool:
     if s.cursor >= len(s.order):
         return True
     p = s.order[s.cursor]
-    if s.p[p - 1].actions > 0:
+    if s.areas[p - 1].actions > 0:
         ask(u, p, "admin")
     else:
         next_in_order(u)
@@ -70,7 +70,7 @@ def admin_step(c: Components, u: Unfolding, rng) -> bool:
 def static_fire_ok(c: Components, s: ApogeeState, player: int) -> bool:
     """AP-SF-01, AP-SF-06, AP-SF-08 (Supply Problem, AP-EV-24). Static fires ignore Anti-Nuclear Demonstration
     and Space Debris Alert (AP-EV-03, AP-EV-28)."""
-    pl = s.p[player - 1]
+    pl = s.areas[player - 1]
     if pl.fired or event_key(c, s) == "supply_problem":
         return False
     first, upper, _ = has_stages(c, pl)
@@ -81,7 +81,7 @@ def launch_problem(c: Components, s: ApogeeState, player: int, destination: int)
     """AP-LCH-20: the checks in order; any failure means the launch cannot be declared (AP-AMB-52). Either
     missing condition makes the launch impossible (AP-LCH-03); only the player's own SOC Engineers count
     (AP-LCH-04); Mission 12's yield floor applies to every launch (AP-AMB-19)."""
-    pl = s.p[player - 1]
+    pl = s.areas[player - 1]
     if pl.launched:
         return "only one launch per turn", "AP-LCH-12"
     key = event_key(c, s)
@@ -110,7 +110,7 @@ def launch_problem(c: Components, s: ApogeeState, player: int, destination: int)
 
 def launch_destinations(c: Components, s: ApogeeState, player: int) -> list[int]:
     """The destinations `launch_problem` allows, computed once for all of them."""
-    pl = s.p[player - 1]
+    pl = s.areas[player - 1]
     if pl.launched or not all(has_stages(c, pl)):
         return []
     n, authority = soc_authority(c, pl)
@@ -129,7 +129,7 @@ def admin_unoffered(c: Components, s: ApogeeState, player: int) -> list[Unoffere
                                                     "AP-LCH-02")
     if rule == "AP-LCH-01":
         lacking = [stage for stage, built in zip(("a First Stage", "an Upper Stage", "a Payload"),
-                                                 has_stages(c, s.p[player - 1])) if not built]
+                                                 has_stages(c, s.areas[player - 1])) if not built]
         why = f"{why}: it lacks {' and '.join(lacking)} on the Launch Pad"
     return [Unoffered(f"Launch to {place_name(c, 0)} or farther", why, rule)]
 
@@ -137,7 +137,7 @@ def admin_unoffered(c: Components, s: ApogeeState, player: int) -> list[Unoffere
 def specialty_ok(c: Components, s: ApogeeState, player: int) -> bool:
     """AP-DIR-04: whether the Director's Specialty may be used now. Using it is one action (AP-DSP-03); one
     that is not available is neither offered nor spent (AP-DSP-05, AP-AMB-33, AP-AMB-68)."""
-    pl = s.p[player - 1]
+    pl = s.areas[player - 1]
     # AP-DSP-02: once per game; AP-SEV-03: Solo Event 03 forbids it for the rest of the game
     if pl.specialty_used or "director_specialty" in s.bans:
         return False
@@ -154,7 +154,7 @@ def specialty_ok(c: Components, s: ApogeeState, player: int) -> bool:
 
 def nation_ok(c: Components, s: ApogeeState, player: int) -> bool:
     """AP-NAT-02, AP-NAT-05 (Solo AP-SOLO-03, Mission 5 AP-MIS-13, AP-AMB-54)."""
-    return not (s.p[player - 1].nation_used or s.solo or mission_of(c, s).no_nation)
+    return not (s.areas[player - 1].nation_used or s.solo or mission_of(c, s).no_nation)
 
 
 @POINTS.options("admin", asks="Take a Director action: Specialty, sell, recruit, dismiss, static fire, launch or "
@@ -163,7 +163,7 @@ def admin_actions(c: Components, s: ApogeeState, player: int) -> list:
     """Every Director action open to the player now, and Pass (AP-DIR-02, AP-DIR-05): actions of seven kinds
     (AP-COMP-12), two a turn (one under Burn Out, AP-DIR-06, counted by `actions`), the same kind twice except
     static fire and launch (AP-DIR-03)."""
-    pl = s.p[player - 1]
+    pl = s.areas[player - 1]
     out: list = [ev.Pass(player=player)]
     if specialty_ok(c, s, player):
         out.append(ev.UseSpecialty(player=player))
@@ -222,7 +222,7 @@ def static_fire(c: Components, u: Unfolding, rng, player: int) -> None:
     success = value >= target
     u.emit(ev.StaticFired(player=player, success=success))
     if success:
-        if s.p[player - 1].dice < c.n.dice_limit and u.state.supply > 0:
+        if s.areas[player - 1].dice < c.n.dice_limit and u.state.supply > 0:
             u.emit(ev.DieGained(player=player))
         check_investors(c, u, player, "static_fire")
 
@@ -235,7 +235,7 @@ def launch(c: Components, u: Unfolding, rng, player: int, destination: int) -> N
     key = event_key(c, s)
     if key == "timid_insurers":
         pay(u, player, event_amount(c, s), "timid_insurers")
-    pl = s.p[player - 1]
+    pl = s.areas[player - 1]
     needed = min_roll(c, yield_of(c, thrust(c, pl), mass(c, pl)), destination)
     if key == "weather":
         needed -= event_amount(c, s)
@@ -247,7 +247,7 @@ def launched(c: Components, u: Unfolding, rng, player: int, destination: int) ->
     launch credits are paid, the Investors check the launch. A reserve over 9 is trimmed next, in flow
     (AP-LCH-18)."""
     s = u.state
-    pl = s.p[player - 1]
+    pl = s.areas[player - 1]
     tech, kind = c.tech, c.kind
     # AP-LCH-15, AP-TECH-17, AP-MD-03: with Reuse or Harper Tompkins the First Stages stay (an SSTO too,
     # AP-AMB-27), while Reuse itself goes back like other R&D (AP-AMB-26)
@@ -280,7 +280,7 @@ ROLLS["launch"] = (launched, aborted)
 @POINTS.options("dismiss_owed", asks="You owe Engineers (an unpaid debt or a Solo Event): dismiss "
                 "one of your choice beneath its pile (AP-ERN-06)")
 def owed_choices(c: Components, s: ApogeeState, player: int) -> list:
-    return [ev.Dismiss(player=player, engineer=e) for e in s.p[player - 1].hand]
+    return [ev.Dismiss(player=player, engineer=e) for e in s.areas[player - 1].hand]
 
 
 @POINTS.resolves("dismiss_owed")

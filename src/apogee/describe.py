@@ -43,8 +43,8 @@ def _admin(s: ApogeeState) -> str:
 
 def _rocket_with(c: Components, s: ApogeeState, player: int, card: int) -> str:
     """The rocket once `card` is built: thrust, mass and, when in the table, yield (AP-YLD-01)."""
-    pl = s.p[player - 1].__copy__()
-    pl.pad = [*s.p[player - 1].pad, card]
+    pl = s.areas[player - 1].__copy__()
+    pl.pad = [*s.areas[player - 1].pad, card]
     if any(x < 0 for x in pl.pad):
         return ""
     t, m = thrust(c, pl), mass(c, pl)
@@ -101,7 +101,7 @@ def build(c, s, a: ev.Build, player) -> str:
         return "Build a card"
     t = c.tech[a.card]
     if _kind(s) == "build":
-        price = max(0, t.cost - s.p[p - 1].mods[DISCOUNT])
+        price = max(0, t.cost - s.areas[p - 1].mods[DISCOUNT])
         cost = f"for {money(price)}" if price else "for free"
     else:
         cost = "for free"
@@ -115,7 +115,7 @@ def sell(c, s, a: ev.Sell, player) -> str:
     """The sale price (AP-SELL-04, Anatoliy Feoktistov's own, AP-MD-13, New Space Prices Soar AP-EV-11)."""
     p = a.player
     if _kind(s) == "anatoliy":
-        price = sale_price(c, s, p, c.director[s.p[p - 1].director].amount)
+        price = sale_price(c, s, p, c.director[s.areas[p - 1].director].amount)
         return f"Sell the built {card_name(c, a.card)} for {money(price)}"
     return f"Sell {card_name(c, a.card)} for {money(sale_price(c, s, p))}{_admin(s)}"
 
@@ -140,7 +140,7 @@ def dismiss(c, s, a: ev.Dismiss, player) -> str:
     who = engineer_name(c, a.engineer)
     kind = _kind(s)
     if kind == "zhang":
-        return f"Dismiss {who} for {money(c.director[s.p[p - 1].director].amount)}"
+        return f"Dismiss {who} for {money(c.director[s.areas[p - 1].director].amount)}"
     if kind == "dismiss_owed":
         return f"Dismiss {who}, as owed"
     return f"Dismiss {who}{_admin(s)}"
@@ -163,7 +163,7 @@ def _roll_subject(c: Components, s: ApogeeState) -> str:
 def spend_die(c, s, a: ev.SpendDie, player) -> str:
     """AP-DICE-01: one additional die, spent whatever it shows, for the first attempt's target."""
     need = s.prompt.a if s.prompt is not None else 0
-    dice = s.p[a.player - 1].dice
+    dice = s.areas[a.player - 1].dice
     return (f"Spend an additional die on {_roll_subject(c, s)} (needs {need}+; "
             f"{dice} held)")
 
@@ -185,7 +185,7 @@ def launch(c, s, a: ev.LaunchRocket, player) -> str:
     """The yield, the die needed (AP-PRB-01, with the weather AP-EV-13) and the Timid Insurers fee (AP-EV-06)."""
     p = a.player
     d = c.dest_index.get(a.destination, -1)
-    pl = s.p[p - 1]
+    pl = s.areas[p - 1]
     if d < 0 or any(x < 0 for x in pl.pad):
         return f"Launch to {a.destination}{_admin(s)}"
     y = yield_of(c, thrust(c, pl), mass(c, pl))
@@ -201,14 +201,14 @@ def launch(c, s, a: ev.LaunchRocket, player) -> str:
 
 @says(ev.UseSpecialty)
 def use_specialty(c, s, a: ev.UseSpecialty, player) -> str:
-    d = s.p[a.player - 1].director
+    d = s.areas[a.player - 1].director
     return f"Use {director_name(c, d)}'s Specialty, {director_effect(c, d)}{_admin(s)}"
 
 
 @says(ev.Intervene)
 def intervene(c, s, a: ev.Intervene, player) -> str:
     """AP-NAT-01, AP-NAT-03: the Nation's roll and what a success does to the target."""
-    d = s.p[a.player - 1].director
+    d = s.areas[a.player - 1].director
     if not 0 <= d < len(c.director):
         return f"Nation Intervention against {player_name(a.target)}"
     nation = c.nations[c.director[d].nation]
@@ -269,7 +269,7 @@ def engineer_dismissed(c, s, e: ev.EngineerDismissed, player) -> str:
     by an opponent's Nation Intervention (AP-NI-03)."""
     pile = "" if e.engineer < 0 else f" beneath the {'Senior' if c.senior[e.engineer] else 'Junior'} pile"
     why = {"owed": ", as owed", "china": ", at random (a Nation Intervention)",
-           "zhang": f" ({director_name(c, s.p[e.player - 1].director)}'s Specialty)"}.get(e.reason, "")
+           "zhang": f" ({director_name(c, s.areas[e.player - 1].director)}'s Specialty)"}.get(e.reason, "")
     return f"{player_name(e.player)} dismisses {engineer_name(c, e.engineer)}{pile}{why}"
 
 
@@ -345,7 +345,7 @@ ASKED = {
 def asked(c, s, e: ev.Asked, player) -> str:
     if e.kind.startswith("reroll_"):
         return f"{player_name(e.player)} may spend an additional die (needs {e.a}+) or accept the failure"
-    d = s.p[e.player - 1].director if 0 < e.player <= len(s.p) else -1
+    d = s.areas[e.player - 1].director if 0 < e.player <= len(s.areas) else -1
     text = ASKED.get(e.kind, "decide").format(a=e.a, eng=engineer_name(c, e.b, False), dir=director_name(c, d))
     return f"{player_name(e.player)} to {text}"
 
@@ -387,7 +387,7 @@ def _specialist(c: Components, s: ApogeeState, p: int) -> str:
     """Whose Specialty pays or costs: the Engineer in turn during the Specialties, else the Director."""
     if s.stage == "specialty" and s.cursor < len(s.order):
         return f"{engineer_name(c, s.order[s.cursor] % 1000, False)}'s Specialty"
-    return f"{director_name(c, s.p[p - 1].director)}'s Specialty"
+    return f"{director_name(c, s.areas[p - 1].director)}'s Specialty"
 
 
 @says(ev.CreditsChanged)
@@ -399,14 +399,14 @@ def credits_changed(c, s, e: ev.CreditsChanged, player) -> str:
     else:
         why = event_name(c, s.event)
     verb = "gains" if e.amount >= 0 else "pays"
-    total = s.p[e.player - 1].credits + e.amount
+    total = s.areas[e.player - 1].credits + e.amount
     return f"{player_name(e.player)} {verb} {money(abs(e.amount))} ({why}), now {money(total)}"
 
 
 @says(ev.EarningsCollected)
 def earnings_collected(c, s, e: ev.EarningsCollected, player) -> str:
     """AP-ERN-01..06: the quarter's earnings by Engineers in hand, and a debt that cannot be paid."""
-    n = len(s.p[e.player - 1].hand)
+    n = len(s.areas[e.player - 1].hand)
     why = event_name(c, s.event) if event_key(c, s) == "salary_exemption" else f"{n} Engineer{'s' if n != 1 else ''}"
     who = player_name(e.player)
     if e.unpaid:
@@ -431,7 +431,7 @@ def _needed(c: Components, s: ApogeeState, e: ev.DiceRolled) -> int:
     if e.purpose == "static_fire":
         return event_amount(c, s) if event_key(c, s) == "performance_test" else c.n.static_fire
     if e.purpose == "nation":
-        d = s.p[e.player - 1].director
+        d = s.areas[e.player - 1].director
         return c.nations[c.director[d].nation].roll if d >= 0 else 0
     if e.purpose == "engineer" and s.stage == "specialty" and s.cursor < len(s.order):
         return c.engineer[s.order[s.cursor] % 1000].roll
@@ -460,7 +460,7 @@ def dice_rolled(c, s, e: ev.DiceRolled, player) -> str:
 
 @says(ev.DieGained)
 def die_gained(c, s, e: ev.DieGained, player) -> str:
-    return f"{player_name(e.player)} gains an additional die ({s.p[e.player - 1].dice + 1} held)"
+    return f"{player_name(e.player)} gains an additional die ({s.areas[e.player - 1].dice + 1} held)"
 
 
 @says(ev.DiceReturned)
@@ -574,7 +574,7 @@ def modified(c, s, e: ev.Modified, player) -> str:
 
 @says(ev.ActionsGranted)
 def actions_granted(c, s, e: ev.ActionsGranted, player) -> str:
-    skip = [p for p, pl in enumerate(s.p, 1) if pl.skip]
+    skip = [p for p, pl in enumerate(s.areas, 1) if pl.skip]
     but = f"; {players_list(skip)} in debt, none" if skip else ""
     return f"Each Mission Director has {e.count} action{'s' if e.count != 1 else ''} this turn{but}"
 

@@ -36,7 +36,7 @@ def settle(c: Components, u: Unfolding, rng, player: int, purpose: str, needed: 
     success, failure = ROLLS[purpose]
     if value >= needed:
         success(c, u, rng, player, arg)
-    elif u.state.p[player - 1].dice > 0 and needed <= c.n.die_sides:
+    elif u.state.areas[player - 1].dice > 0 and needed <= c.n.die_sides:
         ask(u, player, "reroll_" + purpose, a=needed, b=arg)
     else:
         failure(c, u, rng, player, arg)

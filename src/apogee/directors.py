@@ -21,7 +21,7 @@ from apogee.technologies import build, discard, draw_rnd, river_picks, sell, tak
 def use_specialty(c: Components, u: Unfolding, rng, player: int) -> None:
     """AP-DSP-01, AP-DSP-02, AP-DSP-03: resolved at once, spent even if its effect is partial."""
     s = u.state
-    pl = s.p[player - 1]
+    pl = s.areas[player - 1]
     d = c.director[pl.director]
     key = d.specialty
     if key == "gain":  # AP-MD-02
@@ -59,7 +59,7 @@ def use_specialty(c: Components, u: Unfolding, rng, player: int) -> None:
 @POINTS.options("anatoliy", asks="Sell one card built on your Launch Pad, or pass (AP-MD-13)")
 def director_sales(c: Components, s: ApogeeState, player: int) -> list:
     """Liam Van Horn sells from the reserve, Anatoliy Feoktistov from the Launch Pad; either may stop."""
-    pl = s.p[player - 1]
+    pl = s.areas[player - 1]
     cards = pl.pad if s.prompt.kind == "anatoliy" else pl.reserve
     return [ev.Sell(player=player, card=card) for card in cards] + [ev.Pass(player=player)]
 
@@ -71,7 +71,7 @@ def liam_sells(c: Components, u: Unfolding, action, rng) -> None:
         return
     p = action.player
     sell(c, u, p, action.card, sale_price(c, u.state, p))
-    if u.state.p[p - 1].reserve:
+    if u.state.areas[p - 1].reserve:
         ask(u, p, "liam")
 
 
@@ -81,20 +81,20 @@ def anatoliy_sells(c: Components, u: Unfolding, action, rng) -> None:
     if isinstance(action, ev.Sell):
         s = u.state
         p = action.player
-        base = c.director[s.p[p - 1].director].amount
+        base = c.director[s.areas[p - 1].director].amount
         sell(c, u, p, action.card, sale_price(c, s, p, base), built=True)
 
 
 # -- Laura Grey Walter and Ekaterina Vostochny: a free build -------------------------
 def laura_builds(c: Components, s: ApogeeState, player: int) -> list[int]:
     """AP-MD-06: any Payload of the reserve that may be built."""
-    pl = s.p[player - 1]
+    pl = s.areas[player - 1]
     return buildable(c, s, player, [card for card in pl.reserve if c.kind[card] == PAYLOAD])
 
 
 def ekaterina_builds(c: Components, s: ApogeeState, player: int) -> list[int]:
     """AP-MD-07: any Nuclear First or Upper Stage of the reserve that may be built."""
-    pl = s.p[player - 1]
+    pl = s.areas[player - 1]
     return buildable(c, s, player, [card for card in pl.reserve
                                     if c.tech[card].nuclear and c.kind[card] in (FIRST, UPPER)])
 
@@ -142,7 +142,7 @@ def zhang_dismisses(c: Components, u: Unfolding, action, rng) -> None:
     s = u.state
     p = action.player
     u.emit(ev.EngineerDismissed(player=p, engineer=action.engineer, reason="zhang"))
-    gain(u, p, c.director[s.p[p - 1].director].amount, "specialty")
+    gain(u, p, c.director[s.areas[p - 1].director].amount, "specialty")
     if dismissable(u.state, p):
         ask(u, p, "zhang")
 
@@ -153,12 +153,12 @@ def intervene(c: Components, u: Unfolding, rng, player: int, target: int) -> Non
     spent either way (AP-NAT-02, its action taken by evolve). A target with nothing to lose makes a success
     void (AP-NI-05)."""
     s = u.state
-    nation = c.nations[c.director[s.p[player - 1].director].nation]
+    nation = c.nations[c.director[s.areas[player - 1].director].nation]
     value = rng.roll(c.n.die_sides)
     u.emit(ev.DiceRolled(player=player, value=value, purpose="nation"))
     if value < nation.roll:  # AP-NAT-03: 6 or more; AP-NAT-04, AP-NI-04: no additional die, spent for good
         return
-    victim = s.p[target - 1]
+    victim = s.areas[target - 1]
     if nation.effect == "remove_rnd":  # AP-NI-01: the United States pick an R&D card of the target's reserve
         if any(c.kind[card] == RND for card in victim.reserve):
             ask(u, player, "us_pick", a=target)
@@ -175,7 +175,7 @@ def intervene(c: Components, u: Unfolding, rng, player: int, target: int) -> Non
 @POINTS.options("us_pick", asks="Nation Intervention: choose an R&D card of the targeted player's "
                 "reserve to discard (AP-NI-01)")
 def target_rnd_cards(c: Components, s: ApogeeState, player: int) -> list:
-    target = s.p[s.prompt.a - 1]
+    target = s.areas[s.prompt.a - 1]
     return [ev.Discard(player=player, card=card) for card in target.reserve if c.kind[card] == RND]
 
 

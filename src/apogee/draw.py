@@ -177,7 +177,7 @@ def operations_center(svg: Svg, c: Components, v: ApogeeState, y: float) -> floa
     deposited there (AP-LCH-14)."""
     n = len(c.destinations)
     col = (WIDTH - 20) / n
-    rows = max(1, sum(1 for pl in v.p if pl.launches))
+    rows = max(1, sum(1 for pl in v.areas if pl.launches))
     height = 30 + 12 * rows
     svg.rect(10, y, WIDTH - 20, height, "p", rx=4)
     svg.text(14, y + 11, "Space Operations Center", "b s")
@@ -186,7 +186,7 @@ def operations_center(svg: Svg, c: Components, v: ApogeeState, y: float) -> floa
         svg.text(x + col / 2, y + 23, f"{place_name(c, d)} · Authority {tenths(c.required[d])}", "b",
                  anchor="middle")
         line = 0
-        for p, pl in enumerate(v.p, 1):
+        for p, pl in enumerate(v.areas, 1):
             here = [x_ for x_ in pl.launches if x_.destination == d]
             if not here:
                 continue
@@ -220,7 +220,7 @@ def engineer_card(svg: Svg, c: Components, x: float, y: float, e: int, spot: int
 
 def player_area(svg: Svg, c: Components, v: ApogeeState, p: int, y: float, acting: bool) -> float:
     """One player's board, Launch Pad and hand (AP-SETUP-01)."""
-    pl = v.p[p - 1]
+    pl = v.areas[p - 1]
     height = 160
     svg.rect(10, y, WIDTH - 20, height, "p", rx=5)
     svg.rect(10, y, 6, height, fill=colour(p), rx=2)
@@ -293,7 +293,7 @@ def draw(c: Components, v: ApogeeState, player: int | None) -> str:
     y = operations_center(svg, c, v, y)
     q = v.prompt
     acting = set() if q is None or v.over else (
-        {p for p in range(1, v.players + 1) if v.p[p - 1].waiting} if q.player == 0 else {q.player})
+        {p for p in range(1, v.players + 1) if v.areas[p - 1].waiting} if q.player == 0 else {q.player})
     for p in range(1, v.players + 1):
         y = player_area(svg, c, v, p, y, p in acting)
     if v.over:

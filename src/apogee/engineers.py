@@ -35,7 +35,7 @@ def succeed(c: Components, u: Unfolding, rng, player: int, engineer: int) -> Non
     AP-AMB-69): AP-ENG-02, -11, -12, -15, -19, -20, -21."""
     e = c.engineer[engineer]
     s = u.state
-    pl = s.p[player - 1]
+    pl = s.areas[player - 1]
     effect = e.effect
     if effect in TURN_MODS:
         u.emit(ev.Modified(player=player, mod=effect, amount=e.amount))
@@ -116,7 +116,7 @@ def river_picked(c: Components, u: Unfolding, action, rng) -> None:
 
 def cheap_build_options(c: Components, s: ApogeeState, player: int, engineer: int) -> list[int]:
     """AP-ENG-06, AP-ENG-07: reserve cards of exactly the Engineer's printed cost that may be built."""
-    pl = s.p[player - 1]
+    pl = s.areas[player - 1]
     cost = c.engineer[engineer].amount
     return [card for card in buildable(c, s, player, pl.reserve) if c.tech[card].cost == cost]
 
@@ -137,7 +137,7 @@ def cheap_built(c: Components, u: Unfolding, action, rng) -> None:
 
 @POINTS.options("engineer_sell", asks="Sell one card of your reserve on the Public Market (AP-ENG-09)")
 def engineer_sales(c: Components, s: ApogeeState, player: int) -> list:
-    return [ev.Sell(player=player, card=card) for card in s.p[player - 1].reserve]
+    return [ev.Sell(player=player, card=card) for card in s.areas[player - 1].reserve]
 
 
 @POINTS.resolves("engineer_sell")

@@ -23,7 +23,7 @@ def evaluate(c: Components, s: ApogeeState, player: int) -> float:
     for each and looked up after. Every term is added in the same order, so the value is the same to the bit."""
     if s.over:
         return 0.0 if s.truncated else (1000.0 if player in s.winners else -1000.0)
-    pl = s.p[player - 1]
+    pl = s.areas[player - 1]
     m = mission_of(c, s)
     plan_key = (s.solo, s.mission, s.extra_goals)
     plan = c.judged.get((Plan, plan_key), lambda: Plan(c, s))
@@ -221,7 +221,7 @@ class _Seat:
     __slots__ = ("missing", "complete", "affordable", "chance", "hand")
 
     def __init__(self, c: Components, s: ApogeeState, player: int) -> None:
-        pl = s.p[player - 1]
+        pl = s.areas[player - 1]
         stages = has_stages(c, pl)
         self.missing = {k for k, built in zip((FIRST, UPPER, PAYLOAD), stages) if not built}
         self.complete = all(stages)

@@ -22,7 +22,7 @@ def resolve_for(c: Components, u: Unfolding, rng, player: int) -> None:
     """The revealed base Event's immediate effect on one player (AP-PEV-03)."""
     s = u.state
     e = c.events[s.event]
-    pl = s.p[player - 1]
+    pl = s.areas[player - 1]
     if e.key == "economic_crisis":  # AP-EV-04, AP-EV-05 (AP-EV-05: what one has, down to 0)
         pay(u, player, e.amount, "economic_crisis")
     elif e.key == "exceptional_aid":  # AP-EV-16, AP-EV-17, AP-AMB-66, AP-AMB-70 (AP-EV-17: nothing once spent)
@@ -47,7 +47,7 @@ def repaired(c: Components, u: Unfolding, rng, player: int, arg: int) -> None:
 
 def destroyed(c: Components, u: Unfolding, rng, player: int, arg: int) -> None:
     """AP-EV-09: every Liquid Propulsion First Stage back to the reserve."""
-    cards = liquid_stages(c, u.state.p[player - 1])
+    cards = liquid_stages(c, u.state.areas[player - 1])
     u.emit(ev.TechReturned(player=player, cards=cards))
     next_in_order(u)
 

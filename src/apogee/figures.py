@@ -40,7 +40,7 @@ def progress(c: Components, s: ApogeeState, player: int) -> float:
     if player in s.winners:
         return 100.0
     m = mission_of(c, s)
-    pl = s.p[player - 1]
+    pl = s.areas[player - 1]
     # the goals' shares read only the Mission's goals and the launches: kept in the catalog's memo by those
     parts = list(c.judged.get((_goal_share, s.solo, s.mission, s.extra_goals, pl.launches),
                               lambda: tuple(_goal_share(c, g, pl) for g in goals(c, s))))
@@ -57,6 +57,6 @@ def figures(c: Components, s: ApogeeState) -> dict[str, dict[str, float]]:
     players = [f"P{p}" for p in range(1, s.players + 1)]
     return {
         "score": {name: progress(c, s, p) for p, name in enumerate(players, 1)},
-        "credits": {name: float(s.p[p - 1].credits * 1000) for p, name in enumerate(players, 1)},
-        "yield": {name: rocket_yield(c, s.p[p - 1]) / 10 for p, name in enumerate(players, 1)},
+        "credits": {name: float(s.areas[p - 1].credits * 1000) for p, name in enumerate(players, 1)},
+        "yield": {name: rocket_yield(c, s.areas[p - 1]) / 10 for p, name in enumerate(players, 1)},
     }

@@ -27,7 +27,7 @@ def advance(c: Components, u: Unfolding, rng) -> None:
         s = u.state
         if s.over or s.prompt is not None:
             return
-        for p, pl in enumerate(s.p, 1):
+        for p, pl in enumerate(s.areas, 1):
             if pl.owed > 0:
                 if pl.hand:
                     ask(u, p, "dismiss_owed")

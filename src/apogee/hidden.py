@@ -24,7 +24,7 @@ def view(c: Components, s: ApogeeState, player: int | None) -> ApogeeState:
     revealed = s.revealed
     hide_director = s.stage == "director"
     players = []
-    for q, pl in enumerate(s.p, 1):
+    for q, pl in enumerate(s.areas, 1):
         if q == player:
             players.append(pl.copy())
             continue
@@ -40,7 +40,7 @@ def view(c: Components, s: ApogeeState, player: int | None) -> ApogeeState:
         o.hand = [e for e, _ in shown] + [-1] * hidden
         o.spots = [sp for _, sp in shown] + [HIDDEN] * hidden
         players.append(o)
-    v.p = players
+    v.areas = players
     return v
 
 def hidden_variant(c: Components, s: ApogeeState, player: int | None, rng) -> ApogeeState:
@@ -61,7 +61,7 @@ def hidden_variant(c: Components, s: ApogeeState, player: int | None, rng) -> Ap
     _technologies(c, s, v, player, others, rng)
     _engineers(c, s, v, player, others, rng)
     v.investor_pile = tuple(rng.shuffled(_unseen(range(len(c.investor)), [*s.investor_river, *s.investors_out,
-                                                                     *(i for pl in s.p for i in pl.investors)])))
+                                                                     *(i for pl in s.areas for i in pl.investors)])))
     v.event_pile = tuple(_events(c, s, rng))
     _directors(c, s, v, player, others, rng)
     return v
@@ -80,7 +80,7 @@ def _technologies(c: Components, s: ApogeeState, v: ApogeeState, player: int | N
     """AP-SETUP-02, AP-INV-09: each pile holds its kind's cards not in a river, a reserve, on a Launch Pad,
     deposited at the SOC or (R&D) drawn by oneself; others' R&D draws come from the R&D pile's."""
     seen = [card for river in s.rivers for card in river]
-    for q, pl in enumerate(s.p, 1):
+    for q, pl in enumerate(s.areas, 1):
         seen += pl.reserve + pl.pad + [card for x in pl.launches for card in x.cards]
         if q == player:
             seen += pl.drawn
@@ -89,7 +89,7 @@ def _technologies(c: Components, s: ApogeeState, v: ApogeeState, player: int | N
         cards = rng.shuffled([card for card in c.by_kind[k] if card in unseen])
         if k == 3:
             for q in others:
-                pl = v.p[q - 1]
+                pl = v.areas[q - 1]
                 pl.drawn = tuple([cards.pop() for _ in pl.drawn])
         if len(cards) != len(s.piles[k]):
             raise AssertionError(f"pile {k}: {len(s.piles[k])} cards, but {len(cards)} are unseen")
@@ -104,12 +104,12 @@ def _engineers(c: Components, s: ApogeeState, v: ApogeeState, player: int | None
     not in sight. The piles' sizes say how many of the unseen are Juniors in others' hands."""
     slots = []                                   # (player state, index in hand) of each hidden Engineer
     seen = []
-    for q, pl in enumerate(s.p, 1):
+    for q, pl in enumerate(s.areas, 1):
         for i, (e, spot) in enumerate(zip(pl.hand, pl.spots)):
             if q == player or _revealed(spot, s.revealed):
                 seen.append(e)
             else:
-                slots.append((v.p[q - 1], i))
+                slots.append((v.areas[q - 1], i))
     unseen = _unseen(range(len(c.engineer)), seen)
     juniors = rng.shuffled([e for e in unseen if not c.senior[e]])
     seniors = rng.shuffled([e for e in unseen if c.senior[e]])
@@ -164,12 +164,12 @@ def _directors(c: Components, s: ApogeeState, v: ApogeeState, player: int | None
     dealt from the box, a player who has chosen keeping one of theirs, and once the dealt cards are
     revealed and gone, the one each kept."""
     choosing = s.stage == "director"
-    seen = {pl.director for q, pl in enumerate(s.p, 1) if q == player or not choosing}
+    seen = {pl.director for q, pl in enumerate(s.areas, 1) if q == player or not choosing}
     if player is not None:
-        seen.update(s.p[player - 1].dealt)    # one's own kept Director is one of them
+        seen.update(s.areas[player - 1].dealt)    # one's own kept Director is one of them
     box = rng.shuffled(_unseen(range(len(c.director)), seen))
     for q in others:
-        pl = v.p[q - 1]
+        pl = v.areas[q - 1]
         if pl.dealt:
             pl.dealt = tuple([box.pop() for _ in pl.dealt])
             if choosing:

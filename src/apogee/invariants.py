@@ -18,7 +18,7 @@ from apogee.state import DESIGN, SPECIALTY, ApogeeState
 
 def credits_not_negative(c: Components, s: ApogeeState):
     """AP-INV-01: paying takes at most what a player has, so credits never go below 0."""
-    bad = [pl.credits for pl in s.p if pl.credits < 0]
+    bad = [pl.credits for pl in s.areas if pl.credits < 0]
     return f"negative credits {bad}" if bad else None
 
 
@@ -26,7 +26,7 @@ def credits_in_twenties(c: Components, s: ApogeeState):
     """AP-INV-02: with the default data every amount is a multiple of 20,000 (other data may price otherwise)."""
     if not default_data(c, s):
         return None
-    bad = [pl.credits for pl in s.p if pl.credits % 20]
+    bad = [pl.credits for pl in s.areas if pl.credits % 20]
     return f"credits not in 20,000s: {bad}" if bad else None
 
 
@@ -34,7 +34,7 @@ def reserve_limit(c: Components, s: ApogeeState):
     """AP-INV-03: at rest (a prompt open), no reserve over 9 except the one being trimmed."""
     if not at_rest(c, s):
         return None
-    for p, pl in enumerate(s.p, 1):
+    for p, pl in enumerate(s.areas, 1):
         if len(pl.reserve) > c.n.reserve_limit and not (s.prompt.kind == "trim" and s.prompt.player == p):
             return f"P{p} holds {len(pl.reserve)} reserve cards at rest"
     return None
@@ -42,7 +42,7 @@ def reserve_limit(c: Components, s: ApogeeState):
 
 def slot_limit(c: Components, s: ApogeeState):
     """AP-INV-04: a Launch Pad slot holds at most 3 cards of its kind."""
-    for p, pl in enumerate(s.p, 1):
+    for p, pl in enumerate(s.areas, 1):
         counts = Counter(c.kind[card] for card in pl.pad)
         if counts and max(counts.values()) > c.n.slot_limit:
             return f"P{p} has a Launch Pad slot over {c.n.slot_limit}"
@@ -52,7 +52,7 @@ def slot_limit(c: Components, s: ApogeeState):
 def compatible(c: Components, s: ApogeeState):
     """AP-INV-05: every card could be built next to the others (group, SSTO, unique)."""
     unbanned = _no_bans(s)
-    for p, pl in enumerate(s.p, 1):
+    for p, pl in enumerate(s.areas, 1):
         for i, card in enumerate(pl.pad):
             # each card against the rest of the rocket, on a copy: an invariant never changes the state
             rest = msgspec.structs.replace(pl, pad=pl.pad[:i] + pl.pad[i + 1:])
@@ -64,19 +64,19 @@ def compatible(c: Components, s: ApogeeState):
 
 def dice_limit(c: Components, s: ApogeeState):
     """AP-INV-06: a player holds at most 3 additional dice."""
-    bad = [pl.dice for pl in s.p if not 0 <= pl.dice <= c.n.dice_limit]
+    bad = [pl.dice for pl in s.areas if not 0 <= pl.dice <= c.n.dice_limit]
     return f"dice held {bad}" if bad else None
 
 
 def dice_total(c: Components, s: ApogeeState):
     """AP-INV-07: the 10 blue dice are either in the supply or held; the main die is nobody's."""
-    total = s.supply + sum(pl.dice for pl in s.p)
+    total = s.supply + sum(pl.dice for pl in s.areas)
     return None if total == c.n.blue_dice and s.supply >= 0 else f"{total} blue dice in play"
 
 
 def hand_limit(c: Components, s: ApogeeState):
     """AP-INV-08: a hand holds at most 5 Engineers."""
-    bad = [len(pl.hand) for pl in s.p if len(pl.hand) > c.n.hand_limit]
+    bad = [len(pl.hand) for pl in s.areas if len(pl.hand) > c.n.hand_limit]
     return f"hands over the limit: {bad}" if bad else None
 
 
@@ -85,7 +85,7 @@ def technologies_conserved(c: Components, s: ApogeeState):
     if not dealt(c, s):
         return None
     seen = [card for x in s.piles for card in x] + [card for x in s.rivers for card in x]
-    for pl in s.p:
+    for pl in s.areas:
         seen += [*pl.reserve, *pl.pad, *pl.drawn, *(card for x in pl.launches for card in x.cards)]
     return None if sorted(seen) == list(range(len(c.tech))) else "Technology cards lost or duplicated"
 
@@ -94,10 +94,10 @@ def others_conserved(c: Components, s: ApogeeState):
     """AP-INV-10, AP-INV-14: Engineers, Investors and Events each in one place."""
     if not dealt(c, s):
         return None
-    engineers = s.juniors + s.seniors + [e for pl in s.p for e in pl.hand]
+    engineers = s.juniors + s.seniors + [e for pl in s.areas for e in pl.hand]
     if sorted(engineers) != list(range(len(c.engineer))):
         return "Engineer cards lost or duplicated"
-    investors = [*s.investor_pile, *s.investor_river, *s.investors_out, *(i for pl in s.p for i in pl.investors)]
+    investors = [*s.investor_pile, *s.investor_river, *s.investors_out, *(i for pl in s.areas for i in pl.investors)]
     if sorted(investors) != list(range(len(c.investor))):
         return "Investor cards lost or duplicated"
     events = [*s.event_pile, *s.events_seen]
@@ -121,7 +121,7 @@ def rivers_full(c: Components, s: ApogeeState):
 def once_per_game(c: Components, s: ApogeeState):
     """AP-INV-13: no Nation Intervention in Solo or Mission 5; a spent Specialty has a Director."""
     m = mission_of(c, s)
-    for p, pl in enumerate(s.p, 1):
+    for p, pl in enumerate(s.areas, 1):
         if pl.nation_used and (s.solo or m.no_nation):
             return f"P{p} used a forbidden Nation Intervention"
         if pl.specialty_used and pl.director < 0:
@@ -131,7 +131,7 @@ def once_per_game(c: Components, s: ApogeeState):
 
 def actions_per_turn(c: Components, s: ApogeeState):
     """AP-INV-15: at most 2 Director actions (none for a debtor)."""
-    for p, pl in enumerate(s.p, 1):
+    for p, pl in enumerate(s.areas, 1):
         if pl.actions > c.n.director_actions or (pl.skip and pl.actions):
             return f"P{p} has {pl.actions} Director actions"
     return None
@@ -140,7 +140,7 @@ def actions_per_turn(c: Components, s: ApogeeState):
 def draws_per_turn(c: Components, s: ApogeeState):
     """AP-INV-16: R&D draws no more than the player's R&D Engineers."""
     from apogee.state import RND as RND_SPOT
-    for p, pl in enumerate(s.p, 1):
+    for p, pl in enumerate(s.areas, 1):
         if len(pl.drawn) > pl.spots.count(RND_SPOT):
             return f"P{p} drew {len(pl.drawn)} R&D cards"
     return None
@@ -149,7 +149,7 @@ def draws_per_turn(c: Components, s: ApogeeState):
 def placement_limits(c: Components, s: ApogeeState):
     """AP-INV-17: one spot per Engineer; Event limits on Specialty and Design."""
     key = c.events[s.event].key if s.event >= 0 else ""
-    for p, pl in enumerate(s.p, 1):
+    for p, pl in enumerate(s.areas, 1):
         if len(pl.spots) != len(pl.hand):
             return f"P{p}'s Engineers and spots differ"
         if key == "inaccessible_premises" and SPECIALTY in pl.spots:
@@ -161,7 +161,7 @@ def placement_limits(c: Components, s: ApogeeState):
 
 def deposits_recorded(c: Components, s: ApogeeState):
     """AP-INV-18: each deposit has its owner's slot, a destination and astronauts."""
-    for p, pl in enumerate(s.p, 1):
+    for p, pl in enumerate(s.areas, 1):
         for x in pl.launches:
             if not 0 <= x.destination < len(c.destinations) or x.astronauts < 0:
                 return f"P{p} has a malformed deposit"
@@ -184,7 +184,7 @@ def one_director(c: Components, s: ApogeeState):
     """AP-INV-20: after the choice, each player has one Director of their own."""
     if not directors_chosen(c, s):
         return None
-    chosen = [pl.director for pl in s.p]
+    chosen = [pl.director for pl in s.areas]
     if min(chosen) < 0 or len(set(chosen)) != len(chosen):
         return f"Directors {chosen}"
     return None
@@ -193,7 +193,7 @@ def one_director(c: Components, s: ApogeeState):
 def turn_effects_expire(c: Components, s: ApogeeState):
     """AP-INV-21: no turn modifier before the turn's Specialties resolve."""
     if before_specialties(c, s):
-        for p, pl in enumerate(s.p, 1):
+        for p, pl in enumerate(s.areas, 1):
             if any(pl.mods):
                 return f"P{p} keeps turn modifiers {list(pl.mods)} in stage {s.stage}"
     return None
@@ -202,7 +202,7 @@ def turn_effects_expire(c: Components, s: ApogeeState):
 def mission_bans(c: Components, s: ApogeeState):
     """AP-INV-22: Mission 4 keeps R&D and Mission 9 Nuclear stages off every Launch Pad."""
     m = mission_of(c, s)
-    for p, pl in enumerate(s.p, 1):
+    for p, pl in enumerate(s.areas, 1):
         for card in pl.pad:
             if m.forbid_rnd and c.kind[card] == RND:
                 return f"P{p} built R&D under Mission 4"
@@ -213,7 +213,7 @@ def mission_bans(c: Components, s: ApogeeState):
 
 def launched_cards_left(c: Components, s: ApogeeState):
     """AP-INV-23: deposited cards left the Launch Pad (and never come back)."""
-    for p, pl in enumerate(s.p, 1):
+    for p, pl in enumerate(s.areas, 1):
         deposited = {card for x in pl.launches for card in x.cards}
         if deposited & set(pl.pad):
             return f"P{p}'s rocket still holds deposited cards"
@@ -224,7 +224,7 @@ def ends_at_turn_end(c: Components, s: ApogeeState):
     """AP-INV-24: a finished game (not Mission 3's race, not a truncated run) ended with its turn."""
     if not ended_with_a_turn(c, s):
         return None
-    if any(any(pl.mods) or pl.actions for pl in s.p):
+    if any(any(pl.mods) or pl.actions for pl in s.areas):
         return "the game ended in the middle of a turn"
     return None
 
@@ -268,7 +268,7 @@ LIVENESS = {"AP-INV-02": default_data, "AP-INV-03": at_rest, "AP-INV-09": dealt,
 def _no_bans(s: ApogeeState) -> ApogeeState:
     """The compatibility check without Mission and Solo bans (cards built before a ban stay)."""
     from apogee.state import ApogeeState as S
-    return S(players=s.players, mission=1 if not s.solo else s.mission, solo=s.solo, p=s.p)
+    return S(players=s.players, mission=1 if not s.solo else s.mission, solo=s.solo, areas=s.areas)
 
 
 INVARIANTS = {

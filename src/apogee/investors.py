@@ -49,7 +49,7 @@ def check_investors(c: Components, u: Unfolding, player: int, occurrence: str, c
     for inv_id in tuple(s.investor_river):
         s = u.state
         inv = c.investor[inv_id]
-        pl = s.p[player - 1]
+        pl = s.areas[player - 1]
         # AP-IVR-05: each card is won once, by one player
         if inv_id not in s.investor_river or not matches(c, inv, pl, occurrence, card, launch):
             continue

@@ -53,7 +53,7 @@ def objective_met(c: Components, s: ApogeeState, player: int, met: Iterable[bool
     """The cumulative part of the objective: goals and Investors (AP-MIS-04, AP-SMIS-02). `met`, when the caller
     has it already, says `goal_met` of each of `goals(c, s)` in turn, so that they are not judged twice."""
     m = mission_of(c, s)
-    pl = s.p[player - 1]
+    pl = s.areas[player - 1]
     if m.investors and len(pl.investors) < m.investors:
         return False
     if m.race_turn:
@@ -64,7 +64,7 @@ def objective_met(c: Components, s: ApogeeState, player: int, met: Iterable[bool
 def end_clauses_met(c: Components, s: ApogeeState, player: int) -> bool:
     """AP-AMB-41, AP-SMIS-07: "end the game with" credits or Engineers' Authority (AP-AMB-46)."""
     m = mission_of(c, s)
-    pl = s.p[player - 1]
+    pl = s.areas[player - 1]
     return (pl.credits >= m.end_credits
             and sum(c.eng_auth[e] for e in pl.hand) >= m.end_authority)
 
@@ -72,7 +72,7 @@ def end_clauses_met(c: Components, s: ApogeeState, player: int) -> bool:
 def investor_race_won(c: Components, s: ApogeeState, player: int) -> bool:
     """AP-MIS-06, AP-MIS-07: Mission 3's first to its Investor count wins alone and at once."""
     m = mission_of(c, s)
-    return not s.solo and m.no_tie and len(s.p[player - 1].investors) >= m.investors
+    return not s.solo and m.no_tie and len(s.areas[player - 1].investors) >= m.investors
 
 
 def farthest(pl: Player) -> int:
@@ -103,8 +103,8 @@ def winners_at_turn_end(c: Components, s: ApogeeState) -> tuple[int, ...] | None
     if m.race_turn:
         if s.turn < m.race_turn:
             return None
-        best = max(farthest(s.p[p - 1]) for p in players)
-        won = tuple(p for p in players if best >= 0 and farthest(s.p[p - 1]) == best)
+        best = max(farthest(s.areas[p - 1]) for p in players)
+        won = tuple(p for p in players if best >= 0 and farthest(s.areas[p - 1]) == best)
         return tiebreak(c, s, won)
     if m.no_tie:
         return None
@@ -118,14 +118,14 @@ def tiebreak(c: Components, s: ApogeeState, won: tuple[int, ...]) -> tuple[int, 
         return won
 
     def team(p: int) -> int:
-        pl = s.p[p - 1]
+        pl = s.areas[p - 1]
         return c.dir_auth[pl.director] * 10 + sum(c.eng_auth[e] for e in pl.hand)
 
     low = min(team(p) for p in won)  # AP-TIE-02: the lowest Director plus Engineers' Authority
     won = tuple(p for p in won if team(p) == low)
-    low = min(c.dir_auth[s.p[p - 1].director] for p in won)  # AP-TIE-03: then the lowest Director
+    low = min(c.dir_auth[s.areas[p - 1].director] for p in won)  # AP-TIE-03: then the lowest Director
     # AP-TIE-04, AP-AMB-32: a tie beyond that stays shared
-    return tuple(p for p in won if c.dir_auth[s.p[p - 1].director] == low)
+    return tuple(p for p in won if c.dir_auth[s.areas[p - 1].director] == low)
 
 
 # How a game ends, by rule (`Rules.endings`, `Rules.ending`): what `check` counts and must reach.

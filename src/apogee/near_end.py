@@ -42,7 +42,7 @@ def near_end(rules, config, rng) -> ApogeeState | None:
         return None
     seats = [1] if s.players == 1 or m.no_tie else rng.sample(range(1, s.players + 1), rng.randint(1, 2))
     for p in seats:
-        pl = s.p[p - 1]
+        pl = s.areas[p - 1]
         for goal in goals(c, s):
             launches = deposits(c, s, goal)
             if launches is None:
@@ -59,14 +59,14 @@ def near_end(rules, config, rng) -> ApogeeState | None:
         pl.credits = max(pl.credits, m.end_credits)
         if m.end_authority:
             s = recruit_seniors(rules, s, p)
-            if not team_of_authority(c, s, s.p[p - 1], m.end_authority):
+            if not team_of_authority(c, s, s.areas[p - 1], m.end_authority):
                 return None
     return s
 
 
 def recruit_seniors(rules, s: ApogeeState, p: int) -> ApogeeState:
     """Player `p`'s hand filled to its limit (AP-INV-08) from the top of the Senior pile, as a recruit does."""
-    while len(s.p[p - 1].hand) < rules.c.n.hand_limit and s.seniors:
+    while len(s.areas[p - 1].hand) < rules.c.n.hand_limit and s.seniors:
         s = rules.evolve(s, ev.EngineersRecruited(player=p, senior=True, engineers=(s.seniors[-1],)))
     return s
 

@@ -27,7 +27,7 @@ from apogee.technologies import build, river_picks, take_pick
 def open_placement(u: Unfolding) -> None:
     """AP-TURN-03, AP-PLC-01, AP-AMB-01: every player with Engineers places them at once, face down."""
     s = u.state
-    players = tuple(p for p in range(1, s.players + 1) if s.p[p - 1].hand)
+    players = tuple(p for p in range(1, s.players + 1) if s.areas[p - 1].hand)
     u.emit(ev.SimultaneousStep(step="place", players=players))
 
 
@@ -44,7 +44,7 @@ def placement_actions(c: Components, s: ApogeeState, player: int = 0) -> list:
     memo = _PLACE
     out = []
     for p in range(1, s.players + 1):
-        pl = s.p[p - 1]
+        pl = s.areas[p - 1]
         if not pl.waiting:
             continue
         i = pl.spots.index(UNSET)
@@ -110,7 +110,7 @@ def construction_options(c: Components, s: ApogeeState, player: int) -> list[int
     """Reserve cards that may be built and paid for (AP-CON-02, AP-CON-03, AP-CON-04, AP-CON-07, AP-CON-08,
     AP-AMB-10), at the price less this turn's Ethan N. Maughmer allowance (AP-ENG-13, AP-ENG-14); the bans
     of Missions and Solo Events hold for every way of building (AP-AMB-53)."""
-    pl = s.p[player - 1]
+    pl = s.areas[player - 1]
     allowance = pl.mods[DISCOUNT]
     return [card for card in buildable(c, s, player, pl.reserve)
             if max(0, c.tech[card].cost - allowance) <= pl.credits]
@@ -123,7 +123,7 @@ def construction_step(c: Components, u: Unfolding, rng) -> bool:
     if s.cursor >= len(s.order):
         return True
     p = s.order[s.cursor]
-    builds = s.p[p - 1].spots.count(CONSTRUCTION)
+    builds = s.areas[p - 1].spots.count(CONSTRUCTION)
     if construction_options(c, s, p):
         ask(u, p, "build", a=builds)
     else:
@@ -145,7 +145,7 @@ def resolve_build(c: Components, u: Unfolding, action, rng) -> None:
     p = action.player
     left = u.state.answered.a - 1
     if isinstance(action, ev.Build):
-        pl = u.state.p[p - 1]
+        pl = u.state.areas[p - 1]
         price = c.tech[action.card].cost
         paid = max(0, price - pl.mods[DISCOUNT])
         if price - paid:
@@ -188,12 +188,12 @@ def rnd_step(c: Components, u: Unfolding, rng) -> bool:
     s = u.state
     if s.cursor < len(s.order):
         p = s.order[s.cursor]
-        if s.p[p - 1].drawn:
+        if s.areas[p - 1].drawn:
             ask(u, p, "keep_rnd")
         else:
             next_in_order(u)
         return False
-    rest = tuple(card for pl in s.p for card in pl.drawn)
+    rest = tuple(card for pl in s.areas for card in pl.drawn)
     if rest:
         u.emit(ev.RndReturned(cards=rest))
     return True
@@ -202,7 +202,7 @@ def rnd_step(c: Components, u: Unfolding, rng) -> bool:
 @POINTS.options("keep_rnd", asks="Keep one of the R&D cards you drew; the others go beneath the pile "
                 "(AP-RND-04)")
 def drawn_cards(c: Components, s: ApogeeState, player: int) -> list:
-    return [ev.KeepRnd(player=player, card=card) for card in s.p[player - 1].drawn]
+    return [ev.KeepRnd(player=player, card=card) for card in s.areas[player - 1].drawn]
 
 
 @POINTS.resolves("keep_rnd")

@@ -11,7 +11,7 @@ def authority_order(c: Components, s: ApogeeState) -> tuple[int, ...]:
     """AP-GEN-06, AP-AMB-32: descending Director Authority, ties to the lower seat. Seats are the boards'
     identification numbers 1-5 (AP-COMP-09, AP-SETUP-01)."""
     auth = c.dir_auth
-    return tuple(sorted(range(1, s.players + 1), key=lambda p: (-auth[s.p[p - 1].director], p)))
+    return tuple(sorted(range(1, s.players + 1), key=lambda p: (-auth[s.areas[p - 1].director], p)))
 
 
 def event_key(c: Components, s: ApogeeState) -> str:
@@ -31,7 +31,7 @@ def sale_price(c: Components, s: ApogeeState, player: int, base: int | None = No
     """AP-SELL-04: the same price for every type, the Director's sale credits (AP-GAP-04), so a normal sale
     earns 60,000 (AP-SELL-08); New Space Prices Soar adds its amount to every Public Market sale of the turn
     (AP-EV-11, AP-EV-12, AP-AMB-38)."""
-    price = c.sale_credits[s.p[player - 1].director] if base is None else base
+    price = c.sale_credits[s.areas[player - 1].director] if base is None else base
     if event_key(c, s) == "prices_soar":
         price += event_amount(c, s)
     return price
@@ -49,10 +49,10 @@ def straight_back(c: Components, s: ApogeeState, card: int) -> int:
 def placed(s: ApogeeState, spot: int) -> list[tuple[int, int]]:
     """(player, Engineer) on `spot`, in seat order."""
     return [(p, e) for p in range(1, s.players + 1)
-            for e, sp in zip(s.p[p - 1].hand, s.p[p - 1].spots) if sp == spot]
+            for e, sp in zip(s.areas[p - 1].hand, s.areas[p - 1].spots) if sp == spot]
 
 
 def dismissable(s: ApogeeState, player: int) -> list[int]:
     """AP-DIS-03, AP-AMB-67: any Engineer of the hand except those at the SOC this turn."""
-    pl = s.p[player - 1]
+    pl = s.areas[player - 1]
     return [e for e, spot in zip(pl.hand, pl.spots) if spot not in (SOC, SOC_FIXED)]

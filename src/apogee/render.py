@@ -35,7 +35,7 @@ def render(c: Components, v: ApogeeState, player: int | None) -> str:
                  f"blue dice in supply {v.supply}")
     invs = "; ".join(f"{investor_text(c, i, False)} +{c.investor[i].credits}k" for i in v.investor_river) or "-"
     lines.append(f"  Investors: {invs}")
-    for p, pl in enumerate(v.p, 1):
+    for p, pl in enumerate(v.areas, 1):
         me = " (you)" if p == player else ""
         d = c.director[pl.director] if pl.director >= 0 else None
         head = (f"[bold]P{p}{me}[/bold] {d.name} ({c.nations[d.nation].name}, Authority {d.authority})" if d else f"[bold]P{p}{me}[/bold] ?")

@@ -208,5 +208,5 @@ def build_problem(c: Components, s: ApogeeState, pl: Player, card: int) -> tuple
 
 def buildable(c: Components, s: ApogeeState, player: int, cards) -> list[int]:
     """Those of `cards` that `player` may build now, whatever the way of building (AP-TECH-21)."""
-    check = BuildCheck(c, s, s.p[player - 1])
+    check = BuildCheck(c, s, s.areas[player - 1])
     return [card for card in cards if check.problem(card) is None]

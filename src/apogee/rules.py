@@ -94,7 +94,7 @@ class Apogee(Game):
         if q is None or s.over:
             return ()
         if q.player == 0:
-            return tuple(p for p in range(1, s.players + 1) if s.p[p - 1].waiting)
+            return tuple(p for p in range(1, s.players + 1) if s.areas[p - 1].waiting)
         return (q.player,)
 
     def asking(self, s: ApogeeState) -> str | None:
@@ -129,13 +129,13 @@ class Apogee(Game):
             if problem:
                 raise IllegalAction(problem[0], rule=problem[1])
         if isinstance(action, ev.Build) and 0 <= action.card < len(c.tech):
-            problem = build_problem(c, s, s.p[p - 1], action.card)
+            problem = build_problem(c, s, s.areas[p - 1], action.card)
             if problem:
                 raise IllegalAction(problem[0], rule=problem[1])
         if isinstance(action, ev.UseSpecialty) and kind == "admin" and not specialty_ok(c, s, p):
             raise IllegalAction("the Director's Specialty is spent or not available now", rule="AP-DIR-04")
         if isinstance(action, ev.StaticFire) and kind == "admin":
-            raise IllegalAction("no static fire now", rule="AP-SF-06" if s.p[p - 1].fired else "AP-SF-01")
+            raise IllegalAction("no static fire now", rule="AP-SF-06" if s.areas[p - 1].fired else "AP-SF-01")
         if isinstance(action, ev.Intervene) and kind == "admin":
             raise IllegalAction("no Nation Intervention now", rule="AP-NAT-02")
         if isinstance(action, ev.Recruit) and kind == "admin":

@@ -33,7 +33,7 @@ def initial(c: Components, config) -> ApogeeState:
         tiebreak=config.tiebreak,
         supply=n.blue_dice,  # AP-SETUP-08: the blue dice in the general supply
         piles=[[], [], [], []], rivers=[[], [], []],
-        p=[Player(credits=n.start_credits, mods=(0,) * 10)  # AP-SETUP-05: 80,000 each from the Bank
+        areas=[Player(credits=n.start_credits, mods=(0,) * 10)  # AP-SETUP-05: 80,000 each from the Bank
            for _ in range(config.players)])
 
 
@@ -72,7 +72,7 @@ def deal(c: Components, u: Unfolding, rng) -> None:
                 "(AP-SETUP-12)")
 def dealt_directors(c: Components, s: ApogeeState, player: int = 0) -> list:
     """Simultaneous: every player still choosing, each of their dealt Directors."""
-    return [ev.KeepDirector(player=i, director=d) for i, pl in enumerate(s.p, 1) if pl.waiting for d in pl.dealt]
+    return [ev.KeepDirector(player=i, director=d) for i, pl in enumerate(s.areas, 1) if pl.waiting for d in pl.dealt]
 
 
 @POINTS.resolves("director")
@@ -83,7 +83,7 @@ def director_kept(c: Components, u: Unfolding, action: ev.KeepDirector, rng) -> 
 def directors_step(c: Components, u: Unfolding, rng) -> None:
     """AP-SETUP-12: every Director kept, revealed, the others back to the box; then the starting teams."""
     s = u.state
-    u.emit(ev.DirectorsRevealed(directors=tuple(pl.director for pl in s.p)))
+    u.emit(ev.DirectorsRevealed(directors=tuple(pl.director for pl in s.areas)))
     goto(u, "team", authority_order(c, u.state))
 
 

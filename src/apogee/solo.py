@@ -26,7 +26,7 @@ def resolve_for(c: Components, u: Unfolding, rng, player: int) -> None:
     """A Solo Event at reveal (AP-SEV-24)."""
     s = u.state
     e = c.events[s.event]
-    pl = s.p[player - 1]
+    pl = s.areas[player - 1]
     key = e.key
     # AP-SEV-01, AP-SEV-02, AP-SEV-03, AP-SEV-04, AP-SEV-05, AP-SEV-06: bans until the end of the game;
     # earlier Seniors stay (AP-SEV-02); banned cards may still be acquired and sold (AP-SEV-05)

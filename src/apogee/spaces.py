@@ -167,7 +167,7 @@ def encoder(c: Components, lay: Layout, specs: list[Field]):
             return (q - player) % n + 1
 
         q = v.prompt
-        waiting = [p for p in range(1, n + 1) if v.p[p - 1].waiting]
+        waiting = [p for p in range(1, n + 1) if v.areas[p - 1].waiting]
         to_act = q is not None and not v.over and (player in waiting if q.player == 0 else q.player == player)
         a = rel(q.a) if q is not None and q.kind == "us_pick" and q.a else (q.a if q else 0)
         b = q.b + 1 if q is not None and (q.kind.startswith("reroll_") or q.kind in ENGINEER_ASKS) else 0
@@ -185,19 +185,19 @@ def encoder(c: Components, lay: Layout, specs: list[Field]):
         for i in v.investors_out:
             if i >= 0:
                 status[i] = 2
-        for p, pl in enumerate(v.p, 1):
+        for p, pl in enumerate(v.areas, 1):
             for i in pl.investors:
                 status[i] = 2 + rel(p)
         out += status
         holder = [0] * len(c.engineer)
         spot = [0] * len(c.engineer)
-        for p, pl in enumerate(v.p, 1):
+        for p, pl in enumerate(v.areas, 1):
             for e, sp in zip(pl.hand, pl.spots):
                 if e >= 0:
                     holder[e] = rel(p)
                     spot[e] = 1 if sp == UNSET else sp + 1 if sp > IDLE else 0
         out += holder + spot
-        me = v.p[player - 1]
+        me = v.areas[player - 1]
         out += marked(len(c.director), me.dealt)
         out += counts(type_of, lay.types, (k for k in me.drawn if k >= 0))
         for r in range(n):
@@ -235,7 +235,7 @@ def counts(type_of: list[int], size: int, cards) -> list[int]:
 
 
 def player_numbers(c: Components, lay: Layout, v: ApogeeState, p: int) -> list[int]:
-    pl = v.p[p - 1]
+    pl = v.areas[p - 1]
     out = [pl.director + 1, pl.credits, pl.dice, pl.actions, int(pl.specialty_used), int(pl.nation_used),
            int(pl.launched), int(pl.fired), int(pl.skip), int(pl.waiting), pl.owed, len(pl.hand), len(pl.drawn)]
     judged = c.judged

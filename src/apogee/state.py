@@ -119,7 +119,7 @@ class ApogeeState(msgspec.Struct, kw_only=True, gc=False):
     over: bool = False
     winners: tuple[int, ...] = ()
     truncated: bool = False
-    p: list[Player] = []
+    areas: list[Player] = msgspec.field(default_factory=list, name="p")
 
     def copy(self) -> ApogeeState:
         """Explicit and fast: scalars, tuples and frozen structs are shared, every list is new (`Player.copy`).
@@ -130,5 +130,5 @@ class ApogeeState(msgspec.Struct, kw_only=True, gc=False):
         c.juniors = self.juniors.copy()
         c.seniors = self.seniors.copy()
         c.directors_out = self.directors_out.copy()
-        c.p = list(map(Player.copy, self.p))
+        c.areas = list(map(Player.copy, self.areas))
         return c

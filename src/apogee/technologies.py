@@ -74,7 +74,7 @@ def take_pick(c: Components, u: Unfolding, action) -> None:
 # -- the reserve's limit -------------------------------------------------------------
 @POINTS.options("trim", asks="Your reserve holds more than 9 cards: discard one beneath its pile (AP-AMB-08)")
 def reserve_cards(c: Components, s: ApogeeState, player: int) -> list:
-    return [ev.Discard(player=player, card=card) for card in s.p[player - 1].reserve]
+    return [ev.Discard(player=player, card=card) for card in s.areas[player - 1].reserve]
 
 
 @POINTS.resolves("trim")

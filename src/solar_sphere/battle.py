@@ -39,8 +39,8 @@ def rerollers(c, s: SolarState, ship) -> list[int]:
     """SS-ALM-14, SS-AMB-35: players with drones on the ship and an upright T2-09 who have not been
     offered the reroll for it yet, in turn order."""
     on = {seat for seat, _ in ship.cols}
-    return [seat for seat in s.order if seat in on and seat != s.dseat and not s.rerolled & (1 << seat)
-            and q.upright(c, s.p[seat - 1], "reroll") is not None]
+    return [seat for seat in s.order if seat in on and seat != s.dranda_seat and not s.rerolled & (1 << seat)
+            and q.upright(c, s.centres[seat - 1], "reroll") is not None]
 
 
 def battle(c, u, rng) -> bool:
@@ -81,7 +81,7 @@ def reroll_answered(c, u, action, rng) -> None:
     t = top(u.state)
     u.emit(TaskDone())
     if action.option == "reroll":
-        card = q.upright(c, u.state.p[t.player - 1], "reroll")
+        card = q.upright(c, u.state.centres[t.player - 1], "reroll")
         u.emit(CrewUsed(player=t.player, card=card))
         u.emit(ResistanceRolled(ship=t.n, roller=t.player, value=rng.choice(c.data.resistance.die_faces)))
 
@@ -104,8 +104,8 @@ def resolve_ship(c, u, pos: int, success: bool) -> None:
             gain_morale(c, u, seat, 1, "battle")
         claim(c, u, commander, ship.card)          # SS-BAT-13: the Commander takes the card
         lost = 0
-        if s.dseat and any(seat == s.dseat for seat, _ in ship.cols):
-            mine = next(n for seat, n in ship.cols if seat == s.dseat)
+        if s.dranda_seat and any(seat == s.dranda_seat for seat, _ in ship.cols):
+            mine = next(n for seat, n in ship.cols if seat == s.dranda_seat)
             # SS-DRBAT-04, SS-AMB-51: DRANDA loses drones by level, never more than it committed
             lost = min(c.levels.success_discard[s.level - 1], mine)
         u.emit(ShipResolved(ship=pos, claimed_by=max(commander, 0), dranda_lost=lost,
@@ -119,7 +119,7 @@ def resolve_ship(c, u, pos: int, success: bool) -> None:
     # morale, ship by ship in resolution order (SS-BAT-23); in solo the player still does (SS-DRBAT-07),
     # DRANDA, without a morale track, does not (SS-AMB-49)
     for seat in s.order:
-        if seat != s.dseat:
+        if seat != s.dranda_seat:
             lose_morale(u, seat, 1)
     claim(c, u, commander, ship.card)              # SS-BAT-18: the Commander still takes the card
     # SS-BAT-19, SS-DRBAT-05: every drone goes home; SS-BAT-22: an unclaimed card leaves the game

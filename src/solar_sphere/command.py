@@ -27,10 +27,10 @@ def gain_morale(c, u, seat: int, n: int, why: str = "morale") -> None:
     s: SolarState = u.state
     if n <= 0:
         return
-    if seat == s.dseat:
+    if seat == s.dranda_seat:
         score(u, seat, n * c.levels.morale_points[s.level - 1], why + " (DRANDA)")
         return
-    room = c.cmd.morale_max - s.p[seat - 1].morale
+    room = c.cmd.morale_max - s.centres[seat - 1].morale
     up = min(n, room)
     if up:
         u.emit(MoraleChanged(player=seat, delta=up))
@@ -41,7 +41,7 @@ def lose_morale(u, seat: int, n: int) -> None:
     """SS-TRK-07 / SS-AMB-11: an involuntary loss; each morale missing costs 2 points, so a score
     may go below 0 (SS-PTS-07, SS-AMB-32). Reproduces SS-EX-10."""
     s: SolarState = u.state
-    have = s.p[seat - 1].morale
+    have = s.centres[seat - 1].morale
     down = min(n, have)
     if down:
         u.emit(MoraleChanged(player=seat, delta=-down))
@@ -53,9 +53,9 @@ def gain_reputation(c, u, seat: int, n: int = 1) -> None:
     Nothing ever lowers reputation (SS-TRK-04)."""
     s: SolarState = u.state
     for _ in range(n):
-        if seat == s.dseat:
+        if seat == s.dranda_seat:
             score(u, seat, c.levels.reputation_points[s.level - 1], "reputation (DRANDA)")
-        elif s.p[seat - 1].rep < len(c.cmd.reputation_columns) - 1:
+        elif s.centres[seat - 1].rep < len(c.cmd.reputation_columns) - 1:
             u.emit(ReputationGained(player=seat))
         else:
             gain_morale(c, u, seat, 1, "reputation overflow")
@@ -84,7 +84,7 @@ def apply_effect(c, u, seat: int, code: str, crew: bool = False) -> None:
         gain_morale(c, u, seat, n)
     elif kind == "reputation":
         gain_reputation(c, u, seat, n)
-    elif seat == s.dseat:
+    elif seat == s.dranda_seat:
         return
     elif kind in ("resource", "gain"):
         if parts[1] == "any":
@@ -104,16 +104,16 @@ def apply_effect(c, u, seat: int, code: str, crew: bool = False) -> None:
     elif kind == "aux_die":
         ask(u, seat, "aux")                   # SS-ALM-08: rolled onto its port at once
     elif kind == "points_per_hex":
-        score(u, seat, s.p[seat - 1].hexes, "crew")              # T2-05 retirement
+        score(u, seat, s.centres[seat - 1].hexes, "crew")              # T2-05 retirement
     elif kind == "points_per_ship":
-        score(u, seat, len(s.p[seat - 1].ships), "crew")         # T2-08 retirement
+        score(u, seat, len(s.centres[seat - 1].ships), "crew")         # T2-08 retirement
     elif kind == "morale_per_crew":
-        p = s.p[seat - 1]
+        p = s.centres[seat - 1]
         gain_morale(c, u, seat, (len(p.crew) + len(p.retired)) // 2)   # SS-ALM-07, SS-AMB-27: all hired, halved down
     elif kind == "morale_per_hex":
-        gain_morale(c, u, seat, s.p[seat - 1].hexes // 2)              # SS-ALM-07: own hexes, halved down
+        gain_morale(c, u, seat, s.centres[seat - 1].hexes // 2)              # SS-ALM-07: own hexes, halved down
     elif kind == "salvage_per_ship":
-        ask(u, seat, "salvage", n=len(s.p[seat - 1].ships))
+        ask(u, seat, "salvage", n=len(s.centres[seat - 1].ships))
     elif kind == "trade":                                        # SS-ALM-09: the paid resource leaves first
         u.emit(ResourceChanged(player=seat, kind=KINDS.index(parts[1]), delta=-1))
         ask(u, seat, "gain", n=2, arg=parts[2])
@@ -131,8 +131,8 @@ def take_kickbacks(c, u, seat: int, to: int) -> None:
     one by one. Moving back is a payment the player has the morale for, so it never underflows
     (SS-KB-08)."""
     s: SolarState = u.state
-    before = s.p[seat - 1].morale
-    n = kickbacks_for(c, before, to, s.p[seat - 1].rep)
+    before = s.centres[seat - 1].morale
+    n = kickbacks_for(c, before, to, s.centres[seat - 1].rep)
     u.emit(MoraleChanged(player=seat, delta=to - before))
     ask(u, seat, "kickback", n=n)
 
@@ -142,7 +142,7 @@ def take_kickbacks(c, u, seat: int, to: int) -> None:
                              "or let the new one go (SS-STO-03)")
 def make_room(c, s: SolarState, player: int) -> list:
     """SS-STO-03, SS-AMB-12: any stored kind may go back to make room, or the new resource."""
-    p = s.p[player - 1]
+    p = s.centres[player - 1]
     return choices(player, [f"drop:{k}" for i, k in enumerate(KINDS) if p.store[i] > 0] + ["drop:new"])
 
 
@@ -177,7 +177,7 @@ def kind_named(c, u, action, rng) -> None:
 def fabricate_options(c, s: SolarState, player: int) -> list:
     """SS-DRN-05, SS-AMB-37: with an empty reserve a satellite (from any card) may come back
     instead; an "up to" fabrication may stop early (SS-FAB-02, SS-GEN-04)."""
-    p = s.p[player - 1]
+    p = s.centres[player - 1]
     if p.reserve > 0:
         return choices(player, ["fabricate", "stop"])
     return choices(player, [f"recall:{c.locations[i]}" for i, on in enumerate(p.sats) if on] + ["stop"])
@@ -205,7 +205,7 @@ def salvage_options(c, s: SolarState, player: int) -> list:
     only inactive drones are offered (SS-DRN-15); one decommission per row per action (SS-DRN-17,
     SS-AMB-07) and never into a full row (SS-DRN-18); salvage may stop early (SS-GEN-04, SS-AMB-38)."""
     t = top(s)
-    p = s.p[player - 1]
+    p = s.centres[player - 1]
     width = len(c.cmd.matrix[0])
     opts = ["regenerate"]
     for row in range(3):
@@ -232,10 +232,10 @@ def salvaged(c, u, action, rng) -> None:
     row = int(option.split(":")[1]) - 1
     rest = Task(kind="salvage", player=seat, n=t.n - 1, mask=t.mask | (1 << row))
     u.emit(TaskUpdated(task=rest))
-    column = s.p[seat - 1].matrix[row]
+    column = s.centres[seat - 1].matrix[row]
     u.emit(Decommissioned(player=seat, row=row))              # SS-DRN-14: into the row's left-most space
     apply_effect(c, u, seat, c.cmd.matrix[row][column])          # SS-DRN-16, SS-AMB-42: the space's benefit
-    if all(filled > column for filled in s.p[seat - 1].matrix):
+    if all(filled > column for filled in s.centres[seat - 1].matrix):
         # SS-AUX-01, SS-AUX-02: filling a column unlocks the auxiliary die (SS-EX-12, SS-EX-26)
         ask(u, seat, "aux")
 

@@ -23,11 +23,11 @@ def hire(c, u, seat: int, slot: int, pay: str = "") -> None:
     s: SolarState = u.state
     card = s.display[slot]
     token = s.tokens[slot]
-    if seat != s.dseat:
+    if seat != s.dranda_seat:
         for kind, n in enumerate(q.cost_of(c, card, pay)):
             if n:
                 u.emit(ResourceChanged(player=seat, kind=kind, delta=-n))
-        if len(s.p[seat - 1].crew) >= c.cmd.crew_slots:
+        if len(s.centres[seat - 1].crew) >= c.cmd.crew_slots:
             ask(u, seat, "retire", n=card)  # SS-CREW-08, SS-CREW-09: a fourth forces a retirement
     u.emit(CrewHired(player=seat, slot=slot, factions=c.crew_factions[card]))   # SS-CREW-07: its icons count
     score(u, seat, c.tiers.points[c.crew[card].tier - 1], "hire")    # SS-CREW-05, SS-ALM-17: points at once
@@ -50,7 +50,7 @@ def hired(c, u, action, rng) -> None:
 def retire_options(c, s: SolarState, player: int) -> list:
     """SS-CREW-09, SS-CREW-10: any previous crew member, never the one just hired; crew retire only
     here."""
-    return choices(player, [c.crew[card].id for card in s.p[player - 1].crew if card != top(s).n])
+    return choices(player, [c.crew[card].id for card in s.centres[player - 1].crew if card != top(s).n])
 
 
 @POINTS.resolves("retire")
@@ -85,7 +85,7 @@ def usable(c, s: SolarState, seat: int, where: str) -> list[int]:
     "When you visit" cards (SS-ALM-10). T3-03 works through ChooseDie (SS-ALM-11) and T2-09 in
     Battle (SS-ALM-14). Each is used once a round (SS-CREW-16); retired crew are not current and
     never usable (SS-CREW-12), though their icons and the current ones count (SS-CREW-13)."""
-    p = s.p[seat - 1]
+    p = s.centres[seat - 1]
     out = []
     # SS-AMB-25: after the location action, a "When you visit X" card still counts for the turn that visited X
     visited = (c.locations[s.visiting] if where == GENERAL and s.turn == seat

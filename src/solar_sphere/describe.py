@@ -40,7 +40,7 @@ without a default, so an event type without words fails the presentation tests."
 # -- decisions ------------------------------------------------------------------------------
 @says(ev.TakeKickbacks)
 def take_kickbacks(c, s: SolarState, a: ev.TakeKickbacks, player) -> str:
-    p = s.p[a.player - 1]
+    p = s.centres[a.player - 1]
     n = kickbacks_for(c, p.morale, a.to, p.rep) if a.to < p.morale else 0
     return f"Take {plural(n, 'kickback')}: move morale back from {p.morale} to {a.to}"
 
@@ -54,7 +54,7 @@ def use_crew(c, s: SolarState, a: ev.UseCrew, player) -> str:
 @says(ev.ChooseDie)
 def choose_die(c, s: SolarState, a: ev.ChooseDie, player) -> str:
     if a.crew:
-        card = q.upright(c, s.p[a.player - 1], "set_die")
+        card = q.upright(c, s.centres[a.player - 1], "set_die")
         who = c.crew[card].id if card is not None else "your crew"
         return f"Turn the {a.die} into a {a.value} with {who} (no drone exhausted)"
     if a.value == a.die:
@@ -109,7 +109,7 @@ def act_choice(c, s: SolarState, seat: int, option: str) -> str | None:
         return None
     if option == "satellite":
         return f"Launch a satellite onto {location_name(c, loc)} with 1 active drone, ending your turn"
-    boost = " (boosted)" if s.p[seat - 1].sats[loc] else ""
+    boost = " (boosted)" if s.centres[seat - 1].sats[loc] else ""
     return f"Take the action of {location_name(c, loc)}{boost}: {action_words(c, s, seat, loc, s.chosen)}"
 
 
@@ -142,7 +142,7 @@ def salvage_choice(c, s: SolarState, seat: int, option: str) -> str | None:
     if option == "stop":
         return "Stop salvaging"
     row = int(option.partition(":")[2]) - 1
-    filled = s.p[seat - 1].matrix[row]
+    filled = s.centres[seat - 1].matrix[row]
     bonus = c.cmd.matrix[row][filled] if filled < len(c.cmd.matrix[row]) else ""
     gain = f" and gain {effect_words(c, bonus)}" if bonus else ""
     return f"Decommission an inactive drone into matrix row {row + 1}{gain}"
@@ -199,7 +199,7 @@ def attack_choice(c, s: SolarState, seat: int, option: str) -> str | None:
 def reroll_choice(c, s: SolarState, seat: int, option: str) -> str | None:
     if option == "pass":
         return "Keep the Resistance die's roll"
-    card = q.upright(c, s.p[seat - 1], "reroll")
+    card = q.upright(c, s.centres[seat - 1], "reroll")
     return f"Reroll the Resistance die with {c.crew[card].id if card is not None else 'your crew'}"
 
 
@@ -298,14 +298,14 @@ def dranda_dice_rolled(c, s, e: ev.DrandaDiceRolled, player) -> str:
 
 @says(ev.MoraleChanged)
 def morale_changed(c, s, e: ev.MoraleChanged, player) -> str:
-    now = s.p[e.player - 1].morale + e.delta
+    now = s.centres[e.player - 1].morale + e.delta
     verb = "gains" if e.delta > 0 else "loses"
     return f"{seat_name(s, e.player)} {verb} {abs(e.delta)} morale (now {now})"
 
 
 @says(ev.ReputationGained)
 def reputation_gained(c, s, e: ev.ReputationGained, player) -> str:
-    return f"{seat_name(s, e.player)} gains 1 reputation (level {s.p[e.player - 1].rep + 1})"
+    return f"{seat_name(s, e.player)} gains 1 reputation (level {s.centres[e.player - 1].rep + 1})"
 
 
 @says(ev.PointsScored)
@@ -515,7 +515,7 @@ def dranda_card_moved(c, s, e: ev.DrandaCardMoved, player) -> str:
 
 @says(ev.DrandaDiePlaced)
 def dranda_die_placed(c, s, e: ev.DrandaDiePlaced, player) -> str:
-    d = s.d
+    d = s.dranda
     if e.die < 3:
         colour = COLOURS[d.colours[e.die]] if d is not None and e.die < len(d.colours) else "ship"
         value = d.dice[e.die] if d is not None and e.die < len(d.dice) else 0
@@ -543,7 +543,7 @@ def dranda_drones(c, s, e: ev.DrandaDrones, player) -> str:
 @says(ev.FinalScored)
 def final_scored(c, s, e: ev.FinalScored, player) -> str:
     total = e.sphere + e.factions + e.reputation + e.morale + e.halves + e.supply
-    if s.dseat and e.player == s.dseat:
+    if s.dranda_seat and e.player == s.dranda_seat:
         parts = f"Sphere {e.sphere}, factions {e.factions}, supply {e.supply}"
     else:
         parts = (f"Sphere {e.sphere}, factions {e.factions}, reputation {e.reputation}, morale {e.morale},"
@@ -557,7 +557,7 @@ def game_ended(c, s, e: ev.GameEnded, player) -> str:
     scores = ", ".join(f"{seat_name(s, seat)} {score}" for seat, score in zip(seats, e.scores, strict=True))
     won = winners(msgspec.structs.replace(s, outcome=tuple(e.scores)))
     if not won:
-        result = "DRANDA wins" if s.dseat else "nobody wins"
+        result = "DRANDA wins" if s.dranda_seat else "nobody wins"
     else:
         result = " and ".join(seat_name(s, seat) for seat in won) + (" win" if len(won) > 1 else " wins")
     return f"Game over: {scores}; {result}"

@@ -32,20 +32,20 @@ def dock(c, u, rng) -> None:
     s: SolarState = u.state
     sums: dict[int, int] = {}
     for seat in s.order:
-        if seat == s.dseat:
+        if seat == s.dranda_seat:
             continue
         # SS-DOCK-01: the 3 ship dice, never the auxiliary one (SS-DOCK-08); port morale only now (SS-PORT-04)
         values = tuple(sorted(rng.roll(6) for _ in range(3)))
         u.emit(DiceRolled(player=seat, values=values))
         gain_morale(c, u, seat, port_bonus(c, values), "dock")
         sums[seat] = sum(values)
-    if s.dseat:
+    if s.dranda_seat:
         # SS-DRDOCK-01: DRANDA rolls after the player and takes no port morale (SS-DRDOCK-05); its dice
         # play in the colour order of its discard pile's top card (SS-DRDOCK-02, SS-DRDOCK-03)
         values = tuple(rng.roll(6) for _ in range(3))
-        top = c.dranda[s.d.discard[-1]]
+        top = c.dranda[s.dranda.discard[-1]]
         colours = tuple(("black", "blue", "yellow").index(c) for c in top.order)
         u.emit(DrandaDiceRolled(values=values, colours=colours))
-        sums[s.dseat] = sum(values)
+        sums[s.dranda_seat] = sum(values)
     u.emit(TurnOrderSet(order=new_order(s.order, sums)))              # SS-DOCK-04: the track is reset
     u.emit(PhaseStarted(phase="deploy"))

@@ -28,12 +28,12 @@ def over(c, s: SolarState) -> bool:
 
 def against_dranda(c, s: SolarState) -> bool:
     """The solo game: DRANDA is at the table."""
-    return s.d is not None
+    return s.dranda is not None
 
 
 def drones_conserved(c, s: SolarState):
     """SS-INV-01, SS-DRN-01: every player's 20 drones are in exactly one place."""
-    for seat, p in enumerate(s.p, 1):
+    for seat, p in enumerate(s.centres, 1):
         on_hexes = sum(1 for b in s.builder if b == seat)
         on_ships = sum(n for sh in s.fleet if sh for who, n in sh.cols if who == seat)
         total = p.reserve + p.active + p.inactive + sum(p.sats) + p.hexes + p.on_ships + sum(p.matrix)
@@ -46,7 +46,7 @@ def drones_conserved(c, s: SolarState):
 
 def storage_bounds(c, s: SolarState):
     """SS-INV-02, SS-STO-02: storage holds 0 to 6 resources, none of a kind below 0."""
-    for seat, p in enumerate(s.p, 1):
+    for seat, p in enumerate(s.centres, 1):
         if min(p.store) < 0 or sum(p.store) > c.cmd.storage:
             return f"P{seat} storage {p.store}"
     return None
@@ -55,7 +55,7 @@ def storage_bounds(c, s: SolarState):
 def crew_bounds(c, s: SolarState):
     """SS-INV-03, SS-CREW-08: at most 3 current crew (a fourth only while its retirement is asked),
     and current + retired = hires."""
-    for seat, p in enumerate(s.p, 1):
+    for seat, p in enumerate(s.centres, 1):
         if len(p.crew) > c.cmd.crew_slots and not any(t.kind == "retire" and t.player == seat for t in s.tasks):
             return f"P{seat} has {len(p.crew)} crew"
         if len(p.crew) + len(p.retired) != p.hires or len(p.used) != len(p.crew):
@@ -65,7 +65,7 @@ def crew_bounds(c, s: SolarState):
 
 def one_satellite(c, s: SolarState):
     """SS-INV-04: a list of booleans holds at most one satellite per card by construction."""
-    for seat, p in enumerate(s.p, 1):
+    for seat, p in enumerate(s.centres, 1):
         if len(p.sats) != 8:
             return f"P{seat} satellites malformed"
     return None
@@ -80,7 +80,7 @@ def round_bounds(c, s: SolarState):
 
 def turn_order(c, s: SolarState):
     """SS-INV-06: the turn order holds every seat (DRANDA's in solo) exactly once."""
-    seats = list(range(1, s.players + 1)) + ([s.dseat] if s.dseat else [])
+    seats = list(range(1, s.players + 1)) + ([s.dranda_seat] if s.dranda_seat else [])
     return None if sorted(s.order) == seats else f"turn order {s.order}"
 
 
@@ -101,10 +101,10 @@ def crew_cards_conserved(c, s: SolarState):
     if not played(c, s):
         return None
     cards = [card for deck in s.crew_decks for card in deck] + [card for card in s.display if card >= 0]
-    for p in s.p:
+    for p in s.centres:
         cards += (*p.crew, *p.retired)
-    if s.d is not None:
-        cards += s.d.crew
+    if s.dranda is not None:
+        cards += s.dranda.crew
     if -1 in cards:
         return None                         # a view: deck contents are hidden
     if sorted(cards) != list(range(len(c.crew))):
@@ -120,10 +120,10 @@ def resistance_conserved(c, s: SolarState):
     if not played(c, s):
         return None
     cards = [*s.res_deck, *(sh.card for sh in s.fleet if sh), *s.res_out]
-    for p in s.p:
+    for p in s.centres:
         cards += p.ships
-    if s.d is not None:
-        cards += s.d.ships
+    if s.dranda is not None:
+        cards += s.dranda.ships
     if len(cards) != s.deck_size or (-1 not in cards and len(set(cards)) != len(cards)):
         return f"resistance cards: {len(cards)} of {s.deck_size}"
     if s.round == 1 and s.phase in ("dock", "deploy") and (s.fleet[0] or s.fleet[1]):
@@ -165,7 +165,7 @@ def corp_drones(c, s: SolarState):
 def tracks(c, s: SolarState):
     """SS-INV-14: morale and reputation stay on their tracks."""
     top = len(c.cmd.reputation_columns) - 1
-    for seat, p in enumerate(s.p, 1):
+    for seat, p in enumerate(s.centres, 1):
         if not 0 <= p.morale <= c.cmd.morale_max or not 0 <= p.rep <= top:
             return f"P{seat} morale {p.morale} reputation {p.rep}"
     return None
@@ -174,7 +174,7 @@ def tracks(c, s: SolarState):
 def matrix_rows(c, s: SolarState):
     """SS-INV-16: no matrix row holds more drones than it has spaces."""
     width = len(c.cmd.matrix[0])
-    for seat, p in enumerate(s.p, 1):
+    for seat, p in enumerate(s.centres, 1):
         if any(not 0 <= m <= width for m in p.matrix):
             return f"P{seat} matrix {p.matrix}"
     return None
@@ -182,7 +182,7 @@ def matrix_rows(c, s: SolarState):
 
 def aux_die(c, s: SolarState):
     """SS-INV-17: the auxiliary die is back in the reserve when a round begins."""
-    if docking(c, s) and any(p.aux for p in s.p):
+    if docking(c, s) and any(p.aux for p in s.centres):
         return "an auxiliary die is out at Dock"
     return None
 
@@ -191,7 +191,7 @@ def dice_conserved(c, s: SolarState):
     """SS-INV-18: during Deploy, ports + locations + discards = 3 (+1 with the auxiliary die)."""
     if not deploying(c, s):
         return None
-    for seat, p in enumerate(s.p, 1):
+    for seat, p in enumerate(s.centres, 1):
         chosen = 1 if s.turn == seat and s.step == "visit" else 0
         if sum(p.ports) + p.placed + p.discarded + chosen != 3 + p.aux:
             return f"P{seat} dice: {p.ports} + {p.placed} + {p.discarded} (+{chosen}) vs {3 + p.aux}"
@@ -211,7 +211,7 @@ def columns(c, s: SolarState):
 
 def deploy_ends_empty(c, s: SolarState):
     """SS-INV-22: Battle never starts with a die on a docking port."""
-    if battling(c, s) and (any(sum(p.ports) for p in s.p) or (s.d is not None and any(s.d.dice))):
+    if battling(c, s) and (any(sum(p.ports) for p in s.centres) or (s.dranda is not None and any(s.dranda.dice))):
         return "a die left on a port in Battle"
     return None
 
@@ -220,9 +220,9 @@ def dranda_drones(c, s: SolarState):
     """SS-INV-23, SS-DRDEP-15: each of DRANDA's drones is in exactly one place."""
     if not against_dranda(c, s):
         return None
-    d = s.d
-    on_hex = sum(1 for b in s.builder if b == s.dseat)
-    on_ships = sum(n for sh in s.fleet if sh for who, n in sh.cols if who == s.dseat)
+    d = s.dranda
+    on_hex = sum(1 for b in s.builder if b == s.dranda_seat)
+    on_ships = sum(n for sh in s.fleet if sh for who, n in sh.cols if who == s.dranda_seat)
     if min(d.supply, d.removed) < 0 or d.supply + d.removed + on_hex + on_ships != c.levels.drones:
         return f"DRANDA drones {d.supply}+{d.removed}+{on_hex}+{on_ships}"
     return None
@@ -233,7 +233,7 @@ def dranda_cards(c, s: SolarState):
     when a round begins."""
     if not (against_dranda(c, s) and played(c, s)):
         return None
-    d = s.d
+    d = s.dranda
     if len(d.deck) + len(d.discard) + len(d.area) != len(c.dranda):
         return f"DRANDA cards {len(d.deck)}+{len(d.discard)}+{len(d.area)}"
     if s.phase == "dock" and d.area:
@@ -243,8 +243,8 @@ def dranda_cards(c, s: SolarState):
 
 def opaque_once(c, s: SolarState):
     """SS-INV-25: each opaque DRANDA die is placed at most once (0 unused, 1 this round, 2 out)."""
-    if s.d is not None and any(x not in (0, 1, 2) for x in s.d.opaque):
-        return f"opaque dice {s.d.opaque}"
+    if s.dranda is not None and any(x not in (0, 1, 2) for x in s.dranda.opaque):
+        return f"opaque dice {s.dranda.opaque}"
     return None
 
 
@@ -263,7 +263,7 @@ def fleet_rows(c, s: SolarState):
 
 def factions_match(c, s: SolarState):
     """SS-INV-15: faction counts equal the icons on hexes, crew and claimed ships."""
-    for seat, p in enumerate(s.p, 1):
+    for seat, p in enumerate(s.centres, 1):
         count = [0, 0, 0, 0]
         for slot, b in enumerate(s.builder):
             if b == seat:
@@ -284,7 +284,7 @@ def score_is_sum(c, s: SolarState):
     """SS-INV-13 is checked by the tests (score = sum of PointsScored and FinalScored facts);
     here: final scores equal the recorded outcome."""
     if over(c, s):
-        scores = [p.score for p in s.p] + ([s.d.score] if s.d is not None else [])
+        scores = [p.score for p in s.centres] + ([s.dranda.score] if s.dranda is not None else [])
         if scores != list(s.outcome):
             return f"outcome {s.outcome} differs from scores {scores}"
     return None
@@ -293,10 +293,10 @@ def score_is_sum(c, s: SolarState):
 def placed_dice_fit(c, s: SolarState):
     """SS-INV-21 is enforced by legal_actions (a visit needs the card's value); here the
     count of dice on Location cards equals the dice placed by all seats."""
-    placed = sum(p.placed for p in s.p)
-    if s.d is not None:
-        placed += sum(1 for v in s.d.dice if v == 0) if s.d.dice else 0
-        placed += sum(1 for x in s.d.opaque if x == 1)
+    placed = sum(p.placed for p in s.centres)
+    if s.dranda is not None:
+        placed += sum(1 for v in s.dranda.dice if v == 0) if s.dranda.dice else 0
+        placed += sum(1 for x in s.dranda.opaque if x == 1)
     if deploying(c, s) and sum(s.loc_dice) != placed:
         return f"{sum(s.loc_dice)} dice on locations, {placed} placed"
     return None
@@ -304,7 +304,7 @@ def placed_dice_fit(c, s: SolarState):
 
 def crew_used_once(c, s: SolarState):
     """SS-INV-19: rotation flags exist for each current crew member (one use per refresh)."""
-    return None if all(len(p.used) == len(p.crew) for p in s.p) else "crew rotation flags malformed"
+    return None if all(len(p.used) == len(p.crew) for p in s.centres) else "crew rotation flags malformed"
 
 
 def deterministic(c, s: SolarState):

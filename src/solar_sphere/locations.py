@@ -17,7 +17,7 @@ def take_action(c, u, seat: int, loc: int, value: int) -> None:
     """SS-DEP-16: the visited card's action, boosted by the player's satellite there (SS-DEP-17)."""
     s: SolarState = u.state
     card = c.loc[loc]
-    boosted = s.p[seat - 1].sats[loc]
+    boosted = s.centres[seat - 1].sats[loc]
     if card.kind == "asteroid":                   # SS-AST-03, SS-AST-04 (boost: 3 in total)
         ask(u, seat, "gain", n=3 if boosted else 1, arg=card.resource)
     elif card.kind == "fabricator":               # SS-FAB-02, SS-FAB-03 (boost: 1 more)
@@ -39,7 +39,7 @@ def build(c, u, seat: int, slot: int) -> None:
     (SS-SPH-14). Reproduces SS-EX-04; DRANDA's build (SS-DRSPH-12, SS-AMB-48) goes through here."""
     s: SolarState = u.state
     hx = c.hexes[s.hex_at[slot]]
-    if seat != s.dseat:                          # SS-DRSPH-11: DRANDA pays nothing
+    if seat != s.dranda_seat:                          # SS-DRSPH-11: DRANDA pays nothing
         for kind, n in enumerate(hx.cost):
             if n:
                 u.emit(ResourceChanged(player=seat, kind=kind, delta=-n))
@@ -57,7 +57,7 @@ def build(c, u, seat: int, slot: int) -> None:
 def hexes_to_build(c, s: SolarState, player: int) -> list:
     """The viable, affordable hexes up to the die's value; building needs an active drone to place
     (SS-SPH-07). An empty list ends the action unbuilt."""
-    if s.p[player - 1].active < 1:
+    if s.centres[player - 1].active < 1:
         return []
     return choices(player, [c.slots[slot] for slot in q.buildable(c, s, player, top(s).n)])
 

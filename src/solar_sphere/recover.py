@@ -21,7 +21,7 @@ def arrange_fleet(c, u) -> None:
     on the left; ties go to the card with icons DRANDA has fewest of; else unchanged (both rows,
     after each draw)."""
     s: SolarState = u.state
-    if not s.dseat:
+    if not s.dranda_seat:
         return
     swap = []
     for row in (0, 1):
@@ -32,8 +32,8 @@ def arrange_fleet(c, u) -> None:
         if left is None or right is None:
             continue
         a, b = c.ships[left.card], c.ships[right.card]
-        if b.value > a.value or (b.value == a.value and fewest_key(s.d.factions, c.ship_factions[right.card])
-                                 < fewest_key(s.d.factions, c.ship_factions[left.card])):
+        if b.value > a.value or (b.value == a.value and fewest_key(s.dranda.factions, c.ship_factions[right.card])
+                                 < fewest_key(s.dranda.factions, c.ship_factions[left.card])):
             swap.append(row)
     if swap:
         u.emit(FleetArranged(swap=tuple(swap)))
@@ -63,8 +63,8 @@ def recover(c, u, rng) -> None:
             u.emit(DisplayDiscarded(slot=slot))
     u.emit(TokensPlaced())                                           # SS-REC-05, SS-REC-06: tokens (SS-EX-18)
     refill(u)
-    if s.dseat:
-        d = s.d
+    if s.dranda_seat:
+        d = s.dranda
         if d.deck:
             u.emit(DrandaCardFlipped(card=d.deck[0]))                # SS-DRREC-03: sets next round's dice order
         # SS-DRREC-04: the play area shuffled back into the deck, never the discards (SS-DRREC-05)

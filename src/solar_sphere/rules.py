@@ -143,7 +143,7 @@ class SolarSphere(Game):
     def outcome(self, s: SolarState) -> Outcome | None:
         if s.phase != "over":
             return None
-        if s.dseat:                                   # SS-SOLO-01, SS-AMB-50: the player's score only
+        if s.dranda_seat:                                   # SS-SOLO-01, SS-AMB-50: the player's score only
             return Outcome(scores=(s.outcome[0],), winners=winners(s), note=f"DRANDA scored {s.outcome[1]}")
         return Outcome(scores=tuple(s.outcome), winners=winners(s))
 

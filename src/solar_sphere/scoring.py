@@ -52,13 +52,13 @@ def sphere_points(c, s: SolarState, seat: int) -> int:
 
 def final_parts(c, s: SolarState, seat: int) -> FinalScored:
     """Each part of `seat`'s final score."""
-    if seat == s.dseat:
+    if seat == s.dranda_seat:
         return FinalScored(player=seat,
                            sphere=sphere_points(c, s, seat),      # SS-DREND-02: its own hexes, like anyone's
-                           factions=5 * faction_sets(s.d.factions),   # SS-DREND-03: hexes, crew and ships
+                           factions=5 * faction_sets(s.dranda.factions),   # SS-DREND-03: hexes, crew and ships
                            reputation=0, morale=0, halves=0,          # SS-DREND-05: it has no tracks or storage
-                           supply=s.d.supply * c.levels.supply_points[s.level - 1])   # SS-DREND-04: by level
-    p = s.p[seat - 1]
+                           supply=s.dranda.supply * c.levels.supply_points[s.level - 1])   # SS-DREND-04: by level
+    p = s.centres[seat - 1]
     # SS-END-08, SS-AMB-31: half a point per active drone and stored resource, rounded down once
     # (SS-EX-24); no other drone counts (SS-END-09)
     halves = (p.active + sum(p.store)) // 2
@@ -75,26 +75,26 @@ def final_scoring(c, u) -> None:
     (SS-PTS-03, SS-PTS-04); the solo game ends the same way (SS-DREND-01). Scores are whole integers
     on an unbounded track (SS-PTS-01, SS-GAP-20)."""
     s: SolarState = u.state
-    seats = list(range(1, s.players + 1)) + ([s.dseat] if s.dseat else [])
+    seats = list(range(1, s.players + 1)) + ([s.dranda_seat] if s.dranda_seat else [])
     for seat in seats:
         u.emit(final_parts(c, s, seat))
-    scores = [p.score for p in s.p] + ([s.d.score] if s.dseat else [])
+    scores = [p.score for p in s.centres] + ([s.dranda.score] if s.dranda_seat else [])
     u.emit(GameEnded(scores=tuple(scores)))
 
 
 def winners(s: SolarState) -> tuple[int, ...]:
     """SS-FLOW-01, SS-END-10, SS-END-11: most points, then reputation, then morale; still tied share the
     victory. Solo (SS-SOLO-01, SS-AMB-50): the player wins only with more points than DRANDA."""
-    if s.dseat:
+    if s.dranda_seat:
         return (1,) if s.outcome[0] > s.outcome[1] else ()
-    keys = {seat: (s.outcome[seat - 1], s.p[seat - 1].rep, s.p[seat - 1].morale) for seat in range(1, s.players + 1)}
+    keys = {seat: (s.outcome[seat - 1], s.centres[seat - 1].rep, s.centres[seat - 1].morale) for seat in range(1, s.players + 1)}
     best = max(keys.values())
     return tuple(seat for seat, k in keys.items() if k == best)
 
 
 def ranks(s: SolarState) -> list[int]:
     """SS-END-12, SS-AMB-34: the place of each player by the same keys (1 = first; ties share)."""
-    keys = [(s.outcome[i], s.p[i].rep, s.p[i].morale) for i in range(s.players)]
+    keys = [(s.outcome[i], s.centres[i].rep, s.centres[i].morale) for i in range(s.players)]
     return [1 + sum(1 for k in keys if k > mine) for mine in keys]
 
 
@@ -120,7 +120,7 @@ def ending(s: SolarState) -> tuple[str, ...]:
     if s.phase != "over":
         return ()
     cause = SPHERE_BUILT if s.final and s.round < 6 else LAST_ROUND
-    if s.dseat:
+    if s.dranda_seat:
         return (cause, BEATS_DRANDA if winners(s) else DRANDA_WINS)
-    keys = [(s.outcome[i], s.p[i].rep, s.p[i].morale) for i in range(s.players)]   # as `winners` ranks them
+    keys = [(s.outcome[i], s.centres[i].rep, s.centres[i].morale) for i in range(s.players)]   # as `winners` ranks them
     return (cause, deciding_key(keys, (MOST_POINTS, BY_REPUTATION, BY_MORALE), SHARED))

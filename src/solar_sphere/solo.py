@@ -30,20 +30,20 @@ def location_for(c, card: int, colour: int, value: int) -> int:
 def discard_drone(u, why: str) -> None:
     """SS-DRDEP-08, SS-DRDEP-09, SS-AMB-46: one supply drone to the removed pool, or 1 point if none
     (SS-EX-27)."""
-    d = u.state.d
+    d = u.state.dranda
     if d.supply > 0:
         u.emit(DrandaDrones(supply=-1, removed=1))
     else:
-        score(u, u.state.dseat, -1, why)
+        score(u, u.state.dranda_seat, -1, why)
 
 
 def reclaim(u, need: int) -> int:
     """SS-DRDEP-12, SS-AMB-46: take back missing drones at 1 point each; returns how many can be placed."""
-    d = u.state.d
+    d = u.state.dranda
     short = min(max(0, need - d.supply), d.removed)
     if short:
         u.emit(DrandaDrones(supply=short, removed=-short))
-        score(u, u.state.dseat, -short, "drones reclaimed")
+        score(u, u.state.dranda_seat, -short, "drones reclaimed")
     return min(need, d.supply)
 
 
@@ -52,8 +52,8 @@ def dranda_turn(c, u, rng) -> None:
     it never takes kickbacks, launches satellites, changes or discards dice, handles resources or
     uses crew (SS-DRDEP-14)."""
     s: SolarState = u.state
-    d = s.d
-    u.emit(TurnStarted(player=s.dseat))
+    d = s.dranda
+    u.emit(TurnStarted(player=s.dranda_seat))
     die = next(i for i, v in enumerate(d.dice) if v)      # SS-DRDEP-02: the left-most unplaced die (SS-DRDOCK-03)
     value, colour = d.dice[die], d.colours[die]
     if d.deck:
@@ -63,7 +63,7 @@ def dranda_turn(c, u, rng) -> None:
         card = d.discard[-1]
     # SS-DRDEP-03, SS-DRDEP-04: the die goes where the card's icon for its colour says
     place(c, u, die, location_for(c, card, colour, value), value, rng, card)
-    u.emit(TurnEnded(player=s.dseat))
+    u.emit(TurnEnded(player=s.dranda_seat))
 
 
 def place(c, u, die: int, loc: int, value: int, rng, trigger: int) -> None:
@@ -87,7 +87,7 @@ def place(c, u, die: int, loc: int, value: int, rng, trigger: int) -> None:
 
 def dranda_salvage(c, u, rng, trigger: int) -> None:
     """SS-DRSAL-01: DRANDA never salvages; it brings in an opaque die instead. Reproduces SS-EX-23."""
-    d = u.state.d
+    d = u.state.dranda
     for _ in range(len(d.deck)):
         card = d.deck[0]
         u.emit(DrandaCardRevealed(card=card))                          # SS-DRSAL-02: the next card
@@ -117,7 +117,7 @@ def choose_hex(c, s: SolarState, value: int) -> tuple[int, bool]:
     """The hex DRANDA builds: the value step, then criteria 2 to 6, each applied only while more than
     one candidate is left (SS-DRSPH-10). Returns the slot (-1 if none is viable, SS-DRSPH-14) and
     whether only higher values were left (SS-DRSPH-04). Reproduces SS-EX-20."""
-    seat = s.dseat
+    seat = s.dranda_seat
     open_ = [slot for slot in range(len(s.builder)) if viable(c, s, slot)]
     if not open_:
         return -1, False
@@ -133,7 +133,7 @@ def choose_hex(c, s: SolarState, value: int) -> tuple[int, bool]:
     # SS-DRSPH-05: 6-point hexes under the scoring card
     cands = keep(cands, lambda slot: hex_value(c, s, s.scoring_card, slot, seat) == 6)
     if len(cands) > 1:                  # SS-DRSPH-06: an icon DRANDA has fewest of
-        cands = best(cands, lambda slot: fewest_key(s.d.factions, c.hex_factions[s.hex_at[slot]]))
+        cands = best(cands, lambda slot: fewest_key(s.dranda.factions, c.hex_factions[s.hex_at[slot]]))
     if len(cands) > 1:                  # SS-DRSPH-07: most of DRANDA's hexes beside it
         cands = best(cands, lambda slot: -sum(1 for n in c.adjacent[slot] if s.builder[n] == seat))
     if len(cands) > 1:                  # SS-DRSPH-08: left-most
@@ -153,7 +153,7 @@ def dranda_build(c, u, value: int) -> None:
         discard_drone(u, "higher hex")                     # SS-DRSPH-04: only higher values left costs a drone
     if reclaim(u, 1):                                      # SS-DRSPH-11: free, a supply drone (reclaimed if need be)
         # SS-DRSPH-12: benefits and adjacency as for anyone; the last hex ends the game (SS-DRSPH-13)
-        build(c, u, s.dseat, slot)
+        build(c, u, s.dranda_seat, slot)
 
 
 def plan_attack(c, s: SolarState, n: int) -> list[int]:
@@ -207,7 +207,7 @@ def dranda_attack(c, u) -> None:
     n = reclaim(u, want)
     for pos, k in enumerate(plan_attack(c, s, n)):
         if k:
-            u.emit(DronesCommitted(player=s.dseat, ship=pos, n=k))
+            u.emit(DronesCommitted(player=s.dranda_seat, ship=pos, n=k))
 
 
 def choose_crew(c, s: SolarState, value: int) -> int:
@@ -219,7 +219,7 @@ def choose_crew(c, s: SolarState, value: int) -> int:
         if not slots:
             continue
         # SS-DRCRW-03, SS-AMB-45: the card with an icon DRANDA has fewest of
-        slots = best(slots, lambda slot: fewest_key(s.d.factions, c.crew_factions[s.display[slot]]))
+        slots = best(slots, lambda slot: fewest_key(s.dranda.factions, c.crew_factions[s.display[slot]]))
         if len(slots) == 1:
             return slots[0]
         return slots[0] if value % 2 else slots[1]         # SS-DRCRW-04: odd top, even bottom
@@ -230,4 +230,4 @@ def dranda_hire(c, u, value: int) -> None:
     """SS-DRCRW-01: DRANDA hires one crew member, whatever the die, on `crew.hire`'s terms for it."""
     slot = choose_crew(c, u.state, value)
     if slot >= 0:
-        hire(c, u, u.state.dseat, slot)
+        hire(c, u, u.state.dranda_seat, slot)

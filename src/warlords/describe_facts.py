@@ -294,7 +294,7 @@ def reinforced(c, s: S, e, player) -> str:
 
 @says(ev.CombatRolled)
 def combat_rolled(c, s: S, e, player) -> str:
-    inv = s.inv
+    inv = s.invasion
     if inv is None:
         return f"Dice: {dice(e.attacker)} against {dice(e.defender)}"
     siege = " (Heavy Siege)" if inv.att[1] else ""   # GW-CMB-13: its invader hits count
@@ -304,7 +304,7 @@ def combat_rolled(c, s: S, e, player) -> str:
 
 @says(ev.Rerolled)
 def rerolled(c, s: S, e, player) -> str:
-    d = who(s, s.inv.defender) if s.inv is not None else "The defender"
+    d = who(s, s.invasion.defender) if s.invasion is not None else "The defender"
     return f"{d} rerolls with Efficient Targeting: now {dice(e.defender)}"
 
 
@@ -322,7 +322,7 @@ def evacuated(c, s: S, e, player) -> str:
 
 @says(ev.InvasionEnded)
 def invasion_ended(c, s: S, e, player) -> str:
-    inv = s.inv
+    inv = s.invasion
     where = planet(s, inv.planet) if inv is not None else "the planet"
     if e.winner == 0:
         return f"Both sides fall on {where}: it is left empty"

@@ -14,10 +14,10 @@ def _on_board(s: S, p: int) -> list[int]:
     for i, o in enumerate(s.owner):
         if o == p:
             for k in range(3):
-                out[k] += s.pu[i][k]
-    if s.inv is not None and s.inv.attacker == p:
+                out[k] += s.planet_units[i][k]
+    if s.invasion is not None and s.invasion.attacker == p:
         for k in range(3):
-            out[k] += s.inv.att[k]
+            out[k] += s.invasion.att[k]
     return out
 
 
@@ -34,7 +34,7 @@ def turn_starting(c, s: S) -> bool:
 
 
 def invading(c, s: S) -> bool:
-    return s.inv is not None
+    return s.invasion is not None
 
 
 def solo(c, s: S) -> bool:
@@ -73,10 +73,10 @@ def zones_typed(c, s: S):
 
 def planet_limit(c, s: S):
     """GW-INV-03: no planet holds more than 3 units of one player, nor does an invading force."""
-    for i, u in enumerate(s.pu):
+    for i, u in enumerate(s.planet_units):
         if sum(u) > c.limit:
             return f"planet {i} holds {sum(u)} units"
-    if s.inv is not None and sum(s.inv.att) > c.limit:
+    if s.invasion is not None and sum(s.invasion.att) > c.limit:
         return "the invading force exceeds the planet limit"
     return None
 
@@ -84,8 +84,8 @@ def planet_limit(c, s: S):
 def one_side_per_planet(c, s: S):
     """GW-INV-04: units on a planet belong to its one owner; invaders wait in the invasion."""
     for i, o in enumerate(s.owner):
-        if (o == 0) != (sum(s.pu[i]) == 0):
-            return f"planet {i} owner {o} does not match its units {s.pu[i]}"
+        if (o == 0) != (sum(s.planet_units[i]) == 0):
+            return f"planet {i} owner {o} does not match its units {s.planet_units[i]}"
     return None
 
 
@@ -266,7 +266,7 @@ def dice_counts(c, s: S):
     of the battle die."""
     if not invading(c, s):
         return None
-    inv = s.inv
+    inv = s.invasion
     cap = c.data.dice.max_dice
     extra = 1 if inv.round == 1 and inv.manoeuvre == "fortify" else 0
     if len(inv.att_dice) > cap or len(inv.def_dice) > cap + extra:
@@ -313,7 +313,7 @@ def solo_rebellion(c, s: S):
 
 def game_over_final(c, s: S):
     """GW-INV-24: once the game has ended nothing is under way or asked any more."""
-    if over(c, s) and (s.prompt is not None or s.ctx or s.inv is not None or s.pending):
+    if over(c, s) and (s.prompt is not None or s.ctx or s.invasion is not None or s.pending):
         return "play continues after the game ended"
     return None
 

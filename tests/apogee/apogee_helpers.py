@@ -38,16 +38,16 @@ def table(players: int = 2, mission: int = 1, directors: tuple[str, ...] = (), s
     st = R.copy(s.state)
     names = list(directors) or [d.name for d in CAT.director][:players]
     for p, name in enumerate(names, 1):
-        pl = st.p[p - 1]
+        pl = st.areas[p - 1]
         old, new = pl.director, director(name)
         if new in st.directors_out:
             st.directors_out.remove(new)
             st.directors_out.append(old)
         else:
-            other = next(q for q in st.p if q.director == new)
+            other = next(q for q in st.areas if q.director == new)
             other.director = old
         pl.director = new
-    for pl in st.p:
+    for pl in st.areas:
         for e in pl.hand:
             (st.seniors if CAT.senior[e] else st.juniors).insert(0, e)
         pl.hand, pl.spots, pl.waiting = [], [], False
@@ -84,11 +84,11 @@ def give_engineer(s: ApogeeState, player: int, name: str, spot: int = IDLE) -> i
     for pile in (s.juniors, s.seniors):
         if e in pile:
             pile.remove(e)
-    for pl in s.p:
+    for pl in s.areas:
         if e in pl.hand:
             i = pl.hand.index(e)
             del pl.hand[i], pl.spots[i]
-    pl = s.p[player - 1]
+    pl = s.areas[player - 1]
     pl.hand.append(e)
     pl.spots.append(spot)
     return e
@@ -109,7 +109,7 @@ def plan(s: ApogeeState, placements: dict[int, list[tuple[str, str]]], rolls=())
             last = (p, name, spot)
     s.stage = "place"
     p, name, spot = last
-    pl = s.p[p - 1]
+    pl = s.areas[p - 1]
     pl.spots[pl.hand.index(eng(name))] = UNSET
     pl.waiting = True
     s.prompt = Prompt(kind="place")
@@ -124,7 +124,7 @@ def admin(s: ApogeeState, player: int, actions: int = 2, rolls=()) -> Session:
     order = authority_order(CAT, s)
     s.stage, s.order, s.cursor = "admin", list(order), order.index(player)
     for i, p in enumerate(order):
-        pl = s.p[p - 1]
+        pl = s.areas[p - 1]
         pl.actions = actions if i >= s.cursor else 0
         pl.spots = [IDLE if x == UNSET else x for x in pl.spots]
     s.prompt = Prompt(kind="admin", player=player)
@@ -138,13 +138,13 @@ def at_soc(s: ApogeeState, player: int, *names: str) -> None:
 
 def build_pad(s: ApogeeState, player: int, *names: str) -> list[int]:
     cards = [take(s, n) for n in names]
-    s.p[player - 1].pad.extend(cards)
+    s.areas[player - 1].pad.extend(cards)
     return cards
 
 
 def reserve(s: ApogeeState, player: int, *names: str) -> list[int]:
     cards = [take(s, n) for n in names]
-    s.p[player - 1].reserve.extend(cards)
+    s.areas[player - 1].reserve.extend(cards)
     return cards
 
 

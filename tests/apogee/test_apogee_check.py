@@ -46,25 +46,25 @@ def fresh():
                   "AP-INV-11", "AP-INV-12", "AP-INV-16", "AP-INV-18", "AP-INV-20", "AP-INV-14")
 def test_invariants_notice_broken_states():
     s = fresh()
-    s.p[0].credits = -20
+    s.areas[0].credits = -20
     broken("AP-INV-01", s)
     s = fresh()
-    s.p[0].credits = 90
+    s.areas[0].credits = 90
     broken("AP-INV-02", s)
     s = fresh()
-    s.p[0].dice = 4
+    s.areas[0].dice = 4
     broken("AP-INV-06", s)
     s = fresh()
     s.supply -= 1
     broken("AP-INV-07", s)
     s = fresh()
-    s.p[0].hand += s.juniors[:5]
+    s.areas[0].hand += s.juniors[:5]
     broken("AP-INV-08", s)
     s = fresh()
-    s.p[0].reserve.append(s.piles[0][-1])
+    s.areas[0].reserve.append(s.piles[0][-1])
     broken("AP-INV-09", s)
     s = fresh()
-    s.p[0].investors = (s.investor_river[0],)
+    s.areas[0].investors = (s.investor_river[0],)
     broken("AP-INV-10", s)
     broken("AP-INV-14", s)
     s = fresh()
@@ -74,15 +74,15 @@ def test_invariants_notice_broken_states():
     s.investor_pile, s.investor_river = (s.investor_river[-1], *s.investor_pile), s.investor_river[:-1]
     broken("AP-INV-12", s)
     s = fresh()
-    s.p[0].drawn = (s.piles[3].pop(),)
+    s.areas[0].drawn = (s.piles[3].pop(),)
     broken("AP-INV-16", s)
     s = fresh()
     from apogee.state import Launch
-    s.p[0].launches = (Launch(destination=9, cards=(), astronauts=0, crewed=False, rnd=0, thrust=0, yield_=0,
+    s.areas[0].launches = (Launch(destination=9, cards=(), astronauts=0, crewed=False, rnd=0, thrust=0, yield_=0,
                               cost=0, turn=1),)
     broken("AP-INV-18", s)
     s = fresh()
-    s.p[1].director = s.p[0].director
+    s.areas[1].director = s.areas[0].director
     broken("AP-INV-20", s)
 
 

@@ -25,9 +25,9 @@ def launch(dest, *cards, astronauts=0, crewed=False, rnd=0, thrust=20, yield_=20
 
 def met(mission, *launches, players=2, **kw):
     s = table(players=players, mission=mission)
-    s.p[0].launches = launches
+    s.areas[0].launches = launches
     for k, v in kw.items():
-        setattr(s.p[0], k, v)
+        setattr(s.areas[0], k, v)
     return objective_met(CAT, s, 1)
 
 
@@ -44,7 +44,7 @@ def test_missions_1_and_2():
 @pytest.mark.rule("AP-MIS-04", "AP-MIS-06", "AP-MIS-07", "AP-END-03", "AP-AMB-71", "AP-INV-24")
 def test_mission_3_first_to_three_investors_wins_at_once():
     s = table(mission=3)
-    s.p[0].investors, s.investor_pile = s.investor_pile[:2], s.investor_pile[2:]
+    s.areas[0].investors, s.investor_pile = s.investor_pile[:2], s.investor_pile[2:]
     inv = next(i for i in s.investor_river if CAT.investor[i].kind == "acquire") if any(
         CAT.investor[i].kind == "acquire" for i in s.investor_river) else None
     if inv is None:
@@ -52,7 +52,7 @@ def test_mission_3_first_to_three_investors_wins_at_once():
         s.investor_pile = (*(i for i in s.investor_pile if i != inv), s.investor_river[-1])
         s.investor_river = (*s.investor_river[:-1], inv)
     card = take(s, CAT.investor[inv].tech)
-    s.p[0].reserve.append(card)
+    s.areas[0].reserve.append(card)
     from apogee.investors import check_investors
     u = _unfolding_for(s)
     check_investors(CAT, u, 1, "acquire", card=card)
@@ -75,9 +75,9 @@ def test_missions_4_5_6():
 def test_mission_bans():
     s = table(mission=9)
     card = take(s, "Thermal Nuclear Propulsion")
-    assert build_problem(CAT, s, s.p[0], card)[1] == "AP-MIS-22"
+    assert build_problem(CAT, s, s.areas[0], card)[1] == "AP-MIS-22"
     card = take(s, "Pulsed Nuclear Propulsion")
-    assert build_problem(CAT, s, s.p[0], card)[1] == "AP-MIS-22"
+    assert build_problem(CAT, s, s.areas[0], card)[1] == "AP-MIS-22"
 
 
 @pytest.mark.rule("AP-MIS-18", "AP-MIS-19", "AP-MIS-20", "AP-MIS-21", "AP-MIS-23", "AP-MIS-24", "AP-MIS-25",
@@ -94,7 +94,7 @@ def test_far_missions():
     assert met(12, launch("Mars", "Cargo"), launch("Titan", "Small Shuttle", crewed=True, astronauts=3),
                launch("Europa", "Interplanetary Vessel", crewed=True, astronauts=4))
     s = table(mission=11)
-    s.p[1].launches = (launch("Titan", "Interplanetary Vessel", crewed=True, astronauts=6),)
+    s.areas[1].launches = (launch("Titan", "Interplanetary Vessel", crewed=True, astronauts=6),)
     assert not objective_met(CAT, s, 1) and objective_met(CAT, s, 2)
 
 
@@ -117,9 +117,9 @@ def test_mission_12_yield_floor():
 def test_mission_7_race():
     s = table(players=3, mission=7)
     s.turn = 8
-    s.p[0].launches = (launch("Venus"),)
-    s.p[1].launches = (launch("Mars"), launch("GEO"))
-    s.p[2].launches = (launch("Mars"),)
+    s.areas[0].launches = (launch("Venus"),)
+    s.areas[1].launches = (launch("Mars"), launch("GEO"))
+    s.areas[2].launches = (launch("Mars"),)
     assert winners_at_turn_end(CAT, s) == (2, 3)
     s.turn = 7
     assert winners_at_turn_end(CAT, s) is None
@@ -147,7 +147,7 @@ def test_game_ends_at_the_end_of_the_turn():
 def test_tie_break():
     s = table(players=3, mission=1, directors=("Andrew Wingfield", "Shuguang Jun", "Fei Lihua"))
     for p in (1, 2, 3):
-        s.p[p - 1].launches = (launch("GEO", rnd=1),)
+        s.areas[p - 1].launches = (launch("GEO", rnd=1),)
     assert winners_at_turn_end(CAT, s) == (1, 2, 3)
     s.tiebreak = True
     assert winners_at_turn_end(CAT, s) == (1, 2)  # 5 = 5 < 16: still shared
@@ -164,7 +164,7 @@ def test_solo_event_pile():
     assert [CAT.events[e].number for e in pile[::2]] == [4, 6, 13, 5, 7]
     assert all(e in CAT.base_events for e in pile[1::2])
     st = sess.state
-    assert st.p[0].credits == 80 and [len(r) for r in st.rivers] == [3, 3, 3] and len(st.p[0].dealt) == 2
+    assert st.areas[0].credits == 80 and [len(r) for r in st.rivers] == [3, 3, 3] and len(st.areas[0].dealt) == 2
 
 
 def solo_run(mission, decide, seed=1):
@@ -188,34 +188,34 @@ def test_solo_mission_fails_after_its_turns():
     assert sess.state.turn == 8 and sess.outcome.winners == ()
     s = table(players=1, mission=1)
     s.turn = 6
-    s.p[0].launches = (launch("GEO"),)
-    s.p[0].credits = 420
+    s.areas[0].launches = (launch("GEO"),)
+    s.areas[0].credits = 420
     assert winners_at_turn_end(CAT, s) == (1,)
-    s.p[0].credits = 400
+    s.areas[0].credits = 400
     assert winners_at_turn_end(CAT, s) == ()
     s.turn = 5
-    s.p[0].credits = 500
+    s.areas[0].credits = 500
     assert winners_at_turn_end(CAT, s) is None  # end clause: judged at the end of the last turn
     s = table(players=1, mission=3)
     s.turn = 3
-    s.p[0].launches = (launch("Moon", "Cargo", astronauts=6),)
+    s.areas[0].launches = (launch("Moon", "Cargo", astronauts=6),)
     assert winners_at_turn_end(CAT, s) == (1,)  # no end clause: won at the end of this turn
 
 
 @pytest.mark.rule("AP-SMIS-08", "AP-AMB-70", "AP-AMB-66")
 def test_solo_extra_goal_and_aid_under_incompetence():
     s = table(players=1, mission=5)
-    s.p[0].launches = (launch("Mars", "CubeSat", "CubeSat", "CubeSat", "CubeSat", "Rover"),)
+    s.areas[0].launches = (launch("Mars", "CubeSat", "CubeSat", "CubeSat", "CubeSat", "Rover"),)
     assert objective_met(CAT, s, 1)
     s.extra_goals = (CAT.solo_event_id[13],)
     assert not objective_met(CAT, s, 1)
-    s.p[0].launches += (launch("Mars", "Satellite"),)
+    s.areas[0].launches += (launch("Mars", "Satellite"),)
     assert objective_met(CAT, s, 1)
     s = table(players=1, mission=2)
     s.bans = ("director_specialty",)
     from test_apogee_events import run_event
     from apogee_helpers import event
-    assert run_event(s, event("Exceptional Aid")).state.p[0].credits == 120
+    assert run_event(s, event("Exceptional Aid")).state.areas[0].credits == 120
 
 
 @pytest.mark.rule("AP-GEN-03", "AP-AMB-16")
@@ -227,7 +227,7 @@ def test_comparison_wording():
     build_pad(s, 1, "Solid Propulsion", "Ion Engine")
     sess = admin(s, 1, rolls=[4])
     sess.apply(ev.StaticFire(player=1))
-    assert sess.state.p[0].dice == 1
+    assert sess.state.areas[0].dice == 1
 
 
 @pytest.mark.rule("AP-GEN-09")
@@ -235,8 +235,8 @@ def test_the_rocket_is_the_launch_pad():
     from apogee.rocket import cost, thrust
     s = table()
     build_pad(s, 1, "Solid Propulsion", "Ion Engine")
-    s.p[0].reserve.append(take(s, "Booster x4"))
-    assert thrust(CAT, s.p[0]) == 6 and cost(CAT, s.p[0]) == 40
+    s.areas[0].reserve.append(take(s, "Booster x4"))
+    assert thrust(CAT, s.areas[0]) == 6 and cost(CAT, s.areas[0]) == 40
 
 
 @pytest.mark.rule("AP-AMB-05", "AP-AMB-02")

@@ -71,7 +71,7 @@ def test_pedros_launch_to_the_moon_in_words():
 @pytest.mark.rule("AP-EX-02", "AP-CON-03")
 def test_constructions_say_their_price_and_the_rocket_they_make():
     s = table(directors=("Harper Tompkins", "Yelena Tereshkova"))
-    s.p[0].credits, s.p[1].credits = 100, 80
+    s.areas[0].credits, s.areas[1].credits = 100, 80
     shuttle, = reserve(s, 1, "Small Shuttle")
     pulsed, sail = reserve(s, 2, "Pulsed Nuclear Propulsion", "Solar Sail")
     sess = plan(s, {1: [("Kathy Johnson", "construction")],
@@ -91,7 +91,7 @@ def test_constructions_say_their_price_and_the_rocket_they_make():
 @pytest.mark.rule("AP-EX-10", "AP-ENG-13", "AP-ENG-14")
 def test_maughmers_allowance_is_in_the_price():
     s = table()
-    s.p[0].credits = 40
+    s.areas[0].credits = 40
     solid, cryo = reserve(s, 1, "Solid Propulsion", "Cryogenic Upper Stage")
     sess = plan(s, {1: [("Ethan N. Maughmer", "specialty"), ("Kathy Johnson", "construction"),
                         ("Qian Tao", "construction")]})
@@ -156,7 +156,7 @@ def test_an_additional_die_after_a_failed_launch_in_words():
               "Booster x4")
     at_soc(s, 1, "Pahal Chawla")
     s.event = event("Perfect Weather Conditions")
-    s.p[0].dice, s.supply = 2, 8
+    s.areas[0].dice, s.supply = 2, 8
     sess = admin(s, 1, rolls=FAILS_5_THEN_6)
     launch = ev.LaunchRocket(player=1, destination="Venus")
     assert offered(sess, launch) == "Launch to Venus, yield 1.9, roll 6+ with the weather (1 Director action)"
@@ -176,7 +176,7 @@ def test_an_aborted_launch_in_words():
     build_pad(s, 1, "Liquid Hydrogen Propulsion", "Ion Engine", "Satellite", "Booster x4", "Booster x4",
               "Booster x4")
     at_soc(s, 1, "Pahal Chawla")
-    s.p[0].dice, s.supply = 1, 9
+    s.areas[0].dice, s.supply = 1, 9
     sess = admin(s, 1, rolls=FAILS_4)
     sess.apply(ev.LaunchRocket(player=1, destination="Moon"))
     lines = told(sess, ev.Pass(player=1), reader=None)
@@ -205,7 +205,7 @@ def test_a_reserve_over_nine_is_trimmed_in_words():
     sess = plan(s, {1: [("Qian Tao", "design")]})
     sess.apply(ev.TakeCard(player=1, card=ion))
     assert sess.state.prompt.kind == "trim"
-    solid = sess.state.p[0].reserve[0]
+    solid = sess.state.areas[0].reserve[0]
     drop = ev.Discard(player=1, card=solid)
     assert offered(sess, drop) == "Discard Solid Propulsion beneath its pile (a reserve holds at most 9)"
     lines = told(sess, drop, reader=2)
@@ -232,7 +232,7 @@ def test_the_united_states_intervention_in_words():
 @pytest.mark.rule("AP-NI-02")
 def test_the_russian_intervention_in_words():
     s = table(directors=("Ekaterina Vostochny", "Harper Tompkins"))
-    s.p[1].dice, s.supply = 2, 8
+    s.areas[1].dice, s.supply = 2, 8
     sess = admin(s, 1, rolls=NATION_ROLLS_6)
     lines = told(sess, ev.Intervene(player=1, target=2), reader=None)
     assert words_of(lines, "DiceReturned") == ["2 of P2's additional dice go back to the supply"]
@@ -312,8 +312,8 @@ def test_unkept_rnd_cards_go_back_in_words():
     words = replay_words(R.copy(sess.state_at(1)), history[1:], 1)
     assert words_of(words, "RndDrawn") == ["P2 draws 2 R&D cards", "P1 draws 3 R&D cards: 2 Aerospike Nozzle and "
                                            "Extra Seat"]
-    sess.apply(ev.KeepRnd(player=2, card=sess.state.p[1].drawn[0]))
-    lines = told(sess, ev.KeepRnd(player=1, card=sess.state.p[0].drawn[1]), reader=2)
+    sess.apply(ev.KeepRnd(player=2, card=sess.state.areas[1].drawn[0]))
+    lines = told(sess, ev.KeepRnd(player=1, card=sess.state.areas[0].drawn[1]), reader=2)
     assert words_of(lines, "RndReturned") == ["3 R&D cards not kept go beneath the R&D pile"]
 
 

@@ -18,7 +18,7 @@ def test_esther_builds_next_to_her_hexes_and_arlo():
     at_turn(s, e, dice=(2,), others_dice=True)
     open_sphere(s, {"I1": e, "I3": e, "O2": a})
     put_hex(s, "I2", "H04")
-    pe, pa = s.p[e - 1], s.p[a - 1]
+    pe, pa = s.centres[e - 1], s.centres[a - 1]
     pe.store, pe.active, pe.morale, pa.morale = [1, 1, 0], 3, 5, 3
     pe.reserve = 20 - 3 - pe.inactive - 2
     pa.reserve -= 1
@@ -27,9 +27,9 @@ def test_esther_builds_next_to_her_hexes_and_arlo():
     choose(session, e, "action")
     choose(session, e, "I2")
     st = session.state
-    pe, pa = st.p[e - 1], st.p[a - 1]
+    pe, pa = st.centres[e - 1], st.centres[a - 1]
     assert pe.store == [0, 0, 0] and pe.active == 2 and st.builder[slot("I2")] == e
-    assert pe.score == s.p[e - 1].score + 2 and pe.factions[1] == 1
+    assert pe.score == s.centres[e - 1].score + 2 and pe.factions[1] == 1
     assert (pe.morale, pa.morale) == (8, 4)
     assert not st.final
 
@@ -52,12 +52,12 @@ def test_boost_builds_any_value():
     open_sphere(s)
     for name, hid in zip(("I1", "I2", "I3", "I4", "I5", "I6"), ("H16", "H17", "H18", "H13", "H14", "H15")):
         put_hex(s, name, hid)
-    s.p[a - 1].store = [3, 0, 0]
+    s.centres[a - 1].store = [3, 0, 0]
     session = play(config, s)
     deploy(session, a, 1, 1, "L-SPH")
     assert [x.option for x in RULES.legal_actions(session.state)] == ["satellite"]   # 6 > 1
-    put(s.p[a - 1], "sats", RULES.c.loc_index["L-SPH"], True)
-    s.p[a - 1].active -= 1
+    put(s.centres[a - 1], "sats", RULES.c.loc_index["L-SPH"], True)
+    s.centres[a - 1].active -= 1
     session = play(config, s)
     deploy(session, a, 1, 1, "L-SPH")
     choose(session, a, "action")
@@ -75,7 +75,7 @@ def test_final_hex_ends_the_game_after_battle():
     put(s, "builder", slot("I1"), 0)
     put(s, "face_down", slot("I1"), False)
     put_hex(s, "I1", "H01")
-    s.p[a - 1].store = [1, 0, 0]
+    s.centres[a - 1].store = [1, 0, 0]
     session = play(config, s, [0, 0])
     deploy(session, a, 1, 1, "L-SPH")
     choose(session, a, "action")
