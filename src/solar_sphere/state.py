@@ -170,6 +170,3 @@ class SolarState(msgspec.Struct, kw_only=True, gc=False):
         c.fleet = self.fleet.copy()
         c.loc_dice = self.loc_dice.copy()
         return c
-
-    def pl(self, seat: int) -> PlayerState:
-        return self.centres[seat - 1]
