@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import pytest
+from apogee.components import DATA_DIR
 from apogee_helpers import R
 from boardcore.check import check
 from boardcore.session import Session
@@ -124,3 +125,15 @@ def test_endings_name_a_shared_race_by_its_turn_and_a_shared_mission_as_shared()
         s = R.initial(config)
         s.over, s.winners = True, (1, 2)
         assert R.ending(s) == expected and set(expected) <= set(R.endings(config))
+
+
+@pytest.mark.rule("AP-INV-02")
+def test_credits_in_twenties_is_a_promise_of_the_rulebook_prices(tmp_path):
+    """AP-INV-02 holds for the default data only: with other prices it is never live and never fails."""
+    (tmp_path / "tables.toml").write_text((DATA_DIR / "tables.toml").read_text().replace(
+        "required = [20, 50, 80, 110, 140, 170]", "required = [10, 50, 80, 110, 140, 170]"))
+    other = R.with_data(tmp_path)
+    s = fresh()
+    s.areas[0].credits = 90
+    assert INV["AP-INV-02"](s) and R.liveness()["AP-INV-02"](s)
+    assert other.invariants()["AP-INV-02"](s) is None and not other.liveness()["AP-INV-02"](s)
