@@ -9,23 +9,23 @@ import apogee
 from apogee.state import IDLE, SOC, SPOT_OF, UNSET, ApogeeState, Prompt
 
 R = apogee.RULES
-CAT = R.c
+C = R.c
 
 
 def eng(name: str) -> int:
-    return next(i for i, e in enumerate(CAT.engineer) if e.name == name)
+    return next(i for i, e in enumerate(C.engineer) if e.name == name)
 
 
 def director(name: str) -> int:
-    return next(i for i, d in enumerate(CAT.director) if d.name == name)
+    return next(i for i, d in enumerate(C.director) if d.name == name)
 
 
 def event(name: str) -> int:
-    return next(i for i, e in enumerate(CAT.events) if e.name == name)
+    return next(i for i, e in enumerate(C.events) if e.name == name)
 
 
 def solo_event(number: int) -> int:
-    return CAT.solo_event_id[number]
+    return C.solo_event_id[number]
 
 
 def table(players: int = 2, mission: int = 1, directors: tuple[str, ...] = (), seed: int = 1,
@@ -36,7 +36,7 @@ def table(players: int = 2, mission: int = 1, directors: tuple[str, ...] = (), s
     while s.state.stage in ("director", "team"):
         s.apply(s.legal_actions()[0])
     st = R.copy(s.state)
-    names = list(directors) or [d.name for d in CAT.director][:players]
+    names = list(directors) or [d.name for d in C.director][:players]
     for p, name in enumerate(names, 1):
         pl = st.areas[p - 1]
         old, new = pl.director, director(name)
@@ -49,7 +49,7 @@ def table(players: int = 2, mission: int = 1, directors: tuple[str, ...] = (), s
         pl.director = new
     for pl in st.areas:
         for e in pl.hand:
-            (st.seniors if CAT.senior[e] else st.juniors).insert(0, e)
+            (st.seniors if C.senior[e] else st.juniors).insert(0, e)
         pl.hand, pl.spots, pl.waiting = [], [], False
     if st.event >= 0:
         st.event_pile = (*st.event_pile, st.event)
@@ -73,7 +73,7 @@ def take(s: ApogeeState, name: str) -> int:
     """A Technology card of that name out of its pile (or river), for placing by hand."""
     for pile in (*s.piles, *s.rivers):
         for c in reversed(pile):
-            if CAT.tech[c].name == name:
+            if C.tech[c].name == name:
                 pile.remove(c)
                 return c
     raise LookupError(name)
@@ -121,7 +121,7 @@ def plan(s: ApogeeState, placements: dict[int, list[tuple[str, str]]], rolls=())
 def admin(s: ApogeeState, player: int, actions: int = 2, rolls=()) -> Session:
     """The Administration phase at `player`'s turn with `actions` Director actions."""
     from apogee.queries import authority_order
-    order = authority_order(CAT, s)
+    order = authority_order(C, s)
     s.stage, s.order, s.cursor = "admin", list(order), order.index(player)
     for i, p in enumerate(order):
         pl = s.areas[p - 1]

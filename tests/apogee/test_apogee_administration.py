@@ -5,13 +5,13 @@ AP-NAT-*, AP-NI-*, AP-MD-*)."""
 from __future__ import annotations
 
 import pytest
-from apogee_helpers import CAT, admin, at_soc, build_pad, eng, event, give_engineer, plan, reserve, table, take
+from apogee_helpers import C, admin, at_soc, build_pad, eng, event, give_engineer, plan, reserve, table, take
 from boardcore.errors import IllegalAction
 
 from apogee import events as ev
 from apogee.state import KEEP_FIRST, Prompt
 
-DIRECTORS = [d.name for d in CAT.director]
+DIRECTORS = [d.name for d in C.director]
 
 
 def legal_kinds(sess):
@@ -101,13 +101,13 @@ def test_selling():
 def test_sale_beneath_an_empty_pile_refills_its_river():
     s = table()
     s.piles[2], s.rivers[2] = [], s.rivers[2][:2]
-    card, = reserve(s, 1, "Rover") if any(CAT.tech[c].name == "Rover" for x in s.piles for c in x) else (None,)
+    card, = reserve(s, 1, "Rover") if any(C.tech[c].name == "Rover" for x in s.piles for c in x) else (None,)
     if card is None:
         card = s.piles[3].pop()
     s.areas[0].reserve.append(card)
     sess = admin(s, 1)
     sess.apply(ev.Sell(player=1, card=card))
-    if CAT.kind[card] == 2:
+    if C.kind[card] == 2:
         assert sess.state.rivers[2][-1] == card and sess.state.piles[2] == []
 
 

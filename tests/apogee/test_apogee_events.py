@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 import pytest
-from apogee_helpers import CAT, _unfolding_for, build_pad, event, give_engineer, reserve, solo_event, table
+from apogee_helpers import C, _unfolding_for, build_pad, event, give_engineer, reserve, solo_event, table
 
 from apogee import event_cards, solo
 from apogee import events as ev
@@ -24,15 +24,15 @@ def reveal(s, card, players=None):
     """Resolve an immediate Event for each player in Director Authority order."""
     from apogee.queries import authority_order
     s.event = card
-    s.stage, s.order, s.cursor = "event", authority_order(CAT, s), 0
+    s.stage, s.order, s.cursor = "event", authority_order(C, s), 0
     return _unfolding_for(s)
 
 
 def run_event(s, card, rng=None):
     u = reveal(s, card)
-    mod = solo if card not in CAT.base_events else event_cards
+    mod = solo if card not in C.base_events else event_cards
     while u.state.cursor < len(u.state.order) and u.state.prompt is None:
-        mod.resolve_for(CAT, u, rng, u.state.order[u.state.cursor])
+        mod.resolve_for(C, u, rng, u.state.order[u.state.cursor])
     return u
 
 
@@ -58,16 +58,16 @@ def test_new_patents():
 @pytest.mark.rule("AP-EV-22", "AP-IVR-12", "AP-MIS-05")
 def test_timid_investors_still_award_the_card():
     s = table(mission=3)
-    inv = next(i for i, x in enumerate(CAT.investor) if x.kind == "acquire")
+    inv = next(i for i, x in enumerate(C.investor) if x.kind == "acquire")
     s.investor_river = (inv, *s.investor_river[1:])
     s.investor_pile = tuple(i for i in s.investor_pile if i != inv)
     s.event = event("Timid Investors")
     from apogee.investors import check_investors
     from apogee_helpers import take
-    card = take(s, CAT.investor[inv].tech)
+    card = take(s, C.investor[inv].tech)
     s.areas[0].reserve.append(card)
     u = _unfolding_for(s)
-    check_investors(CAT, u, 1, "acquire", card=card)
+    check_investors(C, u, 1, "acquire", card=card)
     assert u.state.areas[0].investors == (inv,) and u.state.areas[0].credits == 80
 
 
@@ -99,14 +99,14 @@ def test_solo_bans_last_the_game():
     assert s.bans == ("senior_recruit", "director_specialty", "nuclear_build", "ssto_build")
     assert senior in s.areas[0].hand
     s.areas[0].actions = 2
-    tags = {a.__struct_config__.tag + str(getattr(a, "senior", "")) for a in admin_actions(CAT, s, 1)}
+    tags = {a.__struct_config__.tag + str(getattr(a, "senior", "")) for a in admin_actions(C, s, 1)}
     assert "recruitTrue" not in tags and "use_specialty" not in tags
     from apogee_helpers import take
     thermal, ssto = take(s, "Thermal Nuclear Propulsion"), take(s, "Single-Stage Orbital Launcher")
     s.areas[0].reserve += [thermal, ssto]
-    assert build_problem(CAT, s, s.areas[0], thermal)[1] == "AP-SEV-04"
-    assert build_problem(CAT, s, s.areas[0], ssto)[1] == "AP-SEV-06"
-    assert any(isinstance(a, ev.Sell) and a.card == thermal for a in admin_actions(CAT, s, 1))
+    assert build_problem(C, s, s.areas[0], thermal)[1] == "AP-SEV-04"
+    assert build_problem(C, s, s.areas[0], ssto)[1] == "AP-SEV-06"
+    assert any(isinstance(a, ev.Sell) and a.card == thermal for a in admin_actions(C, s, 1))
 
 
 @pytest.mark.rule("AP-SEV-07", "AP-SEV-08", "AP-AMB-43")
@@ -193,7 +193,7 @@ def test_invested_funds_reroll():
     s = u.state
     s.answered, s.prompt = s.prompt, None
     from apogee.dice import spend_die
-    spend_die(CAT, u, Dice(5), 1)
+    spend_die(C, u, Dice(5), 1)
     assert u.state.areas[0].credits == 80 and u.state.areas[0].dice == 0
     s = table(players=1, mission=3)
     assert run_event(s, solo_event(12), Dice(3)).state.areas[0].credits == 40
@@ -216,7 +216,7 @@ def test_mission_changes():
     s = table(players=1, mission=6)
     assert run_event(s, solo_event(14), Dice(9)).state.extra_goals == (solo_event(14),)
     from apogee.missions import goals
-    assert [g.destination for g in goals(CAT, run_event(table(players=1, mission=6), solo_event(14), Dice(1)).state)] \
+    assert [g.destination for g in goals(C, run_event(table(players=1, mission=6), solo_event(14), Dice(1)).state)] \
         == ["Europa", "Titan", "Titan"]
 
 
@@ -226,9 +226,9 @@ def test_the_single_stage_launcher_counts_for_both_stages_in_construction_delay(
     from apogee import RULES
     from apogee.components import PAYLOAD, RND
 
-    ssto = next(i for i, t in enumerate(CAT.tech) if t.ssto)
-    payload = CAT.kind.index(PAYLOAD)
-    rnd = CAT.kind.index(RND)
+    ssto = next(i for i, t in enumerate(C.tech) if t.ssto)
+    payload = C.kind.index(PAYLOAD)
+    rnd = C.kind.index(RND)
     s = table(players=1, mission=5)
     give_engineer(s, 1, "Kathy Johnson")
     s.areas[0].reserve = [ssto, payload, rnd]

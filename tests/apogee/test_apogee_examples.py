@@ -4,7 +4,7 @@ with forced dice."""
 from __future__ import annotations
 
 import pytest
-from apogee_helpers import CAT, R, admin, at_soc, build_pad, eng, event, on_top, plan, reserve, set_mod, table, take
+from apogee_helpers import C, R, admin, at_soc, build_pad, eng, event, on_top, plan, reserve, set_mod, table, take
 from boardcore.errors import IllegalAction
 
 from apogee import events as ev
@@ -20,7 +20,7 @@ def finish_turn(sess):
 
 
 def names(cards):
-    return sorted(CAT.tech[c].name for c in cards)
+    return sorted(C.tech[c].name for c in cards)
 
 
 @pytest.mark.rule("AP-EX-01", "AP-SPC-01", "AP-SPC-02", "AP-SPC-04", "AP-SPC-05", "AP-SPC-08", "AP-ENG-18",
@@ -130,8 +130,8 @@ def test_ex05_administration_sales_and_yelena():
 
 @pytest.mark.rule("AP-EX-06", "AP-YLD-01", "AP-YLD-03", "AP-EX-07", "AP-PRB-01", "AP-PRB-02", "AP-PRB-03")
 def test_ex06_07_table_lookups():
-    assert yield_of(CAT, 27, 15) == 19
-    assert min_roll(CAT, 19, CAT.dest_index["Venus"]) == 7
+    assert yield_of(C, 27, 15) == 19
+    assert min_roll(C, 19, C.dest_index["Venus"]) == 7
 
 
 @pytest.mark.rule("AP-EX-08", "AP-LCH-01", "AP-LCH-02", "AP-LCH-05", "AP-LCH-06", "AP-LCH-09", "AP-LCH-11",
@@ -143,8 +143,8 @@ def test_ex08_pedros_launch():
                                                "Ion Engine", "Interplanetary Vessel", "Booster x4")
     at_soc(s, 2, "Patricia Jackson")
     pl = s.areas[1]
-    assert (thrust(CAT, pl), mass(CAT, pl)) == (24, 16)
-    assert yield_of(CAT, 24, 16) == 16 and min_roll(CAT, 16, CAT.dest_index["Moon"]) == 5
+    assert (thrust(C, pl), mass(C, pl)) == (24, 16)
+    assert yield_of(C, 24, 16) == 16 and min_roll(C, 16, C.dest_index["Moon"]) == 5
     sess = admin(s, 2, rolls=[7])
     sess.apply(ev.LaunchRocket(player=2, destination="Moon"))
     st = sess.state
@@ -198,7 +198,7 @@ def test_ex11_crisis_payments_exact():
     s.stage, s.order, s.cursor = "event", (1, 2, 3), 0
     u = _unfolding(s)
     for p in (1, 2, 3):
-        resolve_for(CAT, u, None, p)
+        resolve_for(C, u, None, p)
     assert [pl.credits for pl in u.state.areas] == [0, 0, 60]
 
 
@@ -249,8 +249,8 @@ def test_ex13_perfect_weather_with_additional_die():
     s.event = event("Perfect Weather Conditions")
     s.areas[0].dice, s.supply = 2, 8
     pl = s.areas[0]
-    y = yield_of(CAT, thrust(CAT, pl), mass(CAT, pl))
-    need = min_roll(CAT, y, CAT.dest_index["Venus"])
+    y = yield_of(C, thrust(C, pl), mass(C, pl))
+    need = min_roll(C, y, C.dest_index["Venus"])
     assert need == 7
     sess = admin(s, 1, rolls=[5, 6])
     sess.apply(ev.LaunchRocket(player=1, destination="Venus"))
@@ -290,7 +290,7 @@ def test_ex16_astronaut_stacking():
     pl = s.areas[0]
     from apogee.state import CAPSULE
     set_mod(pl, CAPSULE, 1)
-    assert crew(CAT, pl) == (6, True)
+    assert crew(C, pl) == (6, True)
 
 
 @pytest.mark.rule("AP-EX-17", "AP-AMB-28", "AP-TECH-15", "AP-ENG-02", "AP-MD-14")
@@ -299,10 +299,10 @@ def test_ex17_thrust_order():
     build_pad(s, 1, "Solid Propulsion", "Solid Propulsion", "Heavy Version", "Ion Engine", "Satellite")
     pl = s.areas[0]
     set_mod(pl, SOLID, 2)
-    assert thrust(CAT, pl) == 26
+    assert thrust(C, pl) == 26
     from apogee.state import THRUST
     set_mod(pl, THRUST, 2)
-    assert thrust(CAT, pl) == 28
+    assert thrust(C, pl) == 28
 
 
 @pytest.mark.rule("AP-EX-18", "AP-AMB-20", "AP-EV-23", "AP-MD-16", "AP-LCH-03", "AP-LCH-04", "AP-MD-17",

@@ -4,7 +4,7 @@
 from __future__ import annotations
 
 import pytest
-from apogee_helpers import CAT, eng, event, give_engineer, plan, reserve, session, table
+from apogee_helpers import C, eng, event, give_engineer, plan, reserve, session, table
 from boardcore.errors import IllegalAction
 
 from apogee import events as ev
@@ -84,15 +84,15 @@ def test_turn_long_rocket_modifiers():
     from apogee_helpers import build_pad
     build_pad(s, 1, "Solid Propulsion", "Liquid Hydrogen Propulsion", "Ion Engine", "Satellite")
     build_pad(s, 2, "Solid Propulsion", "Thermal Nuclear Propulsion", "Satellite")
-    base1, base2 = thrust(CAT, s.areas[0]), thrust(CAT, s.areas[1])
-    m1 = mass(CAT, s.areas[0])
+    base1, base2 = thrust(C, s.areas[0]), thrust(C, s.areas[1])
+    m1 = mass(C, s.areas[0])
     sess = plan(s, {1: [("Kathy Johnson", "specialty"), ("Patrick Dahm", "specialty"), ("Airi Horikoshi", "specialty"),
                         ("Utto Kuchemann", "specialty"), ("Chandresh Gokhale", "specialty")],
                     2: [("Hitesh Kalam", "specialty")]})
     st = sess.state
-    assert thrust(CAT, st.areas[0]) == base1 + 2 + 1 + 1
-    assert mass(CAT, st.areas[0]) == m1 - 3
-    assert thrust(CAT, st.areas[1]) == base2 + 1  # Hitesh: the Nuclear Upper Stage; Kathy not P2's
+    assert thrust(C, st.areas[0]) == base1 + 2 + 1 + 1
+    assert mass(C, st.areas[0]) == m1 - 3
+    assert thrust(C, st.areas[1]) == base2 + 1  # Hitesh: the Nuclear Upper Stage; Kathy not P2's
     while sess.state.stage == "admin":
         sess.apply(ev.Pass(player=sess.state.prompt.player))
     assert not any(any(pl.mods) for pl in sess.state.areas)
@@ -104,7 +104,7 @@ def test_soc_specialists():
     sess = plan(s, {1: [("Malvina Glushko", "specialty"), ("Felipe de la Cierva", "specialty")]})
     st = sess.state
     assert st.areas[0].spots == [SOC_FIXED, SOC_FIXED]
-    assert soc_authority(CAT, st.areas[0]) == (2, 82 + 110)
+    assert soc_authority(C, st.areas[0]) == (2, 82 + 110)
     assert not any(isinstance(a, ev.Dismiss) for a in sess.legal_actions())
 
 
@@ -179,7 +179,7 @@ def test_construction_respects_rules_and_cubesat_pays():
     cube, = reserve(s, 1, "CubeSat")
     sess = plan(s, {1: [("Kathy Johnson", "construction")]})
     sess.apply(ev.Build(player=1, card=cube))
-    assert sess.state.areas[0].credits == 80 + CAT.tech[cube].cubesat + 40
+    assert sess.state.areas[0].credits == 80 + C.tech[cube].cubesat + 40
 
 
 @pytest.mark.rule("AP-EV-26")

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import msgspec
 import pytest
-from apogee_helpers import CAT, R, table
+from apogee_helpers import C, R, table
 from boardcore.errors import BoardcoreError
 from boardcore.rng import Rng
 from boardcore.session import Session
@@ -60,14 +60,14 @@ def test_director_choice_is_simultaneous_and_hidden():
     st = sess.state
     assert st.stage == "team" and all(not pl.dealt for pl in st.areas)
     assert len(st.directors_out) == 10
-    first = max((1, 2), key=lambda p: (CAT.dir_auth[st.areas[p - 1].director], -p))
+    first = max((1, 2), key=lambda p: (C.dir_auth[st.areas[p - 1].director], -p))
     assert st.prompt == Prompt(kind="team", player=first)
     sess.apply(ev.ChooseTeam(player=first, senior=False))
     other = 3 - first
     sess.apply(ev.ChooseTeam(player=other, senior=True))
     st = sess.state
     assert len(st.areas[first - 1].hand) == 2 and len(st.areas[other - 1].hand) == 1
-    assert all(not CAT.senior[e] for e in st.areas[first - 1].hand)
+    assert all(not C.senior[e] for e in st.areas[first - 1].hand)
     assert st.areas[first - 1].credits == 80
     v = sess.view(other)
     assert v.areas[first - 1].hand == [-1, -1] and v.areas[first - 1].spots == [HIDDEN, HIDDEN]
@@ -101,7 +101,7 @@ def test_turns_count_events_and_go_on_without_them():
     from apogee.flow import turn_start_step
     from apogee_helpers import _unfolding_for
     u = _unfolding_for(st)
-    turn_start_step(CAT, u, None)
+    turn_start_step(C, u, None)
     assert u.state.turn == 5 and u.state.event == -1
 
 
@@ -147,7 +147,7 @@ def test_text_form_of_actions_round_trips():
             assert R.parse_action(sess.state, text) == action
         sess.apply(sess.legal_actions()[-1])
     text = R.format_action(ev.TakeCard(player=1, card=0))
-    assert text.endswith(f"# {CAT.tech[0].name}")
+    assert text.endswith(f"# {C.tech[0].name}")
 
 
 def test_the_board_names_investors_objectives_in_the_words_of_the_history():
@@ -158,7 +158,7 @@ def test_the_board_names_investors_objectives_in_the_words_of_the_history():
     sess = new(players=2, seed=3)
     text = sess.render(1, width=1000)
     river = sess.state.investor_river
-    assert river and all(f"{investor_text(CAT, i, False)} +{CAT.investor[i].credits}k" in text for i in river)
+    assert river and all(f"{investor_text(C, i, False)} +{C.investor[i].credits}k" in text for i in river)
     assert "min_" not in text
 
 
@@ -177,8 +177,8 @@ def test_the_board_names_steps_nations_and_spots_as_the_log_does():
         assert f" - {stage_words(state)} - Event: " in board.splitlines()[0]
         for pl in state.areas:
             if pl.director >= 0:
-                d = CAT.director[pl.director]
-                assert f"{d.name} ({CAT.nations[d.nation].name}, Authority {d.authority})" in board
+                d = C.director[pl.director]
+                assert f"{d.name} ({C.nations[d.nation].name}, Authority {d.authority})" in board
         spots |= {word for word in SPOT_WORDS.values() if f"@{word}" in board}
         assert not any(f"@{code}" in board for code in ("rnd", "specialty", "construction", "design"))
     assert len(spots) >= 3, spots

@@ -5,7 +5,7 @@ not see never named for them."""
 from __future__ import annotations
 
 import pytest
-from apogee_helpers import (CAT, R, admin, at_soc, build_pad, eng, event, give_engineer, on_top, plan, reserve,
+from apogee_helpers import (C, R, admin, at_soc, build_pad, eng, event, give_engineer, on_top, plan, reserve,
                             solo_event, table, take)
 from boardcore.rules import Unfolding
 from boardcore.session import Session
@@ -107,9 +107,9 @@ def test_maughmers_allowance_is_in_the_price():
 @pytest.mark.rule("AP-EX-01", "AP-ENG-01", "AP-ENG-05")
 def test_specialties_replace_a_river_and_draw_rnd_in_words():
     s = table()
-    payload = [CAT.tech[x].name for x in s.rivers[2]]
-    new = [CAT.tech[x].name for x in s.piles[2][-3:][::-1]]
-    drawn = [CAT.tech[x].name for x in s.piles[3][-2:][::-1]]
+    payload = [C.tech[x].name for x in s.rivers[2]]
+    new = [C.tech[x].name for x in s.piles[2][-3:][::-1]]
+    drawn = [C.tech[x].name for x in s.piles[3][-2:][::-1]]
     sess = plan(s, {1: [("Qian Tao", "specialty"), ("Geza Szebehely", "specialty")]}, rolls=QIAN_TAO_ROLLS_7)
     choose = ev.ChooseRiver(player=1, river="payload")
     assert offered(sess, choose) == f"Replace the Payload river ({_and(payload)}) with 3 new cards"
@@ -136,15 +136,15 @@ def test_the_setup_in_words_hides_the_dealt_directors():
         "The First Stage pile is shuffled (28 cards)", "The Upper Stage pile is shuffled (26 cards)",
         "The Payload pile is shuffled (28 cards)", "The R&D pile is shuffled (28 cards)"]
     dealt = next(e for e in events if isinstance(e, ev.DirectorsDealt) and e.player == 1)
-    names = [CAT.director[d].name for d in dealt.directors]
+    names = [C.director[d].name for d in dealt.directors]
     assert words_of(mine, "DirectorsDealt")[0] == f"P1 is dealt {names[0]} and {names[1]}"
     assert words_of(theirs, "DirectorsDealt")[0] == "P1 is dealt 2 Mission Directors face down"
     assert not any(n in text for _, text in theirs for n in names)
     river = next(e for e in events if isinstance(e, ev.RiverFilled) and e.river == 0)
     assert words_of(theirs, "RiverFilled")[0] == (
-        f"First Stage river: {_and([CAT.tech[x].name for x in river.cards])}")
+        f"First Stage river: {_and([C.tech[x].name for x in river.cards])}")
     investors = next(e for e in events if isinstance(e, ev.InvestorsRevealed)).investors
-    first = CAT.investor[investors[0]]
+    first = C.investor[investors[0]]
     assert words_of(theirs, "InvestorsRevealed")[0].startswith(f"Investors revealed: {first.name} (")
     assert words_of(theirs, "SimultaneousStep") == [
         "Every player keeps one of their two Mission Directors, in secret"]
@@ -273,7 +273,7 @@ def test_investors_replaced_and_won_in_words():
         "Investor 03 and Investor 14 leave the game; new: Investor 19 and Investor 13"]
     # Investor 01 pays for acquiring a Pulsed Nuclear Propulsion, by Design here
     s = table()
-    wanted = next(i for i, x in enumerate(CAT.investor) if x.tech == "Pulsed Nuclear Propulsion")
+    wanted = next(i for i, x in enumerate(C.investor) if x.tech == "Pulsed Nuclear Propulsion")
     assert wanted in s.investor_pile
     s.investor_pile = (*(i for i in s.investor_pile if i != wanted), s.investor_river[0])
     s.investor_river = (wanted, *s.investor_river[1:])
@@ -284,7 +284,7 @@ def test_investors_replaced_and_won_in_words():
     sess = plan(s, {1: [("Qian Tao", "design")]})
     lines = told(sess, ev.TakeCard(player=1, card=pulsed), reader=2)
     assert words_of(lines, "InvestorWon") == [
-        f"P1 wins Investor 01 (acquire Pulsed Nuclear Propulsion): 40,000; {CAT.investor[top].name} revealed"]
+        f"P1 wins Investor 01 (acquire Pulsed Nuclear Propulsion): 40,000; {C.investor[top].name} revealed"]
 
 
 @pytest.mark.rule("AP-EX-12", "AP-EV-09")
@@ -321,10 +321,10 @@ def _solo_event(s, number, rolls=()):
     """Solo Event `number` revealed and resolved: its events in words for the player."""
     from apogee.queries import authority_order
     s.event = solo_event(number)
-    s.stage, s.order, s.cursor = "event", list(authority_order(CAT, s)), 0
+    s.stage, s.order, s.cursor = "event", list(authority_order(C, s)), 0
     before = R.copy(s)
     u = Unfolding.over(R, s)
-    solo.resolve_for(CAT, u, _Dice(rolls), 1)
+    solo.resolve_for(C, u, _Dice(rolls), 1)
     return replay_words(before, u.events, 1)
 
 
@@ -386,14 +386,14 @@ def test_words_never_name_what_a_third_party_cannot_see():
 
 def _names(e) -> list[str]:
     if isinstance(e, ev.EngineersRecruited):
-        return [CAT.engineer[x].name for x in e.engineers]
+        return [C.engineer[x].name for x in e.engineers]
     if isinstance(e, ev.Place | ev.Dismiss | ev.EngineerDismissed):
-        return [CAT.engineer[e.engineer].name]
+        return [C.engineer[e.engineer].name]
     if isinstance(e, ev.RndDrawn):
-        return [CAT.tech[x].name for x in e.cards]
+        return [C.tech[x].name for x in e.cards]
     if isinstance(e, ev.DirectorsDealt):
-        return [CAT.director[d].name for d in e.directors]
-    return [CAT.director[e.director].name]
+        return [C.director[d].name for d in e.directors]
+    return [C.director[e.director].name]
 
 
 # -- questions and the list of rare events ------------------------------------------------
