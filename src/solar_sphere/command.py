@@ -98,11 +98,11 @@ def apply_effect(c, u, seat: int, code: str, crew: bool = False) -> None:
     elif kind in ("salvage_up_to", "salvage"):
         ask(u, seat, "salvage", n=n)
     elif kind == "salvage_any":
-        ask(u, seat, "salvage", n=99)        # SS-ALM-16: every inactive drone, one action
+        ask(u, seat, "salvage", n=99)   # SS-ALM-16: every inactive drone, one action
     elif kind == "kickback":
-        ask(u, seat, "kickback", n=n)         # SS-KB-09: a kickback without the morale move
+        ask(u, seat, "kickback", n=n)   # SS-KB-09: a kickback without the morale move
     elif kind == "aux_die":
-        ask(u, seat, "aux")                   # SS-ALM-08: rolled onto its port at once
+        ask(u, seat, "aux")             # SS-ALM-08: rolled onto its port at once
     elif kind == "points_per_hex":
         score(u, seat, s.centres[seat - 1].hexes, "crew")              # T2-05 retirement
     elif kind == "points_per_ship":
