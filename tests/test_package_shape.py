@@ -224,3 +224,9 @@ def test_setup_and_loading_have_one_name(game):
         assert not hasattr(components, gone)
     for gone in ("lay_out", "facts"):
         assert not hasattr(setup, gone)
+
+
+@pytest.mark.parametrize("game", GAMES)
+def test_the_picture_is_drawn_from_the_data_and_a_view(game):
+    """`draw.draw(c, view, player)`, as `describe`: the SVG needs the component data, not the whole rules."""
+    assert len(_params(_game(game, "draw").draw)) == 3 and _params(_game(game, "draw").draw)[0] == "c"

@@ -1,6 +1,6 @@
 """The table as a picture (an SVG document for the replay viewer), and the figures charted beside it.
 
-`draw(rules, view, player)` draws only from a view, so what the view blanks is drawn face down:
+`draw(c, view, player)` draws only from a view, so what the view blanks is drawn face down:
 the face-down Sphere hexes, the Resistance, crew and DRANDA decks (as stacks with their counts).
 The picture follows the table: the two rings of hexes around the Core with their builders
 (SS-GAP-03 coordinates), the Resistance fleet with each ship's drone columns, the crew display
@@ -391,9 +391,8 @@ def header(c: Components, s: SolarState, player: int | None, acting: int) -> lis
     return out
 
 
-def draw(rules, s: SolarState, player: int | None) -> str:
+def draw(c: Components, s: SolarState, player: int | None) -> str:
     """The view `s` as a self-contained SVG document (no scripts, no external references)."""
-    c = rules.c
     acting = open_point(s)[1] if s.phase != "over" else 0
     seats = list(range(1, s.players + 1)) + ([s.dranda_seat] if s.dranda_seat else [])
     rows = (len(seats) + 1) // 2

@@ -187,7 +187,7 @@ class SolarSphere(Game):
 
     def draw(self, view: SolarState, player: int | None) -> str:
         from solar_sphere import draw   # the viewer's board: imported when one is drawn, not at every start
-        return draw.draw(self, view, player)
+        return draw.draw(self.c, view, player)
 
     def figures(self, s: SolarState) -> dict[str, dict[str, float]]:
         return figures(s)
