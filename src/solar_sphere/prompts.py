@@ -35,7 +35,7 @@ def ask(u: Unfolding, player: int, kind: str, **detail) -> None:
 
 def push(u: Unfolding, *tasks: Task) -> None:
     """Put several effects on the stack as one fact; the first listed resolves first (SS-GEN-08). A
-    location whose boosted action adds an effect before its own (SS-LOC-*) pushes both at once."""
+    boosted Crew Quarters or Fleet visit pushes its bonus and its action together (SS-AMB-40, SS-FLT-03)."""
     if tasks:
         u.emit(TasksPushed(tasks=tasks))
 
