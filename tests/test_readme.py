@@ -13,7 +13,7 @@ from pathlib import Path
 import pytest
 
 from boardcore import games
-from boardcore.errors import UnknownGame
+from boardcore.game.errors import UnknownGame
 
 ROOT = Path(__file__).resolve().parent.parent
 README = ROOT / "README.md"
@@ -105,8 +105,8 @@ def test_play_your_first_game_runs_as_written(tmp_path, monkeypatch):
         if words[1] == "play":
             continue
         if words[-2:] == ["--as", "P"]:          # the player who took the last decision, as the text says
-            from boardcore.events import Decision
-            from boardcore.store import JsonlFile
+            from boardcore.game.events import Decision
+            from boardcore.stream.store import JsonlFile
 
             last = next(r.event for r in reversed(JsonlFile(words[2]).read()) if isinstance(r.event, Decision))
             words[-1] = str(last.player)

@@ -62,14 +62,14 @@ from pathlib import Path
 import msgspec
 
 from boardcore import games
-from boardcore.agents import GreedyAgent, RandomAgent
-from boardcore.events import MARKERS, Decision, Fact
-from boardcore.execute import cores
-from boardcore.play import agent_rng, agent_stream, playout, run_bots, seeded, start
-from boardcore.rules import Game, Outcome
-from boardcore.session import Session
-from boardcore.store import JsonlFile
-from boardcore.store.database import DatabaseStore
+from boardcore.agents.policies import GreedyAgent, RandomAgent
+from boardcore.game.events import MARKERS, Decision, Fact
+from boardcore.agents.execute import cores
+from boardcore.agents.play import agent_rng, agent_stream, playout, run_bots, seeded, start
+from boardcore.game.rules import Game, Outcome
+from boardcore.session.session import Session
+from boardcore.stream.store import JsonlFile
+from boardcore.stream.store.database import DatabaseStore
 
 GAMES = ("solar-sphere", "apogee", "warlords")
 ROOT = Path(__file__).resolve().parent.parent
@@ -589,10 +589,10 @@ def list_ratio(tmp: Path, quick: bool) -> float:
 
 # -- every core --------------------------------------------------------------------------------
 def workers_ratios(tmp: Path, quick: bool) -> dict:
-    from boardcore.audit import audit_many
-    from boardcore.check import check
-    from boardcore.simulate import simulate
-    from boardcore.whatif import DEFAULT_ROLLOUTS, compare
+    from boardcore.analysis.audit import audit_many
+    from boardcore.analysis.check import check
+    from boardcore.analysis.simulate import simulate
+    from boardcore.analysis.whatif import DEFAULT_ROLLOUTS, compare
 
     rules = games.get("warlords")
     config = rules.make_config(players=2)
@@ -650,7 +650,7 @@ def ray_ratio(quick: bool) -> dict:
         import ray  # noqa: F401
     except ImportError:
         return {"error": "Ray is not installed (pip install 'boardcore[cluster]')"}
-    from boardcore.simulate import simulate
+    from boardcore.analysis.simulate import simulate
 
     ray_bin = Path(sys.executable).with_name("ray")
     with socket.socket() as s:

@@ -10,8 +10,8 @@ from functools import cache
 from importlib import import_module
 from importlib.util import find_spec
 
-from boardcore.errors import UnknownGame
-from boardcore.rules import Rules
+from boardcore.game.errors import UnknownGame
+from boardcore.game.rules import Rules
 
 GROUP = "boardcore.games"
 _registered: dict[str, Rules] = {}

@@ -4,8 +4,8 @@ from __future__ import annotations
 
 import pytest
 from apogee_helpers import R
-from boardcore.check import check
-from boardcore.session import Session
+from boardcore.analysis.check import check
+from boardcore.session.session import Session
 
 
 INV = R.invariants()

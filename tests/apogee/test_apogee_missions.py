@@ -5,7 +5,7 @@ from __future__ import annotations
 
 import pytest
 from apogee_helpers import CAT, R, _unfolding_for, admin, at_soc, build_pad, give_engineer, table, take
-from boardcore.session import Session
+from boardcore.session.session import Session
 
 from apogee import events as ev
 from apogee.missions import objective_met, winners_at_turn_end
@@ -107,7 +107,7 @@ def test_mission_12_yield_floor():
     sess = admin(s, 1)
     assert not any(isinstance(a, ev.LaunchRocket) for a in sess.legal_actions())
     import pytest as _p
-    from boardcore.errors import IllegalAction
+    from boardcore.game.errors import IllegalAction
     with _p.raises(IllegalAction) as err:
         sess.apply(ev.LaunchRocket(player=1, destination="GEO"))
     assert err.value.rule == "AP-MIS-27"

@@ -7,7 +7,7 @@ import xml.etree.ElementTree as ET
 
 import pytest
 from apogee_helpers import CAT, R, admin, at_soc, build_pad, give_engineer, reserve, table
-from boardcore.play import agent_rng, seeded, start
+from boardcore.agents.play import agent_rng, seeded, start
 
 from apogee import events as ev
 from apogee.draw import COLOURS
@@ -133,7 +133,7 @@ def test_the_score_counts_a_share_of_the_mission():
 
 @pytest.mark.rule("AP-SETUP-12", "AP-INV-26")
 def test_the_dealt_directors_are_drawn_for_their_owner_only():
-    from boardcore.session import Session
+    from boardcore.session.session import Session
     sess = Session.new(R, players=2, seed=3)
     dealt = [CAT.director[d].name for d in sess.state.p[0].dealt]
     mine = R.draw(R.view(sess.state, 1), 1)

@@ -5,9 +5,9 @@ from __future__ import annotations
 import msgspec
 import pytest
 from apogee_helpers import CAT, R, table
-from boardcore.errors import BoardcoreError
-from boardcore.rng import Rng
-from boardcore.session import Session
+from boardcore.game.errors import BoardcoreError
+from boardcore.game.rng import Rng
+from boardcore.session.session import Session
 
 from apogee import events as ev
 from apogee.state import HIDDEN, Prompt
@@ -198,8 +198,8 @@ def test_render_fits_the_width_it_is_printed_at():
 def test_a_game_has_no_turn_cap_unless_a_run_asks_for_one():
     """A game ends through its Mission, however long it takes; every game used to carry a cap of 50
     turns and end past it "truncated, no winner", which the rulebook has no word for."""
-    from boardcore.agents import RandomAgent
-    from boardcore.play import agent_stream, playout, seeded, start
+    from boardcore.agents.policies import RandomAgent
+    from boardcore.agents.play import agent_stream, playout, seeded, start
 
     def random_game(config):
         chance = seeded("long/1")

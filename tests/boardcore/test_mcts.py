@@ -10,11 +10,12 @@ import time
 import msgspec
 import pytest
 
-from boardcore import agents, games
-from boardcore.errors import BoardcoreError, UnknownGame
-from boardcore.mcts import DEFAULT_ITERATIONS, DEFAULT_SECONDS, WARM_UP, WIDTH, MctsAgent, _Search
-from boardcore.play import agent_rng, playout, seeded, start
-from boardcore.rng import LocalRng, Rng
+from boardcore import games
+from boardcore.agents import policies as agents
+from boardcore.game.errors import BoardcoreError, UnknownGame
+from boardcore.agents.mcts import DEFAULT_ITERATIONS, DEFAULT_SECONDS, WARM_UP, WIDTH, MctsAgent, _Search
+from boardcore.agents.play import agent_rng, playout, seeded, start
+from boardcore.game.rng import LocalRng, Rng
 from toygame import RULES, CardPicked, Hold, Roll
 from toygame.positions import first_pick, last_turn
 

@@ -18,13 +18,13 @@ from pathlib import Path
 import msgspec
 import pytest
 
-from boardcore.audit import audit
-from boardcore.errors import BoardcoreError, TornWrite, WriteFailed
-from boardcore.events import Decision, SeedRevealed
-from boardcore.session import Session
-from boardcore.store import JsonlFile, MemoryStore, repair
-from boardcore.store.database import DatabaseStore
-from boardcore.stream import GENESIS, Recorded, chain
+from boardcore.analysis.audit import audit
+from boardcore.game.errors import BoardcoreError, TornWrite, WriteFailed
+from boardcore.game.events import Decision, SeedRevealed
+from boardcore.session.session import Session
+from boardcore.stream.store import JsonlFile, MemoryStore, repair
+from boardcore.stream.store.database import DatabaseStore
+from boardcore.stream.records import GENESIS, Recorded, chain
 from tests_support import cut_at_a_line_end, finished_game, format_1, rewrite
 from toygame import DieRolled
 
@@ -81,9 +81,9 @@ def test_killed_writers_lose_no_acknowledged_decision(tmp_path):
     is not is at most one torn write, which repair removes whole; the game then audits clean."""
     script = textwrap.dedent("""
         import sys
-        from boardcore.session import Session
-        from boardcore.agents import RandomAgent
-        from boardcore.rng import Rng
+        from boardcore.session.session import Session
+        from boardcore.agents.policies import RandomAgent
+        from boardcore.game.rng import Rng
         s = Session.load(sys.argv[1])
         bot = RandomAgent(s.rules)
         while s.outcome is None:
@@ -433,7 +433,7 @@ def test_mutated_resealed_files_fail_only_as_boardcore_errors(toy, tmp_path):
     from hypothesis import HealthCheck, given, settings
     from hypothesis import strategies as st
 
-    from boardcore.stream import Codec
+    from boardcore.stream.records import Codec
 
     event_type = Codec.for_rules(toy).event_type
     raw = [msgspec.to_builtins(r.event) for r in finished_game(toy, seed=8).records()]

@@ -9,11 +9,12 @@ from pathlib import Path
 import pytest
 from rich.text import Text
 
-from boardcore import games, replay
-from boardcore.errors import BoardcoreError
-from boardcore.replay import Line
-from boardcore.session import Session
-from boardcore.store import JsonlFile
+from boardcore import games
+from boardcore.analysis import replay
+from boardcore.game.errors import BoardcoreError
+from boardcore.analysis.replay import Line
+from boardcore.session.session import Session
+from boardcore.stream.store import JsonlFile
 from boardcore.terminal import screen
 from boardcore.terminal.loop import Terminal, play_loop
 

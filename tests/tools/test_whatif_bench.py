@@ -6,8 +6,8 @@ from pathlib import Path
 
 import pytest
 
-from boardcore.errors import UnknownGame
-from boardcore.session import Session
+from boardcore.game.errors import UnknownGame
+from boardcore.session.session import Session
 
 ROOT = Path(__file__).resolve().parents[2]
 TOOL = ROOT / "tools" / "whatif_bench.py"

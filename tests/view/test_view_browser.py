@@ -20,8 +20,8 @@ from pathlib import Path
 
 import pytest
 
-from boardcore.rules import Game
-from boardcore.session import Session
+from boardcore.game.rules import Game
+from boardcore.session.session import Session
 from boardcore.view import page
 from boardcore.view.timeline import collect
 from view_helpers import ARTIFACTS, PICTURED, ROOT, PicturedPig, bot_game, heavy

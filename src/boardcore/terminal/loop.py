@@ -19,11 +19,11 @@ from typing import IO, Any
 from rich.console import Console
 from rich.text import Text
 
-from boardcore import replay
-from boardcore.errors import BoardcoreError
+from boardcore.analysis import replay
+from boardcore.game.errors import BoardcoreError
 from boardcore.games import data_option
-from boardcore.play import redo_turn, run_bots, undo_turn
-from boardcore.session import Session
+from boardcore.agents.play import redo_turn, run_bots, undo_turn
+from boardcore.session.session import Session
 from boardcore.terminal import screen
 
 KEYS = "{range} play · v board · h history · u undo · r redo · b branch · ? help · q quit"
@@ -142,7 +142,7 @@ class Table:
     next screen must say."""
 
     def __init__(self, session: Session, seat: int | None, terminal: Terminal, name: str) -> None:
-        from boardcore import agents
+        from boardcore.agents import policies as agents
 
         self.session = session
         self.seat = seat

@@ -18,8 +18,8 @@ from rich.cells import cell_len
 from rich.console import Console
 from rich.text import Text
 
-from boardcore.replay import Line
-from boardcore.rules import final_scores, verdict
+from boardcore.analysis.replay import Line
+from boardcore.game.rules import final_scores, verdict
 
 MIN_COLUMNS, MIN_ROWS = 40, 12
 SEAT = re.compile(r"\bP(\d+)(?!\d)")
