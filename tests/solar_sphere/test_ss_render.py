@@ -5,7 +5,7 @@ from __future__ import annotations
 import pytest
 from rich.text import Text
 
-from boardcore.terminal.screen import board_rows
+from boardcore.text import board_rows
 from ss_helpers import RULES, fresh
 
 

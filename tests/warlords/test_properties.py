@@ -13,7 +13,7 @@ from boardcore.analysis.audit import audit
 from boardcore.analysis.check import check
 from boardcore.agents.play import agent_rng, playout, seeded, start
 from boardcore.session.session import Session
-from boardcore.terminal import screen
+from boardcore.text import board_rows
 from warlords import RULES
 from warlords import events as ev
 
@@ -92,7 +92,7 @@ def test_text_form_and_render():
     s.apply(RULES.format_action(s.legal_actions()[0]))
     for player in (None, 1, 2):
         out = s.render(player)     # one line per item, any length: the screen wraps it between items
-        assert "Galactic Warlords" in out and all(r.cell_len <= 80 for r in screen.board_rows(out, 80))
+        assert "Galactic Warlords" in out and all(r.cell_len <= 80 for r in board_rows(out, 80))
     assert msgspec.json.decode(msgspec.json.encode(s.state), type=RULES.state_type) == s.state
     assert any(isinstance(r.event, ev.Asked) for r in s.records())
 

@@ -69,6 +69,7 @@ def show(
 
     from boardcore.analysis import replay as replaying
     from boardcore.terminal import screen
+    from boardcore.text import board_rows, cut
 
     session = _load(target, data)
     player = _player(session, player)
@@ -82,13 +83,13 @@ def show(
     # the receipt's hash as `view` has it: only once nothing is hidden (`boardcore head` prints it)
     status = screen.status_line(session, player, width, hashed=session.revealed) if at is None else \
         f"{session.rules.name} · position {position} of {session.position} · {session.rules.stage(state)}"
-    rows = [screen.cut(Text(status, style="bold"), width)]
+    rows = [cut(Text(status, style="bold"), width)]
     if player is not None and at is None:
         since = replaying.told(replaying.since(session, player))
         rows += screen.since_rows(since, width, max(2, height // 3), replaying.last_decision(session, player) is None,
                                   player)
     if full:
-        rows += screen.board_rows(picture, width)
+        rows += board_rows(picture, width)
     else:
         board, whole = screen.focus(picture, player, width, max(3, height - len(rows) - 2))
         rows += board + ([] if whole else [Text("  … --full shows the whole board", style="dim")])
@@ -98,8 +99,9 @@ def show(
 def _board(picture: Any) -> None:
     """A game's picture, every line wrapped to the terminal's width (continuations indented)."""
     from boardcore.terminal import screen
+    from boardcore.text import board_rows
 
-    _print_rows(screen.board_rows(picture, screen.size()[0]))
+    _print_rows(board_rows(picture, screen.size()[0]))
 
 
 def _print_rows(rows: list[Any]) -> None:

@@ -354,7 +354,7 @@ class Session:
         Plain text by default, wrapped to `width` columns (continuations indented) so it prints
         anywhere; `markup=True` keeps the rich console markup (`[bold]…[/bold]`) the terminal shows
         in colour."""
-        from boardcore.terminal.screen import board_rows
+        from boardcore.text import board_rows   # rich, loaded only when a picture is asked for
 
         rows = board_rows(self.rules.render(self.state, player), width)
         return "\n".join(row.markup if markup else row.plain for row in rows)

@@ -25,6 +25,7 @@ from boardcore.games import data_option
 from boardcore.agents.play import redo_turn, run_bots, undo_turn
 from boardcore.session.session import Session
 from boardcore.terminal import screen
+from boardcore.text import board_rows, cut, wrap
 
 KEYS = "{range} play · v board · h history · u undo · r redo · b branch · ? help · q quit"
 
@@ -84,7 +85,7 @@ class Terminal:
 
     def say(self, text: str) -> None:
         """A message of any length, wrapped to the terminal."""
-        self.show(screen.wrap(Text(text), self.width))
+        self.show(wrap(Text(text), self.width))
 
     def ask(self, prompt: str) -> str | None:
         """One line of input, stripped; None at the end of input."""
@@ -121,7 +122,7 @@ class Terminal:
         at = len(pages) - 1 if last_first else 0
         while True:
             self.clear()
-            self.show([screen.cut(Text(title, style="bold"), self.width), *pages[at]])
+            self.show([cut(Text(title, style="bold"), self.width), *pages[at]])
             more = "Enter next · b back · q back to the game" if at < len(pages) - 1 \
                 else "b back · Enter or q back to the game"
             answer = self.ask(f"-- page {at + 1}/{len(pages)} · {more} -- ")
@@ -226,7 +227,7 @@ class Table:
                 self.term.page(f"P{actor}: since your last decision", [screen.history_rows(since, self.term.width)])
             elif answer == "v":
                 self.term.page(f"The board as P{actor} sees it",
-                               [screen.board_rows(session.rules.render(session.state, actor), self.term.width)])
+                               [board_rows(session.rules.render(session.state, actor), self.term.width)])
             elif answer == "h":
                 self.show_history(actor)
             elif answer == "w":
@@ -277,7 +278,7 @@ class Table:
                     Text(f"P{before}: u takes your last decision back · q quits" if before else "q quits",
                          style="dim")]
             for line in said + ([problem] if problem else []):
-                rows += screen.wrap(Text(line, style="yellow"), term.width)
+                rows += wrap(Text(line, style="yellow"), term.width)
             term.show(rows)
             if not term.interactive:
                 return "go"
@@ -309,13 +310,13 @@ class Table:
         if not held:
             self.notice.append("nothing is held back here that the rules can name")
             return
-        rows = [r for item in held for r in screen.wrap(Text(f"{item.option}: {item.why} ({item.rule})"),
+        rows = [r for item in held for r in wrap(Text(f"{item.option}: {item.why} ({item.rule})"),
                                                          self.term.width, indent=2)]
         self.term.page(f"P{actor}: options the rules hold back now", [rows])
 
     def show_help(self) -> None:
         rows = [r for line in (HELP + "\n\n" + POLICY[self.session.undo_policy]).split("\n")
-                for r in screen.wrap(Text(line), self.term.width, indent=2)]
+                for r in wrap(Text(line), self.term.width, indent=2)]
         self.term.page("Help", [rows])
 
     def branch(self) -> None:
@@ -343,7 +344,7 @@ class Table:
         if reader is not None:
             rows += screen.since_rows(replay.told(replay.since(session, reader)), term.width,
                                       max(4, term.height // 2), False, reader)
-        rows += screen.board_rows(session.rules.render(session.state, self.seat), term.width)
+        rows += board_rows(session.rules.render(session.state, self.seat), term.width)
         term.show([*rows, Text(screen.status_line(session, None, term.width), style="bold")])
 
     def quit(self) -> None:
