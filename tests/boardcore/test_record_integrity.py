@@ -22,7 +22,8 @@ from boardcore.analysis.audit import audit
 from boardcore.game.errors import BoardcoreError, TornWrite, WriteFailed
 from boardcore.game.events import Decision, SeedRevealed
 from boardcore.session.session import Session
-from boardcore.stream.store import JsonlFile, MemoryStore, repair
+from boardcore.session.repair import repair
+from boardcore.stream.store import JsonlFile, MemoryStore
 from boardcore.stream.store.database import DatabaseStore
 from boardcore.stream.records import GENESIS, Recorded, chain
 from tests_support import cut_at_a_line_end, finished_game, format_1, rewrite

@@ -10,7 +10,8 @@ import pytest
 
 from boardcore.game.errors import CorruptStream, StreamConflict, StreamExists, StreamNotFound, TornWrite
 from boardcore.session.session import Session
-from boardcore.stream.store import JsonlFile, MemoryStore, copy_stream, repair
+from boardcore.session.repair import repair
+from boardcore.stream.store import JsonlFile, MemoryStore, copy_stream
 from boardcore.stream.store.database import DatabaseStore
 from boardcore.stream.records import chain, verify
 from conftest import postgres_env

@@ -312,7 +312,7 @@ def repair(path: Path = typer.Argument(..., metavar="FILE", help="A replay file.
            as_json: bool = typer.Option(False, "--json", help="Print what was removed as JSON.")) -> None:
     """Remove the write a crash cut short (a torn last line; in old one-record-per-line files, a decision
     missing its last lines) from a replay file, and nothing else."""
-    from boardcore.stream.store import repair as repair_file
+    from boardcore.session.repair import repair as repair_file
 
     removed = repair_file(path, data=data)
     if as_json:

@@ -671,26 +671,6 @@ class Session:
             raise CorruptStream(f"the game's config or starting position is not valid: {exc}", seq=0) from None
 
 
-def ends_inside_decision(records: Sequence[Recorded], data: Any = None, seed: str | None = None) -> bool:
-    """Whether the last write of `records`, written one per line (format 1), stopped inside its decision
-    (see `Session._cut_inside_decision`; `seed` is the game's, if kept): what `repair` asks of a file's
-    whole lines. False where it cannot tell (other rules or data, a record the rules cannot fold)."""
-    created = records[0].event if records else None
-    if not isinstance(created, GameCreated):
-        return False
-    rules = _rules(created.game, data)
-    if (created.rules_version, created.data_id) != (rules.version, rules.data_id):
-        return False
-    branched = records[1].event if len(records) > 1 and isinstance(records[1].event, BranchedFrom) else None
-    expected = branched.seed_commitment if branched and branched.seed_commitment else created.seed_commitment
-    session = Session(rules, MemoryStore(), "repair", seed=seed if seed and commitment(seed) == expected else None)
-    try:
-        session._absorb(records)
-        return session._cut_inside_decision(records)
-    except Exception:  # noqa: BLE001 - a record the rules cannot fold is the audit's to explain
-        return False
-
-
 def _only_reveals(events: Sequence[Event]) -> bool:
     """Events ending with the seed's reveal and holding no other marker (undo, redo, branch…)."""
     return bool(events) and isinstance(events[-1], SeedRevealed) and \

@@ -14,11 +14,11 @@ import os
 from pathlib import Path
 
 from boardcore.stream.store.base import Store, StreamInfo, Summary, codec_for
-from boardcore.stream.store.jsonl import JsonlFile, Repaired, repair
+from boardcore.stream.store.jsonl import JsonlFile, Repaired
 from boardcore.stream.store.memory import MemoryStore
 from boardcore.stream.records import untimed
 
-__all__ = ["Store", "StreamInfo", "Summary", "MemoryStore", "JsonlFile", "codec_for", "repair", "Repaired",
+__all__ = ["Store", "StreamInfo", "Summary", "MemoryStore", "JsonlFile", "codec_for", "Repaired",
            "open_database", "open_target", "copy_stream", "DB_PREFIX"]
 
 DB_PREFIX = "db:"

@@ -26,7 +26,7 @@ import fcntl
 import os
 import re
 import stat
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from pathlib import Path
 from typing import Any
 
@@ -528,17 +528,18 @@ WRITE_STARTS = (Decision, GameCreated, Undone, Redone, BranchedFrom)
 ended the game, the seed's reveal; an undo's with more undo markers; a new game's with its setup."""
 
 
-def repair(path: str | os.PathLike, *, data: str | os.PathLike | None = None) -> Repaired | None:
+def repair(path: str | os.PathLike, *,
+           inside_decision: Callable[[Sequence[Recorded], str | None], bool]) -> Repaired | None:
     """Remove a torn last write, whole, and nothing else. None when the file was whole.
 
     Format 2: the torn line is one commit, so it is removed alone. Format 1 wrote one record per
     line, so a write cut inside a decision's facts left whole lines of that decision before the
     torn one: those go too (back to the decision that began the write), never an earlier decision.
     A format-1 write cut at the end of a line leaves no torn line at all, and one torn before its
-    type tag does not say whose it was: there the rules tell, deciding the last decision again
-    (`boardcore.session.session.ends_inside_decision`), and an unfinished decision's lines are removed.
-    `data` is the component data folder the game was played with, when not the game's own.
-    Refuses, changing nothing, a file that is not a boardcore replay."""
+    type tag does not say whose it was: there the rules tell, and an unfinished decision's lines are
+    removed. The store knows no rules, so the caller says how they tell: `inside_decision(records, seed)`
+    is whether the whole `records` stop inside their last decision (`boardcore.session.repair` asks the
+    game's rules). Refuses, changing nothing, a file that is not a boardcore replay."""
     file = JsonlFile(path)
     fd = file._lock_current()
     try:
@@ -552,7 +553,7 @@ def repair(path: str | os.PathLike, *, data: str | os.PathLike | None = None) ->
         keep = len(content) - len(tail)
         dropped = 0
         if header.version == 1 and len(lines) > 2:
-            cut = _v1_cut(file, lines, tail, content[:keep], data)
+            cut = _v1_cut(file, lines, tail, content[:keep], inside_decision)
             if cut:
                 dropped = _v1_write_start(codec_for(header.game), lines)
             elif not tail:
@@ -570,24 +571,23 @@ def repair(path: str | os.PathLike, *, data: str | os.PathLike | None = None) ->
         os.close(fd)
 
 
-def _v1_cut(file: JsonlFile, lines: list[bytes], tail: bytes, whole: bytes, data: Any) -> bool:
+def _v1_cut(file: JsonlFile, lines: list[bytes], tail: bytes, whole: bytes,
+            inside_decision: Callable[[Sequence[Recorded], str | None], bool]) -> bool:
     """Whether the whole format-1 lines (`whole`, before the torn `tail` if any) end inside a
     decision's write, so that its lines go too. A torn line whose type shows a fact was that write's;
     one whose type shows a write's start (a decision, a marker) began a write of its own, after a
     whole one. Otherwise (no torn line, or one cut before its type) the rules tell, by deciding the
-    last decision again (`boardcore.session.session.ends_inside_decision`)."""
+    last decision again (`inside_decision`, see `repair`)."""
     tag = _TYPE.search(tail) if tail else None
     if tag is not None:
         codec = codec_for(_header(lines[0], str(file.path)).game)
         starts = {t.__struct_config__.tag for t in codec.event_types if issubclass(t, WRITE_STARTS)}
         return tag.group(1).decode() not in starts
-    from boardcore.session.session import ends_inside_decision   # the store knows no rules: asked only here
-
     try:
         records = file._parse(whole, os.stat(file.path))[0].records
     except BoardcoreError:
         return False      # damaged otherwise: nothing is dropped on a guess (audit will tell)
-    return ends_inside_decision(records, data, file.seed())
+    return inside_decision(records, file.seed())
 
 
 def _v1_write_start(codec: Codec, lines: list[bytes]) -> int:
