@@ -11,6 +11,8 @@ clear error naming what is accepted.
 from __future__ import annotations
 
 from collections.abc import Callable, Sequence
+from functools import partial
+from importlib import import_module
 from typing import Any, Protocol
 
 from boardcore.game.errors import BoardcoreError
@@ -137,27 +139,36 @@ def _mcts_params() -> dict[str, type]:
     return MctsAgent.params
 
 
-def _openspiel(kind: str) -> Any:
-    """OpenSpiel's ISMCTS or MCTS bot (`boardcore.openspiel.bots`, extra `[openspiel]`), imported when asked for."""
-    from boardcore.openspiel import _require
+PLUGINS: dict[str, str] = {"openspiel-ismcts": "boardcore.openspiel.bots:IsmctsAgent",
+                           "openspiel-mcts": "boardcore.openspiel.bots:MctsAgent"}
+"""Agent kinds that live in an interface above this layer (OpenSpiel's bots search through the `openspiel`
+interface's game), as `module:class`: imported only when asked for, by name, as games are found through
+their entry points, so the agents layer imports nothing above itself."""
 
-    _require()
-    from boardcore.openspiel import bots
 
-    return {"openspiel-ismcts": bots.IsmctsAgent, "openspiel-mcts": bots.MctsAgent}[kind]
+def _plugin(kind: str) -> Any:
+    """The class of a `PLUGINS` kind. Its package's `_require()`, if it has one, first says in one line
+    what to install when an extra is missing (OpenSpiel's bots: `[openspiel]`)."""
+    module, _, name = PLUGINS[kind].partition(":")
+    require = getattr(import_module(module.rpartition(".")[0]), "_require", None)
+    if require is not None:
+        require()
+    return getattr(import_module(module), name)
+
+
+def _plugin_agent(kind: str, rules: Rules, **params: Any) -> Agent:
+    return _plugin(kind)(rules, **params)
 
 
 AGENTS: dict[str, Callable[..., Agent]] = {
     "random": RandomAgent, "prior": PriorAgent, "greedy": GreedyAgent, "mcts": _mcts,
-    "openspiel-ismcts": lambda rules, **params: _openspiel("openspiel-ismcts")(rules, **params),
-    "openspiel-mcts": lambda rules, **params: _openspiel("openspiel-mcts")(rules, **params)}
+    **{kind: partial(_plugin_agent, kind) for kind in PLUGINS}}
 """Policies by name; each is called as `factory(rules, **params)`."""
 
 PARAMS: dict[str, Callable[[], dict[str, type]]] = {
     "random": lambda: RandomAgent.params, "prior": lambda: PriorAgent.params, "greedy": lambda: GreedyAgent.params,
     "mcts": _mcts_params,
-    "openspiel-ismcts": lambda: _openspiel("openspiel-ismcts").params,
-    "openspiel-mcts": lambda: _openspiel("openspiel-mcts").params}
+    **{kind: partial(lambda kind: _plugin(kind).params, kind) for kind in PLUGINS}}
 """The parameters each policy accepts, with their types (looked up only when a spec has some)."""
 
 
