@@ -142,26 +142,6 @@ def decision_positions(session: Session) -> list[int]:
     return [p + 1 for p in session.boundaries()[:-1]]
 
 
-def branch_before(session: Session, position: int, output: str) -> tuple[Session, str]:
-    """A new game holding everything before the decision printed at `position`, so that decision
-    can be taken differently; `position` one past the end copies the game as it stands. `output`
-    is a new replay file or `db:ID`. Returns the branch and how to open it again.
-
-    `Session.branch(at)` counts the events it keeps, so it is handed `position - 1`."""
-    from boardcore.game.errors import BoardcoreError
-    from boardcore.stream.store import DB_PREFIX, JsonlFile, open_database
-
-    check_branch_point(session, position)
-    if output.startswith(DB_PREFIX):
-        child = session.branch(position - 1, store=open_database(), stream_id=output[len(DB_PREFIX):] or None)
-        return child, f"db:{child.stream_id}"
-    from pathlib import Path
-
-    if Path(output).exists():
-        raise BoardcoreError(f"{output} exists; choose another name (nothing was written)")
-    return session.branch(position - 1, store=JsonlFile(output), stream_id=JsonlFile.STREAM), output
-
-
 def check_branch_point(session: Session, position: int) -> None:
     """Refuse a `position` a branch cannot start just before (not a decision, nor one past the end),
     naming the nearest that can: before anything else is asked or written."""

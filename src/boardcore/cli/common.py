@@ -225,6 +225,26 @@ def _load(target: str, data: Path | None = None, seed: str | None = None) -> Ses
     return Session.load(target, data=data, seed=seed)
 
 
+def branch_before(session: Session, position: int, output: str) -> tuple[Session, str]:
+    """A new game holding everything before the decision printed at `position`, so that decision
+    can be taken differently; `position` one past the end copies the game as it stands. `output`
+    is a new replay file or `db:ID`. Returns the branch and how to open it again.
+
+    `Session.branch(at)` counts the events it keeps, so it is handed `position - 1`. The command line's
+    `branch` and the terminal's branch key both make theirs here."""
+    from boardcore.analysis.replay import check_branch_point
+    from boardcore.game.errors import BoardcoreError
+    from boardcore.stream.store import DB_PREFIX, JsonlFile, open_database
+
+    check_branch_point(session, position)
+    if output.startswith(DB_PREFIX):
+        child = session.branch(position - 1, store=open_database(), stream_id=output[len(DB_PREFIX):] or None)
+        return child, f"db:{child.stream_id}"
+    if Path(output).exists():
+        raise BoardcoreError(f"{output} exists; choose another name (nothing was written)")
+    return session.branch(position - 1, store=JsonlFile(output), stream_id=JsonlFile.STREAM), output
+
+
 def _player(session: Session, player: Optional[int]) -> Optional[int]:
     if player is not None and not 1 <= player <= session.players:
         raise typer.BadParameter(f"this game has players 1-{session.players}", param_hint="--as")

@@ -7,7 +7,7 @@ from typing import TYPE_CHECKING, Any, Optional
 
 import typer
 
-from boardcore.cli.common import (AsOpt, DataOpt, FileArg, GameArg, JsonOpt, LevelOpt, MissionOpt, ModeOpt, OptionOpt,
+from boardcore.cli.common import (AsOpt, branch_before, DataOpt, FileArg, GameArg, JsonOpt, LevelOpt, MissionOpt, ModeOpt, OptionOpt,
                                   PlayersOpt, SeqOpt, WroteJsonOpt, _bots, _config, _json, _legal_rows, _let_bots_move, _lines_json,
                                   _load, _numbered, _out, _pick, _player, _seats, _show_legal, _show_lines, _status,
                                   _written, app)
@@ -211,11 +211,10 @@ def branch(
     as_json: bool = WroteJsonOpt,
 ) -> None:
     """Start a new game just before a decision of this one, to take it differently."""
-    from boardcore.analysis import replay
     from boardcore.games import data_option
 
     session = _load(target, data)
-    child, where = replay.branch_before(session, at, output)
+    child, where = branch_before(session, at, output)
     if as_json:
         return _json(_written(child, where, branched_from=target, before=at))
     _out(f"branched {target} just before position {at} into {where}; {_status(child)}")

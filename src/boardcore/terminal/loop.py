@@ -24,6 +24,7 @@ from boardcore.game.errors import BoardcoreError
 from boardcore.games import data_option
 from boardcore.agents.play import redo_turn, run_bots, undo_turn
 from boardcore.session.session import Session
+from boardcore.cli.common import branch_before
 from boardcore.terminal import screen
 from boardcore.text import board_rows, cut, wrap
 
@@ -333,7 +334,7 @@ class Table:
         if not path:
             self.notice.append("no branch made")
             return
-        child, where = replay.branch_before(session, at, path)
+        child, where = branch_before(session, at, path)
         self.notice.append(f"branch saved as {where}, just before position {at}: play it with "
                            f"`boardcore play {where}{data_option(child.rules)}`")
 
