@@ -75,59 +75,218 @@ class Standing(msgspec.Struct, frozen=True, kw_only=True):
 
 
 @runtime_checkable
-class Rules(Protocol):
-    """What boardcore needs of a game. Implement it by subclassing `Game`."""
+class Required(Protocol):
+    """What every game must write itself: `Game` has no default for these. The test game
+    (`tests/toygame/game.py`) is the smallest complete example.
+
+    A game subclasses `Game`, sets the six attributes below and writes the five methods; everything
+    else in `Rules` has a default in `Game` that a game overrides when its rules need it."""
 
     name: str
+    """The game's registry name (`solar-sphere`): what `boardcore.games.get` and every replay file's
+    `GameCreated` record call it."""
     version: str
+    """The rules version recorded in every new game: a saved game is replayed only by rules of the
+    same version (audit, `Session.load`)."""
     config_type: type
+    """The msgspec Struct of a game's options (players, mode…): `make_config` builds it from the
+    command line's options; it is recorded in `GameCreated`."""
     state_type: type
+    """The msgspec Struct of a position: what `copy` and checkpoints encode and decode."""
     events: tuple[type[Event], ...]
-    signposts: tuple[type[Event], ...]
-    data_id: str
-    data_sha256: str
-    min_players: int
-    max_players: int
+    """Every event type the game records (its decisions and facts): the stream's codec decodes these."""
+    handlers: dict[type, Callable[[State, Any], State]]
+    """`evolve`'s table: for each fact (or decision) type that changes the state, the function that
+    applies it (a game builds it with `boardcore.game.handlers.Handlers`)."""
 
-    def initial(self, config: Any) -> State: ...
-    def setup(self, state: State, rng: Rng) -> list[Event]: ...
-    def to_act(self, state: State) -> tuple[int, ...]: ...
-    def legal_actions(self, state: State) -> list[Decision]: ...
-    def unoffered(self, view: State, player: int) -> list[Unoffered]: ...
-    def decide(self, state: State, action: Decision, rng: Rng) -> list[Event]: ...
+    def initial(self, config: Any) -> State:
+        """The position before setup, from `config` alone (no randomness): the first thing a new
+        session, `check`, audit and the bots' play loop ask for."""
+        ...
+
+    def to_act(self, state: State) -> tuple[int, ...]:
+        """The players (numbered from 1) who have a decision to take in `state`, () when none does:
+        the session, the play loops and the interfaces ask it to know whom to wait for."""
+        ...
+
+    def legal_actions(self, state: State) -> list[Decision]:
+        """Every decision anyone to act may take now, in a fixed order: what bots choose from, what
+        the CLI numbers, and what `check_legal` compares an action with (unless `is_legal` says)."""
+        ...
+
+    def resolve(self, u: Unfolding, action: Decision, rng: Rng) -> None:
+        """Emit, with `u.emit`, the facts that follow `action` (already applied to `u.state`),
+        drawing any luck from `rng`: the game's decision points answer it, then its flow runs the
+        automatic steps up to the next decision. Called only by `Game.unfold` (so by `decide`)."""
+        ...
+
+    def outcome(self, state: State) -> Outcome | None:
+        """How the game ended, or None while it goes on: the session, the play loops and
+        `check_legal` ask it after every decision."""
+        ...
+
+
+@runtime_checkable
+class Rules(Required, Protocol):
+    """What boardcore needs of a game: the required part (`Required`) and the optional parts below,
+    for which `Game` gives defaults (a game overrides what its rules need). Implement it by
+    subclassing `Game`; the documentation of each default is on `Game`'s method."""
+
+    signposts: tuple[type[Event], ...]
+    """Facts that only say where play stands (default none; see `Game.signposts`)."""
+    data_id: str
+    """Which component data the rules were built on, recorded in `GameCreated` (default "none")."""
+    data_sha256: str
+    """The digest of that data (default empty)."""
+    min_players: int
+    """The fewest seats a game takes (default 1), checked by `make_config`."""
+    max_players: int
+    """The most seats (default 1)."""
+
+    # -- playing: the session, the play loops and audit call these
+    def setup(self, state: State, rng: Rng) -> list[Event]:
+        """The facts that set up the table (deal, shuffle) after `initial`. Default: none."""
+        ...
+
+    def decide(self, state: State, action: Decision, rng: Rng) -> list[Event]:
+        """[action, *facts], or IllegalAction naming its rule; `state` is not changed. `check` calls it."""
+        ...
+
     def unfold(self, state: State, action: Decision, rng: Rng, *, trusted: bool = False,
-               in_place: bool = False) -> Unfolding: ...
-    def asking(self, state: State) -> str | None: ...
-    def clock(self, state: State) -> int: ...
-    def check_legal(self, state: State, action: Decision) -> None: ...
-    def evolve(self, state: State, event: Event) -> State: ...
-    def view(self, state: State, player: int | None) -> State: ...
-    def visible(self, event: Event, player: int | None) -> Event | None: ...
-    def outcome(self, state: State) -> Outcome | None: ...
-    def invariants(self) -> Mapping[str, Invariant]: ...
-    def liveness(self) -> Mapping[str, Live]: ...
-    def endings(self, config: Any) -> tuple[str, ...]: ...
-    def ending(self, state: State) -> tuple[str, ...]: ...
-    def near_end(self, config: Any, rng: Rng) -> State | None: ...
-    def hidden_variant(self, state: State, player: int | None, rng: Rng) -> State | None: ...
-    def render(self, state: State, player: int | None) -> Any: ...
-    def format_action(self, action: Decision) -> str: ...
-    def parse_action(self, state: State, text: str) -> Decision: ...
-    def evaluate(self, state: State, player: int) -> float: ...
-    def standing(self, state: State) -> Standing: ...
-    def margin(self, state: State, player: int) -> float: ...
-    def describe(self, state: State, item: Event, player: int | None) -> str: ...
-    def stage(self, state: State) -> str: ...
-    def draw(self, view: State, player: int | None) -> str: ...
-    def figures(self, state: State) -> dict[str, dict[str, float]]: ...
-    def colours(self, config: Any) -> dict[str, str]: ...
-    def prior(self, state: State, actions: Sequence[Decision]) -> list[float]: ...
-    def all_actions(self, config: Any) -> list[Decision]: ...
-    def action_codec(self, config: Any) -> ActionCodec: ...
-    def observation(self, config: Any) -> Observation: ...
-    def copy(self, state: State) -> State: ...
-    def make_config(self, **options: Any) -> Any: ...
-    def with_data(self, folder: Any) -> Rules: ...
+               in_place: bool = False) -> Unfolding:
+        """`decide` keeping the state its facts lead to: what the session, audit and searches call."""
+        ...
+
+    def check_legal(self, state: State, action: Decision) -> None:
+        """Raise IllegalAction unless `action` may be taken now (called by `unfold`, and by audit)."""
+        ...
+
+    def evolve(self, state: State, event: Event) -> State:
+        """Apply one recorded event (through `handlers` by default): folding a stream, everywhere."""
+        ...
+
+    def copy(self, state: State) -> State:
+        """An independent copy of a position: checkpoints, searches and what-if keep their own."""
+        ...
+
+    def make_config(self, **options: Any) -> Any:
+        """The config from command-line style options, or one clear error: `boardcore new`, `Session.new`."""
+        ...
+
+    def with_data(self, folder: Any) -> Rules:
+        """These rules on replacement component data (`--data DIR`), through `boardcore.games.get`."""
+        ...
+
+    def asking(self, state: State) -> str | None:
+        """The kind of decision point open (a key of the game's `DecisionPoints`): agents and
+        `check` count decisions by kind. Default: None."""
+        ...
+
+    def clock(self, state: State) -> int:
+        """How far the game has come in its own calendar: what-if lines up its rollouts' luck by it."""
+        ...
+
+    # -- information: who may see what
+    def view(self, state: State, player: int | None) -> State:
+        """The position as `player` may see it (None: a spectator): all an agent or a screen gets."""
+        ...
+
+    def visible(self, event: Event, player: int | None) -> Event | None:
+        """An event as `player` may see it (hidden parts blanked), or None: replay, redact, review."""
+        ...
+
+    def hidden_variant(self, state: State, player: int | None, rng: Rng) -> State | None:
+        """The position with what `player` cannot see dealt afresh: the searches' determinisation
+        and `check`'s proof that views do not leak. Default: None (nothing hidden)."""
+        ...
+
+    def unoffered(self, view: State, player: int) -> list[Unoffered]:
+        """Options a player might look for and not find, with the rule why: the terminal and the
+        CLI's `legal --why`. Default: none."""
+        ...
+
+    # -- checking: `boardcore check` and the property tests
+    def invariants(self) -> Mapping[str, Invariant]:
+        """Named tests every reachable position passes (a message when one fails). Default: none."""
+        ...
+
+    def liveness(self) -> Mapping[str, Live]:
+        """For an invariant that can fail only in some positions, the test of those. Default: none."""
+        ...
+
+    def endings(self, config: Any) -> tuple[str, ...]:
+        """Every way a game under `config` can end, led by rule IDs: `check`'s coverage."""
+        ...
+
+    def ending(self, state: State) -> tuple[str, ...]:
+        """How a finished game ended, as labels of `endings`."""
+        ...
+
+    def near_end(self, config: Any, rng: Rng) -> State | None:
+        """A position close to an ending, for `check` to play on from. Default: None."""
+        ...
+
+    # -- for people: the CLI, the terminal, the replay viewer and reports
+    def render(self, state: State, player: int | None) -> Any:
+        """The position as text with rich markup (the terminal, `boardcore show`, `Session.render`)."""
+        ...
+
+    def format_action(self, action: Decision) -> str:
+        """A decision as the text `parse_action` reads back (the CLI's options, logs)."""
+        ...
+
+    def parse_action(self, state: State, text: str) -> Decision:
+        """A decision from its text form (`boardcore act "…"`), or one clear error."""
+        ...
+
+    def describe(self, state: State, item: Event, player: int | None) -> str:
+        """A decision or fact in the rulebook's words, for `player`: replay, review, the terminal."""
+        ...
+
+    def stage(self, state: State) -> str:
+        """Where the game stands (round, turn, phase) for status lines."""
+        ...
+
+    def draw(self, view: State, player: int | None) -> str:
+        """The position as an SVG picture: the replay viewer's board."""
+        ...
+
+    def figures(self, state: State) -> dict[str, dict[str, float]]:
+        """Public numbers worth charting (at least `score`): the viewer's charts, the status line."""
+        ...
+
+    def colours(self, config: Any) -> dict[str, str]:
+        """The CSS colour of each charted series, as the board draws it: the viewer and reports."""
+        ...
+
+    # -- for agents and learning
+    def evaluate(self, state: State, player: int) -> float:
+        """`player`'s expected final standing, higher better: `greedy` and what-if's rollouts."""
+        ...
+
+    def standing(self, state: State) -> Standing:
+        """Who is ahead, in one shape for every game: the input of `boardcore.analysis.value`."""
+        ...
+
+    def margin(self, state: State, player: int) -> float:
+        """`player`'s expected lead over the best rival: how `mcts` scores its leaves."""
+        ...
+
+    def prior(self, state: State, actions: Sequence[Decision]) -> list[float]:
+        """A cheap preference over `actions`: the `prior` policy, rollouts, where `mcts` looks first."""
+        ...
+
+    def all_actions(self, config: Any) -> list[Decision]:
+        """Every decision that could ever be legal under `config`: the action codec's index space."""
+        ...
+
+    def action_codec(self, config: Any) -> ActionCodec:
+        """The fixed index space of actions: the RL environments and OpenSpiel."""
+        ...
+
+    def observation(self, config: Any) -> Observation:
+        """The fixed-size observation encoding: the RL environments and OpenSpiel."""
+        ...
 
 
 MAX_TURNS = 10_000
