@@ -308,6 +308,7 @@ def test_a_chart_click_goes_to_that_decision(browser, tmp_path):
         view.close()
 
 
+@pytest.mark.bench
 def test_stepping_a_four_player_game_with_40_kb_boards_is_instant(browser, tmp_path):
     session = bot_game(heavy("warlords"), seed=2, players=4)
     path = tmp_path / "heavy.html"
