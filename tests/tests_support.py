@@ -2,7 +2,9 @@
 
 from __future__ import annotations
 
+import importlib.util
 from pathlib import Path
+from types import ModuleType
 
 import msgspec
 
@@ -12,6 +14,15 @@ from boardcore.agents.play import run_bots
 from boardcore.session.session import Session
 from boardcore.stream.store import JsonlFile
 from boardcore.stream.records import GENESIS, Recorded, chain
+
+
+def tool(name: str) -> ModuleType:
+    """The script `tools/NAME.py` as a module (the tools are scripts, not a package)."""
+    path = Path(__file__).resolve().parent.parent / "tools" / f"{name}.py"
+    spec = importlib.util.spec_from_file_location(name, path)
+    module = importlib.util.module_from_spec(spec)
+    spec.loader.exec_module(module)
+    return module
 
 
 def finished_game(rules, path: Path | None = None, seed: int = 0, players: int = 2, **options) -> Path | Session:

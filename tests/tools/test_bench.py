@@ -4,13 +4,14 @@ in the benchmark's own output, not in unit tests).
 The default suite checks the bench's list of figures, `FIGURES`, which every run is held to before it
 prints (`check_figures`); the real run, a minute or more, is `make bench` and the slow test below."""
 
-import importlib.util
 import json
 import subprocess
 import sys
 from pathlib import Path
 
 import pytest
+
+from tests_support import tool
 
 TOOL = Path(__file__).resolve().parents[2] / "tools" / "bench.py"
 ASKED = ("fold_events_per_s", "replay_sqlite_vs_floor", "state_at_long_vs_short", "undo_long_vs_short",
@@ -23,10 +24,7 @@ ASKED_PER_GAME = ("decisions_per_s", "games_per_s", "session_vs_bare", "greedy_d
 
 
 def bench():
-    spec = importlib.util.spec_from_file_location("bench", TOOL)
-    module = importlib.util.module_from_spec(spec)
-    spec.loader.exec_module(module)
-    return module
+    return tool("bench")
 
 
 def test_the_bench_lists_every_figure_asked_for():

@@ -15,9 +15,9 @@ tests are found three ways, each a fact of the tree rather than a guess:
 - for the few modules tested only through another's public names, `THROUGH` below, kept by hand.
 
 `tests/test_index.py` fails when INDEX.md is not what this prints, or names a module with no tests:
-run `python tools/test_index.py` after adding or moving a module or a test file.
+run `python tools/index_tests.py` after adding or moving a module or a test file.
 
-Usage: python tools/test_index.py [--check]
+Usage: python tools/index_tests.py [--check]
 """
 
 from __future__ import annotations
@@ -57,7 +57,7 @@ THROUGH: dict[str, tuple[str, ...]] = {
 """Modules whose tests reach them only through another module's names, with the tests that do."""
 HEADER = """# Which tests test which module
 
-Written by `python tools/test_index.py` (do not edit by hand); `tests/test_index.py` checks that it is
+Written by `python tools/index_tests.py` (do not edit by hand); `tests/test_index.py` checks that it is
 current and that every module under `src/` has tests. A module's tests are the files that import it, the
 files marked with a rule ID the module cites (`@pytest.mark.rule`), and the file named after it.
 
@@ -157,7 +157,7 @@ def main() -> int:
     text = render(index())
     if args.check:
         current = INDEX.exists() and INDEX.read_text() == text
-        print("tests/INDEX.md is current" if current else "tests/INDEX.md is out of date: run python tools/test_index.py")
+        print("tests/INDEX.md is current" if current else "tests/INDEX.md is out of date: run python tools/index_tests.py")
         return 0 if current else 1
     INDEX.write_text(text)
     print(f"wrote {INDEX.relative_to(ROOT)}")
