@@ -498,7 +498,7 @@ class Game:
 
     def render(self, state: State, player: int | None) -> Any:
         """The position as `player` may see it, as text with rich markup: one line per item, of any
-        length; whoever shows it wraps it to the width it has (`boardcore.terminal.screen`)."""
+        length; whoever shows it wraps it to the width it has (`boardcore.text.board_rows`)."""
         return msgspec.json.format(msgspec.json.encode(self.view(state, player)).decode(), indent=2)
 
     # -- for people: words, pictures, figures -----------------------------
