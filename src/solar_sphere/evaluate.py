@@ -7,8 +7,8 @@ Also the rollout prior (`prior`): a far cheaper preference over legal actions, f
 
 from __future__ import annotations
 
-from boardcore.rng import Rng
-from boardcore.rules import Standing
+from boardcore.game.rng import Rng
+from boardcore.game.rules import Standing
 
 from solar_sphere.events import Attack, Choose, ChooseDie, DiscardDie, TakeKickbacks, UseCrew, Visit
 from solar_sphere.scoring import faction_sets, final_parts
@@ -92,7 +92,7 @@ ROUNDS = 6
 
 
 def standing(rules, s: SolarState) -> Standing:
-    """Who is ahead, for the win probability (`boardcore.rules.Standing`): each seat's `estimate` (points now,
+    """Who is ahead, for the win probability (`boardcore.game.rules.Standing`): each seat's `estimate` (points now,
     what final scoring would add, and what it holds), its points so far, DRANDA's last in solo; the rounds
     played, the last one being this round once the final hex is built (SS-END-01, SS-SPH-09)."""
     seats = range(1, s.players + 1)

@@ -3,7 +3,7 @@ SS-DREND-01..05): each seat's final parts, then the winners and the places."""
 
 from __future__ import annotations
 
-from boardcore.rules import deciding_key
+from boardcore.game.rules import deciding_key
 
 from solar_sphere.events import FinalScored, GameEnded
 from solar_sphere.state import SolarState

@@ -6,10 +6,10 @@ import msgspec
 import pytest
 
 from boardcore import games as registry
-from boardcore.audit import audit
-from boardcore.check import CAP, UNNAMED, check, coverage_text
-from boardcore.rules import deciding_key
-from boardcore.session import Session
+from boardcore.analysis.audit import audit
+from boardcore.analysis.check import CAP, UNNAMED, check, coverage_text
+from boardcore.game.rules import deciding_key
+from boardcore.session.session import Session
 from toygame.game import ToyPig
 
 
