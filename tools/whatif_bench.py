@@ -41,11 +41,12 @@ from typing import Any
 
 import msgspec
 
-from boardcore import games, whatif
-from boardcore.agents import make
-from boardcore.events import Decision
-from boardcore.play import agent_stream, seeded, start
-from boardcore.session import Session
+from boardcore import games
+from boardcore.analysis import whatif
+from boardcore.agents.policies import make
+from boardcore.game.events import Decision
+from boardcore.agents.play import agent_stream, seeded, start
+from boardcore.session.session import Session
 
 GAMES = ("solar-sphere", "apogee", "warlords")
 TARGET_DOMINATED = 0.90
@@ -73,7 +74,7 @@ def apogee_dominated(rules: Any, state: Any, legal: list[Decision]) -> Iterator[
         return
     passes = [a for a in legal if type(a).__name__ == "Pass"]
     takes = [a for a in legal if type(a).__name__ == "TakeCard"]
-    if passes and takes and len(state.p[passes[0].player - 1].reserve) < 8:
+    if passes and takes and len(state.areas[passes[0].player - 1].reserve) < 8:
         yield takes[0], passes[0], "a free Design card passed up with room in the reserve"
 
 

@@ -9,14 +9,15 @@ recorded `Asked` events keep those names.
 
 from __future__ import annotations
 
-from boardcore.prompts import DecisionPoints
-from boardcore.rules import Unfolding
+from boardcore.game.prompts import DecisionPoints
+from boardcore.game.rules import Unfolding
 
 from apogee import events as ev
 
 POINTS = DecisionPoints("apogee")
 
 
-def ask(u: Unfolding, kind: str, player: int, a: int = 0, b: int = 0) -> None:
-    """Open the decision point `kind`: `player` must answer it before anything else happens."""
-    u.emit(ev.Asked(kind=kind, player=player, a=a, b=b))
+def ask(u: Unfolding, player: int, kind: str, **detail) -> None:
+    """Open the decision point `kind`: `player` must answer it before anything else happens. `detail` is
+    the rest of the `Asked` fact (`a`, `b`)."""
+    u.emit(ev.Asked(kind=kind, player=player, **detail))

@@ -7,8 +7,8 @@ Also the rollout prior (`prior`): a far cheaper preference over legal actions, f
 
 from __future__ import annotations
 
-from boardcore.rng import Rng
-from boardcore.rules import Standing
+from boardcore.game.rng import Rng
+from boardcore.game.rules import Standing
 
 from solar_sphere.events import Attack, Choose, ChooseDie, DiscardDie, TakeKickbacks, UseCrew, Visit
 from solar_sphere.scoring import final_parts, player_parts
@@ -27,11 +27,11 @@ def estimate(rules, s: SolarState, seat: int) -> float:
     greedy bot asks it of every seat of every position it weighs."""
     if s.phase == "over":
         return float(s.outcome[seat - 1])
-    if seat == s.dseat:                           # DRANDA: its final parts, no potential
-        f = final_parts(s, rules, seat)
-        return s.d.score + (f.sphere + f.factions + f.reputation + f.morale + f.halves + f.supply) + 0.0
-    p = s.p[seat - 1]
-    sphere, factions, reputation, morale, halves = player_parts(s, rules, seat)
+    if seat == s.dranda_seat:                     # DRANDA: its final parts, no potential
+        f = final_parts(rules.c, s, seat)
+        return s.dranda.score + (f.sphere + f.factions + f.reputation + f.morale + f.halves + f.supply) + 0.0
+    p = s.centres[seat - 1]
+    sphere, factions, reputation, morale, halves = player_parts(rules.c, s, seat)
     left = max(0, 6 - s.round) + (0.5 if s.phase in ("dock", "deploy") else 0)
     loose = sum(p.factions) - 3 * (factions // 5)
     # upright crew and satellites counted by `count`, no generator: the same whole numbers, faster
@@ -44,11 +44,11 @@ def estimate(rules, s: SolarState, seat: int) -> float:
 
 def static(rules, s: SolarState, player: int) -> float:
     mine = estimate(rules, s, player)
-    if s.players == 2 and not s.dseat:            # the usual table: one rival, no list to take the best of
+    if s.players == 2 and not s.dranda_seat:      # the usual table: one rival, no list to take the best of
         return mine - estimate(rules, s, 3 - player)
     rivals = [estimate(rules, s, seat) for seat in range(1, s.players + 1) if seat != player]
-    if s.dseat:
-        rivals.append(estimate(rules, s, s.dseat))
+    if s.dranda_seat:
+        rivals.append(estimate(rules, s, s.dranda_seat))
     return mine - (max(rivals) if rivals else 0.0)
 
 
@@ -59,7 +59,7 @@ def margin(rules, s: SolarState, player: int) -> float:
     only 5 of 9 trial games against greedy). In a solo game the bar is DRANDA's final total (SS-SOLO-01), so
     its points still to come count against the player too."""
     value = evaluate(rules, s, player, 1)
-    return value - dranda_to_come(s) if s.dseat and s.phase != "over" else value
+    return value - dranda_to_come(s) if s.dranda_seat and s.phase != "over" else value
 
 
 def dranda_to_come(s: SolarState) -> float:
@@ -68,7 +68,7 @@ def dranda_to_come(s: SolarState) -> float:
     per round left (none once the final round is under way, SS-AMB-17)."""
     if s.final or s.round >= 6:
         return 0.0
-    return s.d.score / max(1, s.round) * (6 - s.round)
+    return s.dranda.score / max(1, s.round) * (6 - s.round)
 
 
 def own_prompt(s: SolarState, player: int) -> bool:
@@ -87,15 +87,15 @@ ROUNDS = 6
 
 
 def standing(rules, s: SolarState) -> Standing:
-    """Who is ahead, for the win probability (`boardcore.rules.Standing`): each seat's `estimate` (points now,
+    """Who is ahead, for the win probability (`boardcore.game.rules.Standing`): each seat's `estimate` (points now,
     what final scoring would add, and what it holds), its points so far, DRANDA's last in solo; the rounds
     played, the last one being this round once the final hex is built (SS-END-01, SS-SPH-09)."""
     seats = range(1, s.players + 1)
     projected = [estimate(rules, s, p) for p in seats]
-    scored = [float(s.p[p - 1].score) for p in seats]
-    if s.dseat:
-        projected.append(estimate(rules, s, s.dseat))
-        scored.append(float(s.d.score))
+    scored = [float(s.centres[p - 1].score) for p in seats]
+    if s.dranda_seat:
+        projected.append(estimate(rules, s, s.dranda_seat))
+        scored.append(float(s.dranda.score))
     if s.phase == "over":
         done = 1.0
     else:

@@ -1,5 +1,5 @@
 """Fixed-size numbers for learning agents: Solar Sphere's action list and observation encoding
-(the contract is `boardcore.spaces`; data/README.md documents both for users).
+(the contract is `boardcore.game.spaces`; data/README.md documents both for users).
 
 **Actions** (`all_actions`). Every decision that could ever be legal, as templates with
 `player=0`, grouped by decision type in the order of `events.DECISIONS`, each group in the order
@@ -16,8 +16,8 @@ encode the same.
 
 from __future__ import annotations
 
-from boardcore.events import Decision
-from boardcore.spaces import Field, Observation
+from boardcore.game.events import Decision
+from boardcore.game.spaces import Field, Observation
 
 from solar_sphere.command import KICKBACK_OPTIONS
 from solar_sphere.components import COLOURS, KINDS, Components
@@ -171,7 +171,7 @@ class Layout:
             return 0
         if seat == CORP:
             return CORP_CODE
-        if s.dseat and seat == s.dseat:
+        if s.dranda_seat and seat == s.dranda_seat:
             return s.players + 1
         return (seat - player) % s.players + 1
 
@@ -203,7 +203,7 @@ class Layout:
         out += list(s.loc_dice)
         slots = c.cmd.crew_slots
         for seat in self.seats_from(s, player):
-            p = s.p[seat - 1]
+            p = s.centres[seat - 1]
             crew = [card + 1 for card in p.crew][:slots]
             used = [int(u) for u in p.used][:slots]
             out += [p.score, p.morale, p.rep, *p.store, p.reserve, p.active, p.inactive, p.hexes, p.on_ships,
@@ -211,7 +211,7 @@ class Layout:
                     *crew, *[0] * (slots - len(crew)), *used, *[0] * (slots - len(used)),
                     len(p.retired), len(p.ships), *p.factions]
         if self.solo:
-            d = s.d
+            d = s.dranda
             dice = (list(d.dice) + [0, 0, 0])[:3]
             colours = ([k + 1 for k in d.colours] + [0, 0, 0])[:3]
             out += [d.score, d.supply, d.removed, d.hexes, d.on_ships, *dice, *colours, *d.opaque,

@@ -6,7 +6,7 @@ from __future__ import annotations
 
 import msgspec
 
-from boardcore.rules import Standing
+from boardcore.game.rules import Standing
 
 from warlords import events as ev
 from warlords import reputation
@@ -54,12 +54,12 @@ def projected_power(c, s, h: Holdings, maj, p: int) -> float:
 
 
 def planets_scored(c, s) -> tuple[Holdings, list[int]]:
-    """The state's holdings and majorities (GW-SCORE-02), kept in the catalog's memo (`boardcore.memo`)
+    """The state's holdings and majorities (GW-SCORE-02), kept in the catalog's memo (`boardcore.game.memo`)
     by the values they read: the seats, and the planets' owners, types and units and the track as one
     msgpack string (one call in C, cheaper than a tuple of tuples). The bots estimate position after
     position that leave the planets as they were: greedy each legal action from one view, mcts the leaves
     of its tree. The answer is shared: read it, never change it."""
-    key = (Holdings, s.seats, _encode((s.owner, s.planet_type, s.pu, s.track)))
+    key = (Holdings, s.seats, _encode((s.owner, s.planet_type, s.planet_units, s.track)))
     return c.judged.get(key, lambda: _scored(c, s))
 
 
@@ -84,7 +84,7 @@ def evaluate(c, s, player: int) -> float:
 
 
 def standing(c, s) -> Standing:
-    """Who is ahead, for the win probability (`boardcore.rules.Standing`): each side's `projected` final Power
+    """Who is ahead, for the win probability (`boardcore.game.rules.Standing`): each side's `projected` final Power
     and its Power so far, a team's summed (GW-TEAM-01), the Rebellion's last in solo. How far the game has come
     is the nearest of its ends: the leader on the Reputation Track (GW-END-03, GW-SEND-02), the mercenaries
     gone from the supply (GW-END-01, GW-SEND-03), the most of one mission in a Command Area (GW-END-04), in
@@ -179,7 +179,7 @@ def _target_weight(c, s, a) -> float:
     """A planet target: an empty planet by its Deploy value, a winnable invasion, a full Bombard."""
     x = s.ctx[-1] if s.ctx else None
     i = a.planet
-    here = s.pu[i][0] + s.pu[i][1] + s.pu[i][2]
+    here = s.planet_units[i][0] + s.planet_units[i][1] + s.planet_units[i][2]
     if x is None or x.kind not in ("deploy", "deploy_only"):
         return 1.0 + here
     o = s.owner[i]
@@ -201,6 +201,6 @@ def _deploy_weight(s, a) -> float:
         return float(n)
     o = s.owner[x.planet]
     if o and o != a.player:
-        here = sum(s.pu[x.planet])
+        here = sum(s.planet_units[x.planet])
         return (2.0 + n + (1.0 if a.tanks else 0.0)) if n > here else 0.3 * n
     return float(n)

@@ -18,7 +18,7 @@ Play goes on from there and the rules judge the end.
 
 from __future__ import annotations
 
-from boardcore.rules import dealt, random_step
+from boardcore.game.rules import dealt, random_step
 from warlords.state import WarlordsState
 
 TEAMS = ((1, 3), (2, 4))

@@ -12,12 +12,13 @@ from pathlib import Path
 import msgspec
 import pytest
 
-from boardcore import games, whatif
-from boardcore.audit import audit_many
-from boardcore.check import check
-from boardcore.execute import Workers, chunks, cores, run
-from boardcore.session import Session
-from boardcore.simulate import simulate
+from boardcore import games
+from boardcore.analysis import whatif
+from boardcore.analysis.audit import audit_many
+from boardcore.analysis.check import check
+from boardcore.agents.execute import Workers, chunks, cores, run
+from boardcore.session.session import Session
+from boardcore.analysis.simulate import simulate
 
 REPLAYS = Path(__file__).resolve().parents[2] / "replays"
 
@@ -170,7 +171,7 @@ def test_a_ray_address_that_does_not_answer_is_one_clear_error(address, words):
     """Refused before Ray is asked: `ray.init` would wait for a head that is not there for minutes
     (measured: still waiting after 5, logging its retries), and then name no reason."""
     pytest.importorskip("ray")
-    from boardcore.errors import BoardcoreError
+    from boardcore.game.errors import BoardcoreError
 
     with pytest.raises(BoardcoreError, match=words):
         run(square, 3, [1, 2], ray=address.format(closed=_free_port()))   # a port nothing listens on
@@ -178,7 +179,7 @@ def test_a_ray_address_that_does_not_answer_is_one_clear_error(address, words):
 
 NO_GUARD = '''
 from boardcore import games
-from boardcore.simulate import simulate
+from boardcore.analysis.simulate import simulate
 
 rules = games.get("warlords")
 report = simulate(rules, rules.make_config(players=2), ["random", "random"], 8, workers=2)
@@ -186,7 +187,7 @@ print(report.games, report.seats[0].win_rate)
 '''
 
 OWN_TASK = '''
-from boardcore.execute import run
+from boardcore.agents.execute import run
 
 def cube(shared, item):
     return shared + item ** 3
@@ -199,7 +200,7 @@ OWN_GAME = '''
 import sys
 sys.path.insert(0, {tests!r})
 from boardcore.games import register
-from boardcore.simulate import simulate
+from boardcore.analysis.simulate import simulate
 from toygame.game import ToyPig
 
 class Dice(ToyPig):
@@ -238,7 +239,7 @@ def test_a_script_without_the_main_guard_can_use_workers(tmp_path):
 
 SLOW_WORK = '''
 import os, sys, time
-from boardcore.execute import run
+from boardcore.agents.execute import run
 
 def slow(folder, item):
     open(os.path.join(folder, str(os.getpid())), "w").close()

@@ -9,11 +9,11 @@ from pathlib import Path
 import msgspec
 import pytest
 
-from boardcore.errors import BoardcoreError
-from boardcore.events import Decision
-from boardcore.review import Interrupted, review
-from boardcore.session import Session
-from boardcore.value import win_probabilities
+from boardcore.game.errors import BoardcoreError
+from boardcore.game.events import Decision
+from boardcore.analysis.review import Interrupted, review
+from boardcore.session.session import Session
+from boardcore.analysis.value import win_probabilities
 
 ROOT = Path(__file__).resolve().parents[2]
 WARLORDS_2P = ROOT / "replays" / "warlords" / "2p.jsonl"
@@ -190,7 +190,7 @@ def test_a_spectator_of_a_game_in_progress_questions_nothing():
 def test_a_forced_decision_is_never_questioned_however_much_its_taker_lost(warlords):
     """Its taker had no other legal choice, so what they lost was luck: the selection passes over it even
     when it is the costliest (here made so), and takes the costliest one that had a choice."""
-    from boardcore.review import _costliest
+    from boardcore.analysis.review import _costliest
 
     rules = warlords.rules
     steps = review(warlords, top=0).decisions

@@ -7,7 +7,7 @@ from collections import Counter
 import pytest
 from ss_helpers import C, RULES, fresh
 
-from boardcore.errors import BoardcoreError
+from boardcore.game.errors import BoardcoreError
 from solar_sphere.components import DATA_DIR
 
 
@@ -33,7 +33,7 @@ def test_component_counts_come_from_data():
 def test_command_centres_start_empty():
     config = RULES.make_config(players=3)
     s = RULES.initial(config)
-    for p in s.p:
+    for p in s.centres:
         assert (p.rep, p.morale, p.score) == (0, 0, 0)
         assert (p.reserve, p.active, p.inactive) == (12, 6, 2)
         assert p.store == [0, 0, 0] and p.crew == () and p.ships == () and p.matrix == (0, 0, 0)
@@ -99,7 +99,7 @@ def test_vocabulary_and_small_components():
 
 @pytest.mark.rule("SS-GEN-09")
 def test_replacement_data_is_validated(tmp_path):
-    from boardcore.data import DataError
+    from boardcore.game.data import DataError
     (tmp_path / "locations.toml").write_text('[[card]]\nid = "X"\nname = "x"\nkind = "asteroid"\naccepts = [1]\n')
     with pytest.raises(DataError, match="8 Location cards"):
         RULES.with_data(tmp_path)

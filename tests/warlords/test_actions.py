@@ -85,7 +85,7 @@ def test_deploy_only_matches_a_deploy_marker_and_never_invades():
     assert {(a.infantry + a.tanks + a.aircraft) for a in sess.legal_actions()} == {1, 2}   # 3-unit limit
     power = sess.state.power[0]
     sess.apply(ev.DeployUnits(player=1, infantry=2, tanks=0, aircraft=0))
-    assert sess.state.pu[mine] == [3, 0, 0] and sess.state.power[0] == power
+    assert sess.state.planet_units[mine] == [3, 0, 0] and sess.state.power[0] == power
 
 
 @pytest.mark.rule("GW-DEP-02", "GW-DEP-03", "GW-FAQ-04", "GW-COMP-10")
@@ -142,7 +142,7 @@ def test_gain_mission_draws_a_mercenary_when_the_track_has_it(tmp_path: Path):
     from warlords.state import Ctx
     s.ctx, s.prompt = [Ctx(kind="bonus", source="reputation", target=1)], Prompt(player=1, kind="bonus")
     s.rep = [1, 0]
-    from boardcore.session import Session
+    from boardcore.session.session import Session
     sess = Session.from_state(rules, s, config=cfg)
     sess.apply(ev.Bonus(player=1, choice="gain_mission"))
     assert top in sess.state.hands[0]

@@ -6,9 +6,9 @@ import pytest
 from wl_helpers import (GUARDED, LP, RES, C, at_actions, at_phase, clear, command_area, ev, hand, launch_pad,
                         planets_in, put, session, set_type, table)
 
-from boardcore.agents import RandomAgent
-from boardcore.play import run_bots
-from boardcore.session import Session
+from boardcore.agents.policies import RandomAgent
+from boardcore.agents.play import run_bots
+from boardcore.session.session import Session
 from warlords import RULES, scoring
 
 
@@ -52,7 +52,7 @@ def test_planet_switch_and_infantry_transfer():
     assert sess.legal_actions() == [ev.SwitchPlanets(player=1, mine=a, theirs=b)]   # adjacent sectors only
     sess.apply(ev.SwitchPlanets(player=1, mine=a, theirs=b))
     st = sess.state
-    assert st.owner[a] == 3 and st.pu[a] == [1, 1, 0] and st.owner[b] == 1 and st.pu[b] == [2, 0, 0]
+    assert st.owner[a] == 3 and st.planet_units[a] == [1, 1, 0] and st.owner[b] == 1 and st.planet_units[b] == [2, 0, 0]
     assert list(st.track) == track and st.power[0] == 0
     cfg, s = team_table()
     launch_pad(s, 1, infantry=3)
@@ -151,7 +151,7 @@ def test_final_power_adds_guards_majority_and_missions():
     s.power = [5, 3]
     s.track = list(s.track)
     s.track[C.type_index["BLUE"]] = 3
-    from boardcore.rules import Unfolding
+    from boardcore.game.rules import Unfolding
     e = Unfolding.over(RULES, s)
     scoring.finish(C, e)
     st = e.state

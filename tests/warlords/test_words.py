@@ -11,9 +11,9 @@ from wl_helpers import (GUARDED, HIT, IHIT, MISS, C, at_actions, at_phase, clear
                         launch_pad, planets_in, put, session, set_type, table)
 
 import warlords
-from boardcore.play import agent_rng, seeded, start
+from boardcore.agents.play import agent_rng, seeded, start
 from warlords import RULES
-from warlords.describe import SAYS
+from warlords.describe import WORDS
 from warlords.words import ASKED, RECON_NAMES
 from warlords.prompts import POINTS
 
@@ -66,7 +66,7 @@ def base_table(players: int = 2):
 
 
 def test_every_event_and_decision_point_has_words():
-    assert set(SAYS) == set(warlords.EVENTS)
+    assert set(WORDS) == set(warlords.EVENTS)
     assert set(ASKED) == {p.kind for p in POINTS}
     assert all("_" not in ASKED[k] for k in ASKED)
     for point in POINTS:   # the question in words for the terminal: no internal names of prompts or fields
@@ -432,7 +432,7 @@ def test_the_board_says_what_is_asked_and_the_phase_in_words():
     names, where it cut them to six letters ("1-2:assass")."""
     from pathlib import Path
 
-    from boardcore.session import Session
+    from boardcore.session.session import Session
     from warlords.words import ACTION_NAMES, PHASES
 
     s = Session.load(Path(__file__).resolve().parents[2] / "replays" / "warlords" / "2p.jsonl")
@@ -457,7 +457,7 @@ def test_the_map_numbers_planets_as_the_options_name_them_and_the_hand_shows_car
     import re
     from pathlib import Path
 
-    from boardcore.session import Session
+    from boardcore.session.session import Session
     from warlords.words import merc, planet
 
     s = Session.load(Path(__file__).resolve().parents[2] / "replays" / "warlords" / "2p.jsonl")
