@@ -577,3 +577,20 @@ def test_the_prior_policies_pick_in_proportion_to_the_prior_and_the_aligned_one_
         wide = aligned.choose(view, legal, Rng.derive("prior-test", k))
         if wide != legal[-1]:
             assert aligned.choose(view, fewer, Rng.derive("prior-test", k)) == wide
+
+
+@pytest.mark.parametrize("until, unit", [(None, "win rate"), (5, "win probability")])
+def test_the_verdict_names_what_its_numbers_are(until, unit):
+    """Played to the end the differences are in win rate, the share of rollouts won; stopped at a horizon
+    they are in win probability, the model's chances there: the verdict says which."""
+    import random
+
+    rng = random.Random(4)
+    race = whatif._Race(2, shares=until is None)
+    items = [(a, k) for a in range(2) for k in range(40)]
+    race.record(items, [(float(a) if until is None else 0.3 + 0.4 * a + rng.gauss(0, 0.05), 1.0) for a, _ in items])
+    shared = whatif._Shared(RULES, None, 1, [CardPicked(player=1, card=c) for c in (1, 2)], ["random"] * 2, "0",
+                            False, until)
+    report = whatif._report(RULES, 2, None, shared, race, "40 rollouts per alternative", 1, 0.0)
+    assert report.verdict.startswith("P1 card_picked card=2 is better than the decision taken")
+    assert unit in report.verdict and ({"win rate", "win probability"} - {unit}).pop() not in report.verdict
