@@ -153,3 +153,18 @@ def test_a_game_without_a_standing_has_no_win_probability():
 
     with pytest.raises(BoardcoreError, match="bare offers no standing"):
         win_probabilities(Bare(), object(), None)
+
+
+def test_rules_subclassed_elsewhere_play_by_the_model_they_inherit():
+    """A variant of Warlords defined here (in the tests' package, which holds no model) reads Warlords'."""
+    from warlords.rules import Warlords
+
+    class Variant(Warlords):
+        pass
+
+    rules, original = Variant(), games.get("warlords")
+    assert type(rules).__module__.partition(".")[0] != "warlords"
+    state, player = next(positions("warlords", {"players": 2}))
+    assert model_file(rules) is model_file(original)
+    assert win_probabilities(rules, rules.view(state, player), player) == \
+        win_probabilities(original, original.view(state, player), player)
