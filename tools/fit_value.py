@@ -16,8 +16,8 @@ the seeds. Game g of a mode draws its chance from `<seed>/<mode>/<g>`; a solo mo
 game, the expected calibration error, the Brier score and its skill against each mode's and side's base
 rate (the mean result of the same games), over the positions in the first and in the second half of each
 game (by decision), and the second half's reliability table. `--quick`: 20 games per mode. Games won by
-no one (Apogee's turn cap) count as lost by every side where the model allows for them, and are left out
-(and counted) elsewhere.
+no one (a Mission no one fulfils, or a game stopped at `SAFETY_DECISIONS`) count as lost by every side
+where the model allows for them, and are left out (and counted) elsewhere.
 """
 
 from __future__ import annotations
@@ -52,6 +52,11 @@ are played in turn by game number and share their mode's model."""
 VARIED = {"apogee": ("mission", 12), "warlords": ("mission", ("per_planet", "per_mercenary"))}
 MIN_EACH = 5
 """A mode needs this many won and lost games to fit more than its rate."""
+SAFETY_DECISIONS = 5000
+"""The games are played as users play them, with no turn cap (Apogee and Warlords have none since rules
+1.2). A game still running after this many decisions (more than ten times a finished game's usual
+length) is stopped there and counts as won by no one (`capped`, reported): greedy self-play may never
+fulfil some of Apogee's Missions, and then "no one wins" is the honest forecast."""
 RIDGE = 1e-3
 
 
@@ -71,6 +76,7 @@ class Played(msgspec.Struct, frozen=True, array_like=True):
     positions: list[Position]
     results: tuple[float, ...]
     table: str = ""
+    capped: bool = False
 
 
 def options_for(name: str, options: dict, g: int) -> dict:
@@ -97,6 +103,9 @@ def play(shared: tuple, item: tuple) -> Played:
     positions = []
     decisions = 0
     while rules.outcome(state) is None:
+        if decisions == SAFETY_DECISIONS:
+            st = rules.standing(rules.view(state, None))
+            return Played(st.mode, st.sides, positions, (0.0,) * len(st.sides), label, capped=True)
         player = rules.to_act(state)[0]
         view = rules.view(state, player)
         st = rules.standing(view)
@@ -155,11 +164,12 @@ def fit_mode(played: list[Played]) -> dict:
     import numpy as np
 
     solo = len(played[0].sides) == 1
+    capped = sum(g.capped for g in played)
     nobody = sum(1 for g in played if not any(g.results))
     no_winner = solo or nobody >= MIN_EACH
     games_ = [g for g in played if g.positions and (no_winner or any(g.results))]
     info = {"games": len(games_), "left_out": len(played) - len(games_), "no_winner": no_winner,
-            "games_won_by_no_one": nobody, "positions": sum(len(g.positions) for g in games_)}
+            "games_won_by_no_one": nobody, "capped": capped, "positions": sum(len(g.positions) for g in games_)}
     if solo:
         wins = sum(g.results[0] for g in games_)
         info["wins"] = wins
@@ -248,7 +258,7 @@ def fit(args) -> None:
         path.write_text(json.dumps(document, indent=1) + "\n")
         for mode, m in modes.items():
             print(f"{name} {mode}: {m['games']} games ({m['left_out']} left out, {m['games_won_by_no_one']} won by "
-                  f"no one), {m['positions']} positions, "
+                  f"no one, {m['capped']} of them stopped at {SAFETY_DECISIONS} decisions), {m['positions']} positions, "
                   f"weights {', '.join(f'{v:.4g}' for v in m['weights'])}{' - ' + m['note'] if 'note' in m else ''}")
         print(f"wrote {path.relative_to(ROOT)}", flush=True)
 
@@ -262,7 +272,11 @@ def check(args) -> dict:
         quick = 20 if args.quick else None
         played = self_play(name, quick or args.games, quick or args.solo_games, args.seed, args.agent, args.workers,
                            args.cache)
+        capped = sum(g.capped for g in played)
         kept = [g for g in played if g.positions and (any(g.results) or model(rules, g.mode)["no_winner"])]
+        per_mode: dict[str, int] = {}
+        for g in kept:
+            per_mode[g.mode] = per_mode.get(g.mode, 0) + 1
         halves: dict[str, tuple[list, list]] = {"first": ([], []), "second": ([], [])}
         for g in kept:
             fitted = model(rules, g.mode)
@@ -273,9 +287,11 @@ def check(args) -> dict:
                 for side, (p, y) in enumerate(zip(chances, g.results)):
                     half[0].append((p, y))
                     half[1].append((g.table, side))
-        report = {"games": len(kept), "left_out": len(played) - len(kept)}
-        print(f"\n{name}: {len(kept)} held-out games over {len(MODES[name])} modes ({len(played) - len(kept)} won "
-              f"by no one left out), seeds {args.seed}/<mode>/<g>, {args.agent} self-play")
+        report = {"games": len(kept), "left_out": len(played) - len(kept), "capped": capped, "per_mode": per_mode}
+        print(f"\n{name}: {len(kept)} held-out games over {len(MODES[name])} tables ({len(played) - len(kept)} won "
+              f"by no one left out; {capped} stopped at {SAFETY_DECISIONS} decisions, won by no one), seeds "
+              f"{args.seed}/<mode>/<g>, {args.agent} self-play")
+        print("  games per model: " + ", ".join(f"{mode} {n}" for mode, n in per_mode.items()))
         for half, (forecasts, groups) in halves.items():
             ece = expected_calibration_error(forecasts)
             skill = brier_skill(forecasts, base_rate_forecasts(forecasts, groups))

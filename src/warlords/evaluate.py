@@ -53,6 +53,15 @@ def projected_power(c, s, h: Holdings, maj, p: int) -> float:
     return value
 
 
+def ended_now(c, s, h: Holdings, maj, p: int) -> int:
+    """`p`'s final Power if the game ended in this position (GW-SCORE-05; the Rebellion: GW-SSCORE-03)."""
+    if s.over:
+        return s.power[p - 1]
+    if s.mode == "solo" and p == REBEL:
+        return s.power[p - 1] + maj[p - 1] + sum(sum(x) for x in s.pre)
+    return s.power[p - 1] + guards(s, p) + maj[p - 1] + missions(c, s, p, h)
+
+
 def planets_scored(c, s) -> tuple[Holdings, list[int]]:
     """The state's holdings and majorities (GW-SCORE-02), kept in the catalog's memo (`boardcore.game.memo`)
     by the values they read: the seats, and the planets' owners, types and units and the track as one
@@ -85,7 +94,11 @@ def evaluate(c, s, player: int) -> float:
 
 def standing(c, s) -> Standing:
     """Who is ahead, for the win probability (`boardcore.game.rules.Standing`): each side's `projected` final Power
-    and its Power so far, a team's summed (GW-TEAM-01), the Rebellion's last in solo. How far the game has come
+    and, as its `scored`, the Power it would finish with if the game ended now (GW-SCORE-05: Power so far plus
+    guards, majorities and missions, all in sight of every seat; the Rebellion's sector score, GW-SSCORE-03),
+    a team's summed (GW-TEAM-01), the Rebellion's last in solo. Power so far alone told the winner less: on
+    held-out greedy games (`tools/fit_value.py check`) the final scoring's swings are most of a lead. How far
+    the game has come
     is the nearest of its ends: the leader on the Reputation Track (GW-END-03, GW-SEND-02), the mercenaries
     gone from the supply (GW-END-01, GW-SEND-03), the most of one mission in a Command Area (GW-END-04), in
     solo the Rebel deck resolved (GW-SEND-01)."""
@@ -96,7 +109,7 @@ def standing(c, s) -> Standing:
         sides = tuple((p,) for p in range(1, s.players + 1))
     entries = [*sides, (REBEL,)] if s.mode == "solo" else list(sides)
     projected = tuple(float(sum(projected_power(c, s, h, maj, p) for p in side)) for side in entries)
-    scored = tuple(float(sum(s.power[p - 1] for p in side)) for side in entries)
+    scored = tuple(float(sum(ended_now(c, s, h, maj, p) for p in side)) for side in entries)
     supply = len(s.deck) + len(s.market)
     played = sum(map(len, s.area)) + sum(map(len, s.wounded)) + len(s.removed)
     done = max(max(s.rep) / c.rep_last, played / (played + supply) if played + supply else 0.0)

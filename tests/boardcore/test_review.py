@@ -12,8 +12,9 @@ import pytest
 from boardcore.game.errors import BoardcoreError
 from boardcore.game.events import Decision
 from boardcore.analysis.review import Interrupted, review
-from boardcore.session.session import Session
+from boardcore.session import Session
 from boardcore.analysis.value import win_probabilities
+from boardcore.analysis.whatif import compare
 
 ROOT = Path(__file__).resolve().parents[2]
 WARLORDS_2P = ROOT / "replays" / "warlords" / "2p.jsonl"
@@ -137,14 +138,14 @@ SEED = 3
 """The dice of the twins: P1's second roll of round 1 is a 1, which loses the turn's points."""
 
 
-def twin(p2_hand: tuple[int, ...], deck: tuple[int, ...], p2_second_pick: int) -> Session:
+def twin(p2_hand: tuple[int, ...], deck: tuple[int, ...], p2_second_pick: int, seed: int = SEED) -> Session:
     """Toy Pig from the first pick (P1 holds 2, 5, 9): P1 picks 5 and P2 picks 1 face down, the picks are
     shown, each pig turn rolls up to three times and holds if it can, and round 2 opens with P2's face-down
-    pick; P1 has yet to pick. P2's hand and the deck are hidden from P1 throughout."""
+    pick; P1 has yet to pick. P2's hand and the deck are hidden from P1 throughout; `seed` draws the dice."""
     from toygame import RULES, CardPicked, Hold, Roll
     from toygame.positions import first_pick
 
-    s = Session.from_state(RULES, first_pick(p2_hand=p2_hand, deck=deck), seed=SEED)
+    s = Session.from_state(RULES, first_pick(p2_hand=p2_hand, deck=deck), seed=seed)
     s.apply(CardPicked(player=1, card=5))
     s.apply(CardPicked(player=2, card=1))
     while s.state.phase == "pig":
@@ -168,15 +169,42 @@ def test_a_reader_s_review_is_the_same_for_twin_games_that_differ_only_in_what_t
     as_p1 = [review(g, reader=1, top=2, budget=24) for g in games]
     assert without_timing(as_p1[0]) == without_timing(as_p1[1])
     first = as_p1[0]
-    (q,) = first.questioned                                                # P2's costly rolls are not P1's
+    (q,) = first.questioned                                  # under these dice P2's decisions only helped P2
     assert q.player == 1 and q.whatif.decision == "P1 roll" and len(q.whatif.alternatives) == 2
     assert not q.whatif.omniscient and "from P1's view" in q.whatif.information   # dealt afresh, never read
-    assert "from P1's view" in first.information and first.questionable == sum(d.player == 1 for d in first.decisions)
+    assert "from P1's view" in first.information and first.questionable == sum(not d.hidden for d in first.decisions)
     hidden = [d for d in first.decisions if d.hidden]
     assert [(d.player, d.action) for d in hidden] == [(2, ""), (2, "")]    # P2's two face-down picks
     assert all(not d.hidden and d.action for d in first.decisions if d.player == 1)
     as_p2 = [review(g, reader=2, top=0) for g in games]
     assert without_timing(as_p2[0]) != without_timing(as_p2[1])
+
+
+def test_a_reader_questions_another_seat_s_decision_on_what_the_reader_knew():
+    """Under seed 1's dice P2's third roll costs P2 the most: P1 saw it whole, so P1's review questions it
+    beside P1's own costly roll, from P1's view (P2's hand dealt afresh in every rollout), and the twins
+    that differ in P2's hand get the same review. P2's face-down picks were hidden from P1: never questioned,
+    and what-if refuses them from P1's view."""
+    games = [twin((1, 4, 8), (3, 6, 7), 4, seed=1), twin((1, 6, 7), (3, 4, 8), 6, seed=1)]
+    as_p1 = [review(g, reader=1, top=2, budget=24) for g in games]
+    assert without_timing(as_p1[0]) == without_timing(as_p1[1])
+    first = as_p1[0]
+    assert [(q.player, q.whatif.decision) for q in first.questioned] == [(2, "P2 roll"), (1, "P1 roll")]
+    theirs = first.questioned[0].whatif
+    assert theirs.viewer == 1 and theirs.player == 2 and len(theirs.alternatives) == 2
+    assert theirs.information.startswith("from P1's view") and "P2's alternatives are those P1's" in theirs.information
+    hidden = next(d for d in first.decisions if d.hidden)
+    assert hidden.player == 2 and first.questionable == sum(not d.hidden for d in first.decisions)
+    with pytest.raises(BoardcoreError, match="hidden from P1"):
+        compare(games[0], hidden.position, viewer=1, budget=8)
+
+
+def test_a_what_if_from_another_seat_s_view_is_refused_where_it_cannot_be_asked():
+    game = twin((1, 4, 8), (3, 6, 7), 4)
+    with pytest.raises(BoardcoreError, match="players 1-2"):
+        compare(game, 5, viewer=3, budget=8)
+    with pytest.raises(BoardcoreError, match="viewer or omniscient"):
+        compare(game, 5, viewer=2, omniscient=True, budget=8)
 
 
 def test_a_spectator_of_a_game_in_progress_questions_nothing():

@@ -17,8 +17,8 @@ from boardcore.analysis.value import FEATURES, features, model, model_file, win_
 SRC = Path(__file__).resolve().parents[2] / "src"
 MODES = {
     "solar-sphere": [{"players": n} for n in (2, 3, 4)] + [{"players": 1, "level": v} for v in (1, 2, 3)],
-    # Apogee at the 50-turn cap its models were fitted with: uncapped (rules 1.2), random play can take
-    # hundreds of turns to fulfil a Mission
+    # Apogee capped at 50 turns to keep these random games short: uncapped (rules 1.2, as its models were
+    # fitted), random play can take hundreds of turns to fulfil a Mission
     "apogee": [{"players": 2 + m % 4, "mission": m, "max_turns": 50} for m in range(1, 13)]
     + [{"players": 1, "mission": m} for m in range(1, 7)],
     "warlords": [{"players": 2}, {"players": 3}, {"players": 4}, {"players": 4, "mode": "ffa"},
@@ -153,3 +153,39 @@ def test_a_game_without_a_standing_has_no_win_probability():
 
     with pytest.raises(BoardcoreError, match="bare offers no standing"):
         win_probabilities(Bare(), object(), None)
+
+
+def test_rules_subclassed_elsewhere_play_by_the_model_they_inherit():
+    """A variant of Warlords defined here (in the tests' package, which holds no model) reads Warlords'."""
+    from warlords.rules import Warlords
+
+    class Variant(Warlords):
+        pass
+
+    rules, original = Variant(), games.get("warlords")
+    assert type(rules).__module__.partition(".")[0] != "warlords"
+    state, player = next(positions("warlords", {"players": 2}))
+    assert model_file(rules) is model_file(original)
+    assert win_probabilities(rules, rules.view(state, player), player) == \
+        win_probabilities(original, original.view(state, player), player)
+
+
+def test_warlords_scores_each_side_as_if_the_game_ended_now():
+    """Warlords' standing scores what the final scoring would add to the Power so far (GW-SCORE-05): guards,
+    majorities and missions, which in a game under way are most of a lead; at the end, the final Power."""
+    from warlords.evaluate import planets_scored
+    from warlords.scoring import guards, missions
+
+    rules = games.get("warlords")
+    added = 0
+    for state, player in positions("warlords", {"players": 3}, every=11):
+        st = rules.standing(rules.view(state, player) if player else state)
+        if player is None:
+            assert st.scored == tuple(float(x) for x in state.power[:3])
+            continue
+        h, maj = planets_scored(rules.c, state)
+        final = tuple(float(state.power[p - 1] + guards(state, p) + maj[p - 1] + missions(rules.c, state, p, h))
+                      for p in (1, 2, 3))
+        assert st.scored == final
+        added += final != tuple(float(x) for x in state.power[:3])
+    assert added   # the final scoring's part showed in some positions

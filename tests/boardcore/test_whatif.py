@@ -578,3 +578,40 @@ def test_the_prior_policies_pick_in_proportion_to_the_prior_and_the_aligned_one_
         wide = aligned.choose(view, legal, Rng.derive("prior-test", k))
         if wide != legal[-1]:
             assert aligned.choose(view, fewer, Rng.derive("prior-test", k)) == wide
+
+
+@pytest.mark.parametrize("until, unit", [(None, "win rate"), (5, "win probability")])
+def test_the_verdict_names_what_its_numbers_are(until, unit):
+    """Played to the end the differences are in win rate, the share of rollouts won; stopped at a horizon
+    they are in win probability, the model's chances there: the verdict says which."""
+    import random
+
+    rng = random.Random(4)
+    race = whatif._Race(2, shares=until is None)
+    items = [(a, k) for a in range(2) for k in range(40)]
+    race.record(items, [(float(a) if until is None else 0.3 + 0.4 * a + rng.gauss(0, 0.05), 1.0) for a, _ in items])
+    shared = whatif._Shared(RULES, None, 1, [CardPicked(player=1, card=c) for c in (1, 2)], ["random"] * 2, "0",
+                            False, until)
+    report = whatif._report(RULES, 2, None, shared, race, "40 rollouts per alternative", 1, 0.0)
+    assert report.verdict.startswith("P1 card_picked card=2 is better than the decision taken")
+    assert unit in report.verdict and ({"win rate", "win probability"} - {unit}).pop() not in report.verdict
+
+
+def test_whatif_as_another_seat_answers_on_what_that_seat_saw(run):
+    """`--as 1` at P2's mercenary played in the saved Warlords game: from P1's view, P2's chances as P1 would
+    see them, and only the alternatives P1's view shows legal (not the cards of P2's hand P1 never saw)."""
+    import json
+
+    path = REPLAYS / "warlords" / "2p.jsonl"
+    session = Session.load(path)
+    decision = whatif.decision_at(session, 125)
+    assert decision.player == 2 and type(decision).__name__ == "PlayMercenary"
+    legal = [a for a in session.rules.legal_actions(session.state_at(124)) if a.player == 2]
+    code, out, err = run("whatif", path, "--at", "125", "--all", "--as", "1", "-k", "3", "--workers", "1", "--json")
+    assert code == 0, err
+    report = json.loads(out)
+    assert report["player"] == 2 and report["viewer"] == 1 and report["information"].startswith("from P1's view")
+    assert "as P1 would see it" in report["estimates"]
+    assert 2 <= len(report["alternatives"]) < len(legal)
+    code, _, err = run("whatif", path, "--at", "125", "--all", "--as", "3")
+    assert code == 2 and "players 1-2" in err and "Traceback" not in err

@@ -109,12 +109,14 @@ def _group_alive(pgid: int) -> set[int]:
     return alive
 
 
-def test_ctrl_c_prints_the_review_so_far_and_exits_130():
-    """A real SIGINT once the what-ifs' workers are running: the decisions read are printed, the
-    command says so in one line and exits 130, and no worker outlives it."""
+def test_ctrl_c_prints_the_review_so_far_writes_its_page_and_exits_130(tmp_path):
+    """A real SIGINT once the what-ifs' workers are running: the decisions read are printed and drawn
+    on the --html page (which says the review was interrupted), the command says so in one line and
+    exits 130, and no worker outlives it."""
+    html = tmp_path / "partial.html"
     proc = subprocess.Popen([sys.executable, "-m", "boardcore.cli", "review", str(WARLORDS_2P), "--budget", "1000000",
-                             "--workers", "2"], stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True,
-                            start_new_session=True)
+                             "--workers", "2", "--html", str(html)], stdout=subprocess.PIPE, stderr=subprocess.PIPE,
+                            text=True, start_new_session=True)
     deadline = time.monotonic() + 60
     # the command, its resource tracker, the fork server and both workers: the what-ifs are under way (an
     # interrupt while the workers are still being forked is another matter, left to boardcore.agents.execute)
@@ -124,23 +126,28 @@ def test_ctrl_c_prints_the_review_so_far_and_exits_130():
     proc.send_signal(signal.SIGINT)
     out, err = proc.communicate(timeout=60)
     assert proc.returncode == 130 and "Traceback" not in err, err
-    assert err.strip().splitlines()[-1].startswith("interrupted: the review so far is printed above (141 decisions "
-                                                   "read, 0 questioned)"), err
+    assert err.strip().splitlines()[-1] == ("interrupted: the review so far is printed above (141 decisions read, "
+                                            f"0 questioned); {html} holds it too"), err
     assert len([line for line in out.splitlines() if ROW.match(line)]) == 141
+    page = html.read_text()
+    assert 'class="chart line chances"' in page and "interrupted: 141 decisions read, 0 questioned" in page
     deadline = time.monotonic() + 10
     while _group_alive(proc.pid) and time.monotonic() < deadline:
         time.sleep(0.2)
     assert not _group_alive(proc.pid), "a worker outlived the interrupted command"
 
 
-def test_as_a_player_questions_that_player_s_decisions_only(run):
-    code, out, err = run("review", WARLORDS_2P, "--as", "2", "--top", "1", "--budget", "40", "--workers", "1",
+def test_as_a_player_questions_every_decision_that_player_saw_whole(run):
+    """P2 saw P1's decisions too (all but the hidden ones): they may be questioned, each from P2's view."""
+    code, out, err = run("review", WARLORDS_2P, "--as", "2", "--top", "3", "--budget", "40", "--workers", "1",
                          "--json")
     assert code == 0, err
     report = json.loads(out)
     assert report["reader"] == 2 and report["information"].startswith("from P2's view")
-    assert [q["player"] for q in report["questioned"]] == [2]
-    assert report["questionable"] == sum(d["player"] == 2 for d in report["decisions"]) < len(report["decisions"])
+    assert report["questionable"] == sum(not d["hidden"] for d in report["decisions"])
+    assert report["questionable"] > sum(d["player"] == 2 for d in report["decisions"])
+    assert {q["player"] for q in report["questioned"]} == {1, 2}
+    assert all(q["whatif"]["viewer"] == 2 for q in report["questioned"])
 
 
 def test_the_readme_s_review_runs_as_printed(run, monkeypatch):

@@ -87,3 +87,17 @@ def test_check_refuses_the_fitting_seeds():
     result = subprocess.run([sys.executable, str(TOOL), "check", "--seed", "fit", "--game", "warlords"],
                             capture_output=True, text=True)
     assert result.returncode != 0 and "differ from the fitting seeds" in result.stderr
+
+
+def test_a_game_past_the_safety_cap_is_stopped_and_counts_as_won_by_no_one(monkeypatch):
+    """Uncapped games are played as users play them; one still running at `SAFETY_DECISIONS` is stopped there,
+    marked, and fitted as a game no one won (the fit says how many were)."""
+    from boardcore import games
+
+    fv = tool()
+    monkeypatch.setattr(fv, "SAFETY_DECISIONS", 30)
+    rules = games.get("warlords")
+    stopped = [fv.play((rules, "greedy", "cap"), ({"players": 2}, g)) for g in range(6)]
+    assert all(g.capped and len(g.positions) == 30 and g.results == (0.0, 0.0) for g in stopped)
+    fitted = fv.fit_mode(stopped)
+    assert fitted["capped"] == fitted["games_won_by_no_one"] == 6 and fitted["no_winner"]

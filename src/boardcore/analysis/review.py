@@ -17,9 +17,10 @@ alternative found.
 Who reads the review decides what it may use, as the replay viewer does:
 
 - **A reader** (`reader=P`): every position is P's view and every decision is worded as P saw it
-  (`rules.visible`: a face-down pick of another seat stays face down); only P's own decisions are
-  questioned, since what-if answers from the decider's view and the others knew what P did not.
-  Two games that P saw alike get the same review.
+  (`rules.visible`: a face-down pick of another seat stays face down). Every decision P saw whole
+  may be questioned, each seat's alike, and each what-if answers from P's view (`compare(viewer=P)`:
+  the decider's alternatives are those P's view shows legal, and what P could not see is dealt
+  afresh). Two games that P saw alike get the same review.
 - **No reader, the game over and its seed revealed**: nothing is hidden any more; the positions
   are whole and every seat's decisions are questioned, each from its decider's view.
 - **No reader, the game still hiding something**: a spectator's view, and nothing is questioned
@@ -42,9 +43,9 @@ import msgspec
 from boardcore.game.errors import BoardcoreError
 from boardcore.game.events import Decision
 from boardcore.agents.execute import resolve_workers
-from boardcore.session.session import Session
+from boardcore.session import Session
 from boardcore.analysis.value import win_probabilities
-from boardcore.analysis.whatif import WhatIfReport, compare
+from boardcore.analysis.whatif import WhatIfReport, choices_seen_by, compare
 
 DEFAULT_TOP = 3
 """How many of the costliest decisions are questioned, unless asked otherwise."""
@@ -152,13 +153,13 @@ def review(session: Session, reader: int | None = None, *, top: int = DEFAULT_TO
 
     try:
         _walk(session, reader, whole, start, steps, progress)
-        candidates = _costliest(session, steps, reader, whole, top)
+        candidates = _costliest(session, steps, reader, whole, top, seed)
         total = len(candidates) * budget if budget is not None else len(candidates)
         for step in candidates:
             done = (len(questioned) * budget) if budget is not None else len(questioned)
             told = (lambda n, d=done: progress("playouts", d + n, total)) if progress and budget is not None else None
             report = compare(session, step.position, budget=budget, seconds=seconds, workers=given, ray=ray,
-                             seed=f"{seed}/{step.position}", progress=told)
+                             seed=_seed(seed, step), viewer=reader, progress=told)
             questioned.append(Questioned(step.position, step.player, step.words, step.cost, report))
             if progress and budget is None:
                 progress("decisions questioned", len(questioned), total)
@@ -170,13 +171,14 @@ def review(session: Session, reader: int | None = None, *, top: int = DEFAULT_TO
 def _information(reader: int | None, whole: bool) -> str:
     """What the review read, in words."""
     if reader is not None:
-        return (f"from P{reader}'s view: positions as P{reader} saw them, and only P{reader}'s own decisions "
-                f"questioned (the others decided on what P{reader} could not see)")
+        return (f"from P{reader}'s view: positions as P{reader} saw them, and every decision P{reader} saw "
+                f"questioned on what P{reader} knew (another seat's alternatives are those P{reader}'s view "
+                "shows legal)")
     if whole:
         return ("everything: the game is over and its seed revealed, so nothing is hidden; each decision is "
                 "questioned from its taker's view")
     return ("as a spectator sees it: the game still hides information, so no decision is questioned "
-            "(review --as P questions P's own)")
+            "(review --as P questions what P saw)")
 
 
 def _walk(session: Session, reader: int | None, whole: bool, start: list[float], steps: list[Step],
@@ -225,30 +227,42 @@ def _worded(rules: Any, state: Any, decision: Decision, reader: int | None, whol
 
 
 def _may_question(step: Step, reader: int | None, whole: bool) -> bool:
-    """Whether what-if may question `step` for this reader (see the module docstring)."""
-    return step.player == reader if reader is not None else whole
+    """Whether what-if may question `step` for this reader (see the module docstring): a reader, any
+    decision they saw whole."""
+    return not step.hidden if reader is not None else whole
 
 
 def _questionable(steps: list[Step], reader: int | None, whole: bool) -> int:
     return sum(_may_question(s, reader, whole) for s in steps)
 
 
-def _costliest(session: Session, steps: list[Step], reader: int | None, whole: bool, top: int) -> list[Step]:
+def _costliest(session: Session, steps: list[Step], reader: int | None, whole: bool, top: int,
+               seed: int | str = 0) -> list[Step]:
     """The `top` decisions that cost their taker most and may be questioned, costliest first (the
     earlier first among equal costs). A decision after which its taker's chances did not fall is none,
-    and neither is a forced one (its taker had no other legal choice: what they lost was luck)."""
+    and neither is a forced one (its taker had no other legal choice, as far as the reader could see:
+    what they lost was luck)."""
     costly = sorted((s for s in steps if s.cost > 0 and _may_question(s, reader, whole)),
                     key=lambda s: (-s.cost, s.position))
     chosen: list[Step] = []
     for step in costly:
         if len(chosen) == top:
             break
-        if _choices(session, step) > 1:
+        if _choices(session, step, reader, _seed(seed, step)) > 1:
             chosen.append(step)
     return chosen
 
 
-def _choices(session: Session, step: Step) -> int:
-    """How many legal choices the taker of `step` had where it was taken."""
+def _seed(seed: int | str, step: Step) -> str:
+    """The seed of the what-if questioning `step`."""
+    return f"{seed}/{step.position}"
+
+
+def _choices(session: Session, step: Step, reader: int | None = None, seed: str = "0") -> int:
+    """How many legal choices the taker of `step` had where it was taken, as the reader could tell (what-if's
+    alternatives from the reader's view, `whatif.choices_seen_by`, where the reader is another seat)."""
     rules = session.rules
-    return sum(a.player == step.player for a in rules.legal_actions(session.state_at(step.position - 1)))
+    start = session.state_at(step.position - 1)
+    if reader is not None and reader != step.player:
+        return len(choices_seen_by(rules, start, session.history.live[step.position - 1].event, reader, seed)[0])
+    return sum(a.player == step.player for a in rules.legal_actions(start))

@@ -39,6 +39,7 @@ FEATURES = ("constant", "done", "projected lead", "projected lead x done", "poin
 """What `features` returns for a side, in order: the model files' weights follow it."""
 
 _models: dict[str, dict[str, Any]] = {}
+_packages: dict[type, str] = {}   # the package whose model a rules class plays by
 
 
 def win_probabilities(rules: Rules, view: Any, viewer: int | None) -> dict[int, float]:
@@ -101,17 +102,30 @@ def model(rules: Rules, mode: str) -> dict[str, Any]:
 
 
 def model_file(rules: Rules) -> dict[str, Any]:
-    """The game's `data/win_probability.json`, read once per process."""
-    package = type(rules).__module__.partition(".")[0]
+    """The game's `data/win_probability.json`, read once per process: beside the rules' own package, or
+    beside the package of the nearest class they derive from that has one (rules subclassed elsewhere, a
+    variant in a test or a plug-in, play the game whose model they inherit)."""
+    cls = type(rules)
+    package = _packages.get(cls)
+    if package is None:
+        packages = list(dict.fromkeys(c.__module__.partition(".")[0] for c in cls.__mro__))
+        package = next((p for p in packages if _model_text(p) is not None), None)
+        if package is None:
+            raise BoardcoreError(f"{rules.name} has no win-probability model ({packages[0]}/data/{MODEL_FILE}); "
+                                 "fit one with `python tools/fit_value.py`")
+        _packages[cls] = package
     found = _models.get(package)
     if found is None:
-        try:
-            text = resources.files(package).joinpath("data", MODEL_FILE).read_text()
-        except (FileNotFoundError, ModuleNotFoundError):
-            raise BoardcoreError(f"{rules.name} has no win-probability model ({package}/data/{MODEL_FILE}); "
-                                 "fit one with `python tools/fit_value.py`") from None
-        found = _models[package] = json.loads(text)
+        found = _models[package] = json.loads(_model_text(package) or "")
         if list(found.get("features", ())) != list(FEATURES):
             raise BoardcoreError(f"{package}/data/{MODEL_FILE} was fitted on other features "
                                  f"({found.get('features')}); regenerate it with `{found.get('command')}`")
     return found
+
+
+def _model_text(package: str) -> str | None:
+    """The model file of `package`, or None where it has none."""
+    try:
+        return resources.files(package).joinpath("data", MODEL_FILE).read_text()
+    except (FileNotFoundError, ModuleNotFoundError, NotADirectoryError, TypeError, ValueError):
+        return None

@@ -21,6 +21,15 @@ default `Rules.clock`) has no rounds to cut at: its rollouts go to the end.
   everything they could not see dealt afresh (`rules.hidden_variant(view, player, rng)`), so the
   answer depends only on what they knew (twin games that differ only in hidden cards get the
   same answer). `omniscient=True` plays from the true hidden state instead, and says so.
+- **Or from another seat's view.** `viewer=V` questions the decider's decision as seat V saw it
+  (a review read by V questions every seat's decisions): the position is V's view, each rollout
+  deals what V could not see (the decider's hand among it), and the decider's chances are read as
+  V would see them. The decision itself must have been in V's sight. The alternatives are the
+  decider's actions whose legality V's view settles: those legal in each of `REFERENCE_DEALS`
+  deals of what V could not see (a card in the decider's hand that V never saw is no alternative
+  V could name), and a rollout's deal is drawn again until the decision taken and every
+  alternative are legal in it. Nothing V could not see is read, so twin games V saw alike get the
+  same answer.
 - **Paired, on common random numbers.** Rollout k of every alternative shares its determinisation,
   its chance and each seat's own randomness, drawn by where each decision is met (the seat, the
   round or turn, the decision point; see `_play`) rather than by how many came before it, and the
@@ -77,6 +86,11 @@ dropped before this many: a paired interval from fewer pairs is too rough to rac
 DEFAULT_ROLLOUTS = 100
 NULL_LUCK = 1_000_000_000
 """Where the null alternative's rollouts draw their luck from: numbers no real rollout reaches."""
+REFERENCE_DEALS = 8
+"""Deals of what the viewer could not see that an alternative must be legal in, when the viewer is not
+the decider (see the module docstring)."""
+DEALS = 64
+"""Tries at a deal in which the decision taken and every alternative are legal, before giving up."""
 HORIZON = 1
 """Where rollouts stop unless told (`to`): once the game's clock has moved on this many ticks from the
 decision's, 1 being the end of the current round (Solar Sphere's round, Apogee's and Warlords' turn).
@@ -114,7 +128,8 @@ class Alternative(msgspec.Struct, frozen=True):
 
 class WhatIfReport(msgspec.Struct, frozen=True):
     """The answer, best alternative first. `regret`: how much the decision taken gave up against
-    the best alternative, in win rate (`regret_score`: against the best in score), never below zero,
+    the best alternative, in win probability (in win rate, the share of rollouts won, when they were played
+    to the end; `regret_score`: against the best in score), never below zero,
     with an interval that holds whichever alternative is truly best: it spans the joint intervals of all
     `compared` alternatives, so a decision taken that merely ranks first is not said to have cost nothing.
     `verdict` says in words whether the budget told the alternatives apart, reading the joint intervals.
@@ -141,6 +156,7 @@ class WhatIfReport(msgspec.Struct, frozen=True):
     compared: int = 1
     to: int | str = "end"
     estimates: str = ""
+    viewer: int | None = None
 
 
 def decision_at(session: Session, position: int) -> Decision:
@@ -177,7 +193,8 @@ def compare(session: Session, at: int, instead: Sequence[Decision | str] | None 
             rollouts: int | None = None,
             budget: int | None = None, seconds: float | None = None, omniscient: bool = False,
             workers: int | None = 1, ray: str | None = None, seed: int | str = 0, adaptive: bool = True,
-            null: bool = False, progress: Callable[[int], None] | None = None) -> WhatIfReport:
+            null: bool = False, viewer: int | None = None,
+            progress: Callable[[int], None] | None = None) -> WhatIfReport:
     """Compare the decision taken at `at` with `instead` (default: every legal alternative of the same
     player), from that player's view unless `omniscient`. The budget is `rollouts` per alternative,
     `budget` playouts in all and/or `seconds`, whichever runs out first (default 100 per alternative).
@@ -186,19 +203,29 @@ def compare(session: Session, at: int, instead: Sequence[Decision | str] | None 
     round), then the win probability there, or "end". `adaptive=False` gives every alternative the same
     rollouts (no race: for measuring the intervals themselves). `null=True` adds the decision taken once
     more as the last alternative, with luck of its own (a known answer: tools/whatif_bench.py counts the
-    verdicts on it, every one of them false). See the module docstring."""
+    verdicts on it, every one of them false). `viewer`: the seat whose view the answer may use (default the
+    decider's). See the module docstring."""
     rules = session.rules
     recorded = decision_at(session, at)
     player = recorded.player
     start = session.state_at(at - 1)
-    legal = [a for a in rules.legal_actions(start) if a.player == player]
+    if viewer is not None and not 1 <= viewer <= session.players:
+        raise BoardcoreError(f"--as {viewer}: this game has players 1-{session.players}")
+    if viewer is not None and omniscient:
+        raise BoardcoreError("an omniscient what-if reads everything: give a viewer or omniscient, not both")
+    viewer = player if viewer is None else viewer
+    if omniscient or viewer == player:
+        legal, known = [a for a in rules.legal_actions(start) if a.player == player], start
+    else:
+        legal, known = choices_seen_by(rules, start, recorded, viewer, str(seed))
     if instead is None:
         chosen = [recorded, *legal]
     else:
-        chosen = [recorded, *(rules.parse_action(start, a) if isinstance(a, str) else a for a in instead)]
+        chosen = [recorded, *(rules.parse_action(known, a) if isinstance(a, str) else a for a in instead)]
     for action in chosen:
         if action not in legal:
-            raise BoardcoreError(f"{rules.format_action(action)} was not legal for P{player} at position {at}")
+            whose = "" if known is start else f" whatever P{viewer} could not see"
+            raise BoardcoreError(f"{rules.format_action(action)} was not legal for P{player} at position {at}{whose}")
     chosen = list(dict.fromkeys(chosen))          # the decision taken first, then each alternative once
     if null:
         chosen.append(recorded)
@@ -217,12 +244,12 @@ def compare(session: Session, at: int, instead: Sequence[Decision | str] | None 
         agent_kinds.make(spec, rules)             # a bad spec is refused before any playout
     given, workers = workers, resolve_workers(workers)   # None (every core) also plays here while they start
     local = workers == 1 and not (ray or os.environ.get("BOARDCORE_RAY"))
-    seen = start if omniscient else rules.view(start, player)
+    seen = start if omniscient else rules.view(start, viewer)
     if type(rules).clock is Game.clock:          # a clock that never moves has no rounds to stop at
         to = "end"
     until = None if to == "end" else rules.clock(start) + int(to)
     shared = _Shared(rules if local else agent_kinds.shippable(rules), seen, player, chosen, policies, str(seed),
-                     omniscient, until, len(chosen) - 1 if null else -1)
+                     omniscient, until, len(chosen) - 1 if null else -1, viewer)
     race = _Race(len(chosen), shares=until is None)
     began = time.perf_counter()
     batch = FIRST_ROUND
@@ -244,16 +271,50 @@ def compare(session: Session, at: int, instead: Sequence[Decision | str] | None 
                 break
             if race.done[0] >= batch:             # a probe or a cut round leaves the batch to grow into
                 batch *= 2
-    return _report(rules, at, rules.view(start, player), shared, race, _budget_text(rollouts, budget, seconds),
+    return _report(rules, at, rules.view(start, viewer), shared, race, _budget_text(rollouts, budget, seconds),
                    workers, time.perf_counter() - began, to)
+
+
+def choices_seen_by(rules: Any, start: Any, recorded: Decision, viewer: int, seed: str) -> tuple[list[Decision], Any]:
+    """The decider's alternatives at `start` as `viewer` (another seat) may know them, and a deal to read
+    them in: the decider's actions legal in every one of `REFERENCE_DEALS` deals of what the viewer could not
+    see (each drawn so that the decision taken is legal in it), in the first deal's order. Refused when the
+    decision taken was hidden from the viewer."""
+    player = recorded.player
+    if rules.visible(recorded, viewer) != recorded:
+        raise BoardcoreError(f"P{player}'s decision was hidden from P{viewer}: it cannot be questioned from "
+                             f"P{viewer}'s view")
+    seen = rules.view(start, viewer)
+    deals = [_deal(rules, seen, viewer, f"whatif/{seed}/choices/{r}", [recorded]) for r in range(REFERENCE_DEALS)]
+    offered = [[a for a in rules.legal_actions(d) if a.player == player] for d in deals]
+    legal = [a for a in offered[0] if all(a in other for other in offered[1:])]
+    return legal, deals[0]
+
+
+def _deal(rules: Any, seen: Any, viewer: int, family: str, required: Sequence[Decision] = ()) -> Any:
+    """`seen` (the viewer's view) with what the viewer could not see dealt afresh from `family`'s
+    stream, drawn again (up to `DEALS` times) until every action of `required` is legal in it; a copy of
+    `seen` when nothing is hidden from the viewer."""
+    for attempt in range(DEALS):
+        state = rules.hidden_variant(seen, viewer, Rng.derive(f"{family}/deal" + (f"/{attempt}" if attempt else ""), 0))
+        if state is None:
+            return rules.copy(seen)
+        if not required:
+            return state
+        legal = rules.legal_actions(state)
+        if all(a in legal for a in required):
+            return state
+    raise BoardcoreError(f"no deal of what P{viewer} could not see in {DEALS} tries lets "
+                         f"{', '.join(map(rules.format_action, required[:3]))} be played")
 
 
 # -- the rollouts (module level: they run in worker processes) ------------------------------------
 class _Shared(msgspec.Struct, frozen=True):
     """What every rollout needs, sent once per worker: the rules, the position as the deciding player
     sees it (or the true one when omniscient), the alternatives, a policy per seat, the seed, the
-    clock reading at which rollouts stop (`until`; None: at the end), and which alternative, if any, is
-    the null: the decision taken again, whose rollout k draws the luck of rollout `NULL_LUCK + k`."""
+    clock reading at which rollouts stop (`until`; None: at the end), which alternative, if any, is
+    the null: the decision taken again, whose rollout k draws the luck of rollout `NULL_LUCK + k`, and
+    the seat whose view `start` is (`viewer`; 0: the decider's, `player`)."""
 
     rules: Any
     start: Any
@@ -264,6 +325,12 @@ class _Shared(msgspec.Struct, frozen=True):
     omniscient: bool
     until: int | None = None
     null: int = -1
+    viewer: int = 0
+
+    @property
+    def reader(self) -> int:
+        """The seat whose view the answer reads."""
+        return self.viewer or self.player
 
 
 _AGENTS: dict[tuple[int, str], Any] = {}   # a worker's agents, made once per rules and spec
@@ -347,18 +414,18 @@ def _rollout(shared: _Shared, item: tuple[int, int]) -> tuple[float, float]:
     a, k = item
     rules = agent_kinds.resolve(shared.rules)
     family = f"whatif/{shared.seed}/{k + NULL_LUCK if a == shared.null else k}"
-    state = None
-    if not shared.omniscient:
-        state = rules.hidden_variant(shared.start, shared.player, Rng.derive(f"{family}/deal", 0))
-    if state is None:                             # omniscient, or nothing is hidden from the player
+    if shared.omniscient:
         state = rules.copy(shared.start)
+    else:                                         # another seat's view may hide what makes an action legal
+        state = _deal(rules, shared.start, shared.reader, family,
+                      shared.actions if shared.reader != shared.player else ())
     bots = {p: _agent(rules, spec) for p, spec in enumerate(shared.policies, 1)}
     state = _play(rules, state, shared.actions[a], bots, family, shared.until)
     player = shared.player
     outcome = rules.outcome(state)
     if shared.until is None and outcome is not None:      # (without a horizon, only the end stops a rollout)
         return (1.0 / len(outcome.winners) if player in outcome.winners else 0.0), outcome.points(player)
-    seen, viewer = (state, None) if shared.omniscient else (rules.view(state, player), player)
+    seen, viewer = (state, None) if shared.omniscient else (rules.view(state, shared.reader), shared.reader)
     return win_probability(rules, seen, viewer, player), rules.evaluate(seen, player)
 
 
@@ -561,17 +628,23 @@ def _report(rules: Any, at: int, seen: Any, shared: _Shared, race: _Race, budget
         alternatives.append(Alternative(
             rules.format_action(shared.actions[a]), a == 0, n, win, score, joint_win, joint_score,
             rate_interval(sum(race.wins[a]), n), mean_interval(race.scores[a]), a in race.contenders,
-            rules.describe(seen, shared.actions[a], shared.player), a == shared.null))
+            rules.describe(seen, shared.actions[a], shared.reader), a == shared.null))
     others = [a for a in alternatives if not a.recorded]
+    v = shared.reader
+    verdict = (_verdict(alternatives, shared.until is None) if others or v == shared.player else
+               f"P{v}'s view shows no other legal choice than the decision taken")
     information = ("omniscient: rollouts start from the true hidden state, which the player did not know"
                    if shared.omniscient else
-                   f"from P{shared.player}'s view: each rollout deals what P{shared.player} could not see afresh")
+                   f"from P{v}'s view: each rollout deals what P{v} could not see afresh" + (
+                       f"; P{shared.player}'s alternatives are those P{v}'s view shows legal"
+                       if v != shared.player else ""))
     return WhatIfReport(rules.name, at, shared.player, rules.format_action(shared.actions[0]), shared.omniscient,
                         information, shared.policies, budget, race.total, race.rounds, workers, elapsed,
                         alternatives[0].action,
                         regret([a.win_diff for a in others], [a.joint_win_diff for a in others]),
                         regret([a.score_diff for a in others], [a.joint_score_diff for a in others]),
-                        _verdict(alternatives), alternatives, compared, to, estimates(shared, to))
+                        verdict, alternatives, compared, to,
+                        estimates(shared, to), None if shared.omniscient else v)
 
 
 def estimates(shared: _Shared, to: int | str) -> str:
@@ -583,8 +656,9 @@ def estimates(shared: _Shared, to: int | str) -> str:
         return f"{p}'s chances of winning if the game is then played to the end by {who} (the share of rollouts won)"
     stop = "the end of this round" if to == 1 else ("the end of the next round" if to == 2 else
                                                    f"{to} rounds of the game's clock on")
+    seen = "" if shared.reader == shared.player or shared.omniscient else f" as P{shared.reader} would see it"
     return (f"{p}'s chances of winning under competent play: rollouts by {who} to {stop}, then {p}'s win "
-            "probability there (boardcore.analysis.value)")
+            f"probability there{seen} (boardcore.analysis.value)")
 
 
 def regret(plain: Sequence[Estimate], joint: Sequence[Estimate]) -> Estimate:
@@ -611,9 +685,11 @@ def _beaten(others: list[Alternative]) -> list[Alternative]:
     return [a for a in others if a.joint_win_diff.high < 0 or (even(a.win_diff) and a.joint_score_diff.high < 0)]
 
 
-def _verdict(alternatives: list[Alternative]) -> str:
+def _verdict(alternatives: list[Alternative], to_end: bool) -> str:
     """Whether the best alternative's interval on the difference excludes zero, in words. With several
-    alternatives it reads the joint intervals: the best of many is the one most flattered by luck."""
+    alternatives it reads the joint intervals: the best of many is the one most flattered by luck. The
+    differences are in win rate where the rollouts were played to the end (`to_end`: the share of them
+    won), and in win probability where they stopped at a horizon (the model's chances there)."""
     best = alternatives[0]
     others = [a for a in alternatives if not a.recorded]
     if not others:
@@ -622,7 +698,7 @@ def _verdict(alternatives: list[Alternative]) -> str:
     if not best.recorded:
         w, s = best.joint_win_diff, best.joint_score_diff
         if w.low > 0:
-            return (f"{best.action} is better than the decision taken: {best.win_diff.mean:+.3f} win rate "
+            return (f"{best.action} is better than the decision taken: {best.win_diff.mean:+.3f} {'win rate' if to_end else 'win probability'} "
                     f"[{w.low:+.3f}, {w.high:+.3f}], an interval that excludes zero{family}")
         if even(best.win_diff) and s.low > 0:
             return (f"{best.action} scores more than the decision taken: {best.score_diff.mean:+.2f} points "

@@ -26,8 +26,9 @@ def review(
     target: str = FileArg,
     data: Optional[Path] = DataOpt,
     player: Optional[int] = typer.Option(None, "--as", metavar="PLAYER",
-                                         help="Review from PLAYER's view only, questioning PLAYER's own decisions "
-                                              "(default: everything once the game is over and its seed revealed)."),
+                                         help="Review from PLAYER's view only, questioning every seat's decisions "
+                                              "PLAYER saw on what PLAYER knew (default: everything once the game "
+                                              "is over and its seed revealed)."),
     top: int = typer.Option(3, "--top", "-k", min=0, metavar="K", help="Question the K costliest decisions."),
     budget: Optional[int] = typer.Option(None, "--budget", min=2, metavar="N",
                                          help="Playouts per questioned decision (default 3000)."),
@@ -56,7 +57,7 @@ def review(
                                  seed=seed, progress=lambda what, done, total: bar.update(done, what=what, total=total))
         except Interrupted as stop:
             report = stop.partial
-    if html is not None and report.complete:
+    if html is not None:                          # an interrupted review's page shows what it got
         from boardcore.view import page
 
         write_page(html, page(session, player=player, review=report))
@@ -65,9 +66,9 @@ def review(
     else:
         show(report)
     if not report.complete:
-        unwritten = f"; {html} was not written" if html is not None else ""
+        written = f"; {html} holds it too" if html is not None else ""
         sys.stderr.write(f"\ninterrupted: the review so far is printed above ({len(report.decisions)} decisions read, "
-                         f"{len(report.questioned)} questioned){unwritten}\n")
+                         f"{len(report.questioned)} questioned){written}\n")
         sys.exit(130)
 
 
@@ -195,7 +196,7 @@ def _none_questioned(report: Review) -> str:
         return "no decision questioned (--top 0)"
     if not report.questionable:
         if report.reader is None:
-            return "no decision questioned: the game still hides information (--as P questions P's own)"
-        return f"no decision questioned: P{report.reader} took none"
+            return "no decision questioned: the game still hides information (--as P questions what P saw)"
+        return f"no decision questioned: P{report.reader} saw none whole"
     return ("no decision questioned: none of those that may be questioned lowered its taker's chances, "
             "or each that did was its taker's only choice")

@@ -35,6 +35,10 @@ def whatif(
                                 "scored by who won)."),
     omniscient: bool = typer.Option(False, "--omniscient",
                                     help="Roll out from the true hidden state instead of the player's view."),
+    viewer: Optional[int] = typer.Option(None, "--as", metavar="PLAYER",
+                                         help="Answer from PLAYER's view (default: the deciding player's): what "
+                                              "PLAYER could not see is dealt afresh, and the alternatives are those "
+                                              "PLAYER's view shows legal."),
     workers: Optional[int] = WorkersOpt,
     ray: Optional[str] = RayOpt,
     seed: str = typer.Option("0", "--seed", help="Seed of the rollouts' determinisations and chance."),
@@ -48,7 +52,7 @@ def whatif(
     By default rollouts by a competent, cheap policy to the end of the round, scored by the player's win
     probability there (--to end --policy random: random play to the end); paired, from the player's view."""
     from boardcore.game.errors import BoardcoreError
-    from boardcore.analysis.whatif import compare, decision_at
+    from boardcore.analysis.whatif import choices_seen_by, compare, decision_at
 
     if bool(instead) == all_:
         raise BoardcoreError("give either --instead ACTION (one or more) or --all")
@@ -57,16 +61,23 @@ def whatif(
     if html is not None:
         page_target(html, overwrite, target)
     session = _load(target, data)
-    player = decision_at(session, at).player
+    decision = decision_at(session, at)
+    player = decision.player
     policies = _policies(policy, session.players, session.rules.rollout_policy)
-    count = (1 + sum(a.player == player for a in session.rules.legal_actions(session.state_at(at - 1)))) if all_ \
-        else len(instead) + 1
+    if viewer is not None and not 1 <= viewer <= session.players:
+        raise BoardcoreError(f"--as {viewer}: this game has players 1-{session.players}")
+    if all_ and viewer not in (None, player) and not omniscient:   # as many as the viewer can tell
+        count = 1 + len(choices_seen_by(session.rules, session.state_at(at - 1), decision, viewer, seed)[0])
+    elif all_:
+        count = 1 + sum(a.player == player for a in session.rules.legal_actions(session.state_at(at - 1)))
+    else:
+        count = len(instead) + 1
     total = budget if budget is not None else (rollouts or (100 if seconds is None else 0)) * count or None
     with LazyBar(total, "playouts") as bar:
         report = compare(session, at, None if all_ else list(instead), policy=policies,
                          to=to if to == "end" else int(to), rollouts=rollouts,
                          budget=budget, seconds=seconds, omniscient=omniscient, workers=workers, ray=ray, seed=seed,
-                         progress=bar.update)
+                         viewer=viewer, progress=bar.update)
     if html is not None:
         from boardcore.view import whatif_page
 

@@ -24,16 +24,17 @@ def page(session: Session, player: int | None = None, at: int | None = None, rev
     """The viewer of `session` as `player` sees it (None: a spectator; everything once the game is
     over and its seed revealed), opening at position `at` (default: the end) unless the address
     names one (`#pos=N`). A `review` of the game by the same reader (`boardcore.analysis.review`) adds its
-    win-probability chart under the timeline."""
+    win-probability chart under the timeline; an interrupted one, as far as it got."""
     if player is not None and not 1 <= player <= session.players:
         raise BoardcoreError(f"player {player}: this game has players 1-{session.players}")
     if at is not None and not 1 <= at <= session.position:
         raise BoardcoreError(f"position {at}: positions run from 1 to {session.position} in this game "
                              "(as `boardcore replay` numbers them)")
     timeline = collect(session, player)
-    if review is not None and (review.reader != player or [s.position for s in review.decisions]
-                               != [f.decision for f in timeline.frames[:-1]]):
-        raise BoardcoreError("the review is of another game, or by another reader, than this page")
+    if review is not None:
+        read, decided = [s.position for s in review.decisions], [f.decision for f in timeline.frames[:-1]]
+        if review.reader != player or read != (decided[:len(read)] if not review.complete else decided):
+            raise BoardcoreError("the review is of another game, or by another reader, than this page")
     report = audit(session.stream_id, store=session.store, stream_id=session.stream_id)
     frames = timeline.frames
     start = len(frames) - 1 if at is None else max(

@@ -89,4 +89,6 @@ def _costly_words(q: Questioned) -> str:
 
 
 def _said(review: Review) -> str:
-    return f"Each seat's chance of winning under competent play ({review.information})."
+    partial = "" if review.complete else (
+        f" The review was interrupted: {len(review.decisions)} decisions read, {len(review.questioned)} questioned.")
+    return f"Each seat's chance of winning under competent play ({review.information}).{partial}"
