@@ -6,7 +6,7 @@ library call (`boardcore.analysis.tournament`, `boardcore.analysis.whatif`), pri
     python tools/strength.py replies [-n 2]                   # mcts's reply times, CPU and wall, every game
     python tools/strength.py solo   [-n 40]  [--workers 2]    # mcts and greedy against each automa
     python tools/strength.py whatif [-k 40]  [--workers 2]    # paired against independent intervals
-    python tools/strength.py openspiel [-n 100] [--per-move 0.25] [--game G] [--workers 2]   # mcts against OpenSpiel's ISMCTS
+    python tools/strength.py openspiel [-n 100] [--per-move 0.25] [--game G] [--max-turns T] [--workers 2]   # mcts against OpenSpiel's ISMCTS
 
 `duels` is `boardcore tournament GAME --players 2 --agent mcts --agent greedy` for each game, with the
 reply times of `mcts` (mean, median, longest); `budgets` the same with `mcts:seconds=1` against
@@ -241,7 +241,8 @@ def openspiel(args) -> dict:
     agents = [f"mcts:seconds={args.per_move:g}", f"{args.opponent}:seconds={args.per_move:g}"]
     for name in args.game or ("solar-sphere", "apogee", "warlords"):
         rules = games.get(name)
-        report = tournament(rules, rules.make_config(players=2), agents, args.games, seed=args.seed,
+        capped = {"max_turns": args.max_turns} if args.max_turns else {}
+        report = tournament(rules, rules.make_config(players=2, **capped), agents, args.games, seed=args.seed,
                             workers=args.workers)
         p = report.pairings[0]
         reply = {s.agent: f"{s.reply_seconds:.3f}s" for s in report.standings}
@@ -264,6 +265,8 @@ def main() -> None:
     parser.add_argument("--at", type=int, default=WHATIF_AT, help="whatif: the decision's position")
     parser.add_argument("--agent", default="mcts", help="the agent measured against greedy")
     parser.add_argument("--per-move", type=float, default=0.25, help="openspiel: seconds per decision, both agents")
+    parser.add_argument("--max-turns", type=int, default=0,
+                        help="openspiel: the games' turn cap (Apogee and Warlords only; 0: the game's default)")
     parser.add_argument("--opponent", default="openspiel-ismcts", help="openspiel: the OpenSpiel bot (or openspiel-mcts)")
     parser.add_argument("--game", action="append", choices=("solar-sphere", "apogee", "warlords"),
                         help="duels, budgets, replies, openspiel: this game only (repeatable; default all three)")

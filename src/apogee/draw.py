@@ -27,7 +27,17 @@ from apogee.words import (BAN_WORDS, KIND_WORDS, SPOT_WORDS, STEP_WORDS, card_fa
 
 WIDTH = 900
 COLOURS = ("#c0392b", "#1f6fb4", "#27903f", "#d9791a", "#7d4fb0")  # P1..P5, the same in every picture
-STYLE = ("text{font-family:sans-serif;font-size:10px;fill:#222}.s{font-size:8.5px}.h{font-size:14px;"
+FONT = "Liberation Sans,Arial,Helvetica,sans-serif"
+"""Faces with the same letter widths (Liberation Sans is drawn to Arial's metrics), so `width` holds for the
+board wherever it is shown; a plain `sans-serif` may be wider (DejaVu Sans is about a tenth wider)."""
+ADVANCES = tuple(int(a) for a in (
+    "28 28 36 56 56 89 67 19 33 33 39 58 28 33 28 28 56 56 56 56 56 56 56 56 56 56 28 28 58 58 58 56 102 67 67 72 "
+    "72 67 61 78 72 28 50 67 56 83 72 78 67 78 72 67 61 72 67 94 67 67 61 28 28 28 47 56 33 56 56 50 56 56 28 56 56 "
+    "22 22 50 22 83 56 56 56 56 33 50 28 56 50 72 50 50 50 33 26 33 58").split())
+"""Each printable ASCII letter's width, " " to "~", in hundredths of the font size, in `FONT`'s metrics
+(measured in Chromium with Liberation Sans at 100 px)."""
+STYLE = (f"text{{font-family:{FONT};font-size:10px;fill:#222}}"
+         ".s{font-size:8.5px}.h{font-size:14px;"
          "font-weight:bold}.b{font-weight:bold}.w{fill:#fff}.c{stroke:#777;stroke-width:.6}.k0{fill:#f6dfb4}"
          ".k1{fill:#cfe2f3}.k2{fill:#d9ead3}.k3{fill:#ead1dc}.e{fill:#fff6d5}.i{fill:#e8f0e0}.fd{fill:#6e6e6e}"
          ".p{fill:#fafafa;stroke:#bbb}")
@@ -55,12 +65,18 @@ def clip(text: str, width: float, size: float = 10) -> str:
     return text if len(text) <= fits else text[:fits - 1].rstrip() + "…"
 
 
-def two_lines(text: str, width: float, size: float) -> tuple[str, str]:
-    """`text` cut between words into a first line that fits `width` at `size` and the rest."""
-    words, first = text.split(), ""
-    while words and len(f"{first} {words[0]}".strip()) <= room(width, size):
-        first = f"{first} {words.pop(0)}".strip()
-    return (first, " ".join(words)) if first else (clip(text, width, size), "")
+def width(text: str, size: float) -> float:
+    """How wide `text` is drawn at font size `size` in `FONT` (a letter beyond ASCII counted as wide as "M")."""
+    return size / 100 * sum(ADVANCES[ord(ch) - 32] if " " <= ch <= "~" else 83 for ch in text)
+
+
+def two_lines(text: str) -> tuple[str, str]:
+    """`text` broken between two words where its wider line is narrowest (one word stays on one line):
+    breaking at the last word that fits put "Kerosene" above "Liquid Propulsion", too wide for a Launch Pad
+    card, where "Kerosene Liquid" above "Propulsion" fits."""
+    words = text.split()
+    breaks = [(" ".join(words[:i]), " ".join(words[i:])) for i in range(1, len(words))] or [(text, "")]
+    return min(breaks, key=lambda lines: max(width(line, 1) for line in lines))
 
 
 class Svg:
@@ -77,10 +93,12 @@ class Svg:
         self.parts.append(f'<rect x="{x:g}" y="{y:g}" width="{w:g}" height="{h:g}" rx="{rx}"{attrs}>{body}</rect>'
                           if body else f'<rect x="{x:g}" y="{y:g}" width="{w:g}" height="{h:g}" rx="{rx}"{attrs}/>')
 
-    def text(self, x, y, s, cls="", fill="", anchor="") -> None:
+    def text(self, x, y, s, cls="", fill="", anchor="", squeeze=0.0) -> None:
+        """`squeeze`: the text is drawn exactly that wide, its letters narrowed to fit."""
         attrs = f' class="{cls}"' if cls else ""
         attrs += f' fill="{fill}"' if fill else ""
         attrs += f' text-anchor="{anchor}"' if anchor else ""
+        attrs += f' textLength="{squeeze:g}" lengthAdjust="spacingAndGlyphs"' if squeeze else ""
         self.parts.append(f'<text x="{x:g}" y="{y:g}"{attrs}>{escape(s)}</text>')
 
     def group(self, title: str) -> None:
@@ -103,16 +121,25 @@ def card(svg: Svg, c: Components, x: float, y: float, card_id: int, w: float = 1
     svg.end()
 
 
+SQUEEZE = 0.8
+"""The narrowest a card's name is drawn, as a share of its letters' width: narrower is no longer read."""
+
+
 def name(svg: Svg, x: float, y: float, w: float, text: str) -> None:
-    """A card's name at its top: on one line when it fits, else whole on two small lines (names such as
-    "Kerosene Liquid Propulsion" were cut to "Kerosene Liq…"); cards are 28 tall to leave room for it."""
-    if len(text) <= room(w - 6):
+    """A card's name at its top: on one line when it fits, else on two small lines broken where both fit
+    best, a line still too wide narrowed to the card. Cutting the second line lost the end of the longest
+    names on the 70-wide Launch Pad cards ("Single-Stage Orbital Laun…"); now only a line that would have
+    to be narrowed further than `SQUEEZE` is cut (on the 36-wide R&D cards). Cards are 28 tall to leave
+    room for two lines."""
+    inside = w - 6
+    if width(text, 10) <= inside:
         svg.text(x + 3, y + 10, text)
         return
-    first, rest = two_lines(text, w - 6, 8.5)
-    svg.text(x + 3, y + 9, first, "s")
-    if rest:
-        svg.text(x + 3, y + 17, clip(rest, w - 6, 8.5), "s")
+    for line, baseline in zip(two_lines(text), (9, 17)):
+        while width(line, 8.5) * SQUEEZE > inside:
+            line = line[:-2].rstrip() + "…"
+        if line.strip("…"):
+            svg.text(x + 3, y + baseline, line, "s", squeeze=inside if width(line, 8.5) > inside else 0)
 
 
 def face_down_pile(svg: Svg, x: float, y: float, what: str, n: int, w: float = 62, h: float = 28) -> None:

@@ -141,3 +141,23 @@ def test_the_dealt_directors_are_drawn_for_their_owner_only():
     theirs = R.draw(R.view(sess.state, 2), 2)
     assert not any(name in theirs for name in dealt)
     assert "a face-down Mission Director" in titles(theirs)
+
+
+def test_a_card_name_too_wide_for_its_card_is_narrowed_whole_and_cut_only_past_the_squeeze():
+    """A line wider than the card is drawn exactly the card's inside wide (its letters narrowed), not cut,
+    while narrowing to `SQUEEZE` of its width is enough; past that (the 36-wide R&D cards) it is cut."""
+    from apogee.draw import SQUEEZE, Svg, name, width
+
+    svg = Svg()
+    name(svg, 0, 0, 70, "Liquid Metallic Hydrogen Propulsion")       # wider than any name in the data
+    lines = [ET.fromstring(part) for part in svg.parts]
+    assert " ".join(t.text for t in lines) == "Liquid Metallic Hydrogen Propulsion"
+    wide = [t for t in lines if width(t.text, 8.5) > 64]
+    assert len(wide) == 1 and width(wide[0].text, 8.5) <= 64 / SQUEEZE
+    assert all(t.get("textLength") == ("64" if t in wide else None) for t in lines)
+    assert wide[0].get("lengthAdjust") == "spacingAndGlyphs"
+    narrow = Svg()
+    name(narrow, 0, 0, 36, "Kerosene Liquid Propulsion")
+    lines = [ET.fromstring(part) for part in narrow.parts]
+    assert all(t.text.endswith("…") and width(t.text, 8.5) * SQUEEZE <= 30 and t.get("textLength") == "30"
+               for t in lines)

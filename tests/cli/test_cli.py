@@ -215,6 +215,20 @@ def test_simulate_reports_win_rates(run):
     assert code == 0 and report["games"] == 30 and report["seats"][0]["policy"] == "greedy"
 
 
+def test_a_simulation_whose_scores_only_say_who_won_shows_no_score(run):
+    """Apogee's final score is a point for each winner: simulate printed `score 0.750 [0.301, 0.954]`
+    beside `win 0.750 [0.301, 0.954]`, as tournament did (#31)."""
+    args = ("simulate", "apogee", "-n", "4", "-O", "max_turns=50", "--seat", "1=greedy", "--seat", "2=greedy",
+            "--workers", "1")
+    code, out, _ = run(*args)
+    seats = [line for line in out.splitlines() if line.startswith(("P1 ", "P2 "))]
+    assert code == 0 and len(seats) == 2 and all(" win " in s and "score" not in s for s in seats), out
+    assert json.loads(run(*args, "--json")[1])["scored"] is False
+    code, out, _ = run("simulate", "toy-pig", "--games", "4", "--workers", "1")
+    assert code == 0 and out.count("score ") == 2 and json.loads(run("simulate", "toy-pig", "--games", "4",
+                                                                     "--json")[1])["scored"] is True
+
+
 def test_export_import_keep_hashes(run, game_file, tmp_path):
     code, out, _ = run("import", game_file, "--id", "imported")
     assert code == 0 and "db:imported" in out

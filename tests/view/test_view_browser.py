@@ -14,6 +14,7 @@ BOARDCORE_REQUIRE_CHROMIUM=1 (set by .ci/run after installing it), where they fa
 
 from __future__ import annotations
 
+import copy
 import os
 import xml.etree.ElementTree as ET
 from pathlib import Path
@@ -250,19 +251,57 @@ def test_a_board_s_text_is_readable_at_1280_by_800(browser, tmp_path, game):
             view.press(key)
             assert view.tab.evaluate(SMALLEST_TEXT) >= 7.8, key
         if game == "apogee":                                   # the rivers' names whole, on two lines
-            from apogee.draw import clip, room, two_lines
+            from apogee.draw import clip, two_lines, width
 
             frames = collect(session, player).frames
             names = {session.rules.c.tech[k].name for f in frames[::8]
                      for river in session.state_at(f.position).rivers for k in river if k >= 0}
-            long = {name for name in names if len(name) > room(96)}
+            long = {name for name in names if width(name, 10) > 94}
             drawn = "".join(f.svg for f in frames)
             assert long and not any(f">{clip(name, 96)}<" in drawn for name in long)
-            assert all(all(f">{line}<" in drawn for line in two_lines(name, 96, 8.5)) for name in long)
+            assert all(all(f">{line}<" in drawn for line in two_lines(name)) for name in long)
             reserves = {session.rules.c.tech[k].name for f in frames[::8] for pl in session.state_at(f.position).areas
                         for k in pl.reserve if k >= 0}                  # and in the reserves, 80 wide
-            whole = {n for n in reserves if len(n) > room(74) and len(two_lines(n, 74, 8.5)[1]) <= room(74, 8.5)}
-            assert whole and all(all(f">{line}<" in drawn for line in two_lines(n, 74, 8.5)) for n in whole)
+            whole = {n for n in reserves if width(n, 10) > 74}
+            assert whole and all(all(f">{line}<" in drawn for line in two_lines(n)) for n in whole)
+        view.assert_clean()
+    finally:
+        view.close()
+
+
+NAMES_ON_CARDS = """width => [...boardcoreViewer.board().querySelectorAll('g')].flatMap(g => {
+    const card = g.querySelector('rect');
+    if (!card || card.getAttribute('width') !== width) return [];
+    const box = card.getBoundingClientRect(), lines = [...g.querySelectorAll('text')].slice(0, -1);
+    return [{title: g.querySelector('title').textContent, name: lines.map(t => t.textContent).join(' '),
+             out: lines.filter(t => { const r = t.getBoundingClientRect();
+                                      return r.left < box.left || r.right > box.right || r.bottom > box.bottom; })
+                       .map(t => t.textContent)}]; })"""
+
+
+def test_every_launch_pad_card_s_name_is_whole_inside_its_card_at_1280_by_800(browser, tmp_path):
+    """The longest Technology names ("Liquid Hydrogen Propulsion", "Single-Stage Orbital Launcher") were cut
+    on their second line on the 70-wide Launch Pad cards ("Hydrogen Propu…"). Every Technology in the data
+    is built on a Launch Pad, longest names first, each board shown in the viewer's pane, and each card's
+    name lines, as the browser lays them out, must spell its name and stay inside its card."""
+    path, session, player = build(tmp_path, "replay:apogee/2p")
+    rules = session.rules
+    by_kind = [sorted((k for k, t in enumerate(rules.c.tech) if rules.c.kind[k] == kind),
+                      key=lambda k: -len(rules.c.tech[k].name)) for kind in range(4)]
+    view = Opened(browser, path, size=(1280, 800))
+    try:
+        seen = set()
+        for board in range(max(len(ids) for ids in by_kind) // 6 + 1):    # 3 cards a slot, on each seat's pad
+            state = copy.deepcopy(session.state_at(session.position))
+            for seat, pl in enumerate(state.areas[:2]):
+                pl.pad = [k for ids in by_kind for k in ids[(2 * board + seat) * 3:(2 * board + seat + 1) * 3]]
+            view.tab.evaluate("svg => { boardcoreViewer.board().innerHTML = svg; }", rules.draw(rules.view(state, None), None))
+            cards = view.tab.evaluate(NAMES_ON_CARDS, "70")
+            for card in cards:
+                title = card["title"].split(":")[0]
+                assert card["name"] == title and card["out"] == [], card
+                seen.add(title)
+        assert seen == {t.name for t in rules.c.tech}
         view.assert_clean()
     finally:
         view.close()

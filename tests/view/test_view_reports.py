@@ -101,3 +101,16 @@ def test_a_what_if_page_sets_the_decision_taken_apart():
         assert f"{alternative.win_probability.mean:.1%}" in text
         if not alternative.recorded:
             assert f"{alternative.win_diff.mean:+.1%}" in text
+
+
+def test_a_simulation_page_leaves_out_scores_that_only_say_who_won():
+    """Apogee's final score is a point for each winner: its page charted a "mean score" that was the win
+    rate again, with a score section and columns to match."""
+    rules = games.get("apogee")
+    report = simulate(rules, rules.make_config(players=2, max_turns=50), ["greedy", "greedy"], 2, seed=1)
+    assert not report.scored
+    text = simulation_page(report)
+    well_formed(text)
+    assert [ET.fromstring(c).get("aria-label") for c in svgs_in(text)] == ["Win rate (95% interval)"]
+    assert "mean score" not in text and "<h2>Scores</h2>" not in text and "P2 greedy" in text
+    assert text.count("<td>") == 3 * len(report.seats)

@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 import time
-from collections.abc import Callable, Sequence
+from collections.abc import Callable, Iterable, Sequence
 from typing import Any
 
 import msgspec
@@ -37,6 +37,9 @@ class SimulationReport(msgspec.Struct, frozen=True):
     decisions: int
     seconds: float
     seats: list[Seat]
+    scored: bool = True
+    """False when every game's scores only said who won (Apogee's: a point for each winner): each seat's
+    score then repeats its win rate, and the report leaves it out."""
 
 
 class Played(msgspec.Struct, frozen=True, array_like=True):
@@ -86,8 +89,15 @@ def simulate(rules: Rules, config: Any, policies: Sequence[str], games: int, *, 
         ordered = sorted(scores) or [0.0]
         seats.append(Seat(p, policies[p - 1], rate_interval(wins[p - 1], games), score_interval(scores),
                           ordered[0], ordered[len(ordered) // 2], ordered[-1], scores))
+    scored = not only_who_won((p in game.winners, game.points[p - 1]) for game in played for p in range(1, players + 1))
     return SimulationReport(rules.name, msgspec.to_builtins(config), games, sum(g.truncated for g in played),
-                            sum(g.decisions for g in played), time.perf_counter() - began, seats)
+                            sum(g.decisions for g in played), time.perf_counter() - began, seats, scored)
+
+
+def only_who_won(seats: Iterable[tuple[bool, float]]) -> bool:
+    """Whether every (won, points) of a seat in a game is a point for a winner and none for anyone else:
+    such scores say nothing a win rate does not (simulate's and tournament's reports leave them out)."""
+    return all(points == won for won, points in seats)
 
 
 def score_interval(values: Sequence[float]) -> Estimate:

@@ -39,6 +39,7 @@ from boardcore.game.errors import BoardcoreError
 from boardcore.agents.execute import resolve_workers, run
 from boardcore.agents.play import MAX_DECISIONS, agent_rng, playout, seeded, start
 from boardcore.game.rules import Rules
+from boardcore.analysis.simulate import only_who_won
 from boardcore.analysis.stats import Estimate, mean_interval, rate_interval
 
 
@@ -151,7 +152,7 @@ def tournament(rules: Rules, config: Any, agents: Sequence[str], games: int, *, 
                                 for p in range(len(pairs))]
     standings = _standings(agents, results, pairings)
     pairings, standings = _as_named(named, pairings, standings)
-    scored = not all(x == (s > 0) for r in results for s, x in zip(r.shares, r.scores))
+    scored = not only_who_won((s > 0, x) for r in results for s, x in zip(r.shares, r.scores))
     return TournamentReport(rules.name, msgspec.to_builtins(config), solo, games, plan,
                             sum(r.truncated for r in results), elapsed, workers, pairings, standings, scored)
 

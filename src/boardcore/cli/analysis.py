@@ -113,8 +113,8 @@ def simulate(
          f"({report.decisions / max(report.seconds, 1e-9):,.0f} decisions/s)"
          + _capped(report.config, report.truncated))
     for s in report.seats:
-        _out(f"P{s.player} {s.policy:<7} win {s.win_rate}  score {s.score}  "
-             f"min {s.score_min:g} median {s.score_median:g} max {s.score_max:g}")
+        _out(f"P{s.player} {s.policy:<7} win {s.win_rate}" + (f"  score {s.score}  min {s.score_min:g} median "
+                                                              f"{s.score_median:g} max {s.score_max:g}" if report.scored else ""))
     if page is not None:
         _out(f"wrote {html} ({len(page.encode()) / 1024:,.0f} KB): open it in a browser")
 

@@ -49,15 +49,17 @@ def simulation_page(report: Any) -> str:
         shape = charts.spread_chart("Score: least, median, most; band: the mean's 95% interval", [
             charts.Spread(label, s.score_min, s.score_median, s.score_max, s.score.mean, s.score.low, s.score.high)
             for label, s in zip(labels, seats)], inks)
+    scored = report.scored     # scores that only say who won repeat the win rate: left out
     rows = "".join(
         f"<tr><td>{escape(label)}</td><td>{s.win_rate.mean:.1%}</td><td>{s.win_rate.low:.1%} – {s.win_rate.high:.1%}"
-        f"</td><td>{s.score.mean:.2f}</td><td>{s.score.low:.2f} – {s.score.high:.2f}</td>"
-        f"<td>{charts.number(s.score_min)}</td><td>{charts.number(s.score_median)}</td>"
-        f"<td>{charts.number(s.score_max)}</td></tr>" for label, s in zip(labels, seats))
+        + (f"</td><td>{s.score.mean:.2f}</td><td>{s.score.low:.2f} – {s.score.high:.2f}</td>"
+           f"<td>{charts.number(s.score_min)}</td><td>{charts.number(s.score_median)}</td>"
+           f"<td>{charts.number(s.score_max)}" if scored else "") + "</td></tr>" for label, s in zip(labels, seats))
     body = ('<main class="report"><div class="chart-grid">'
-            f"{wins}{scores}</div><h2>Scores</h2><div class=\"chart-grid\">{shape}</div>"
-            '<table class="numbers"><tr><th>seat</th><th>win rate</th><th>95% interval</th><th>mean score</th>'
-            f"<th>95% interval</th><th>least</th><th>median</th><th>most</th></tr>{rows}</table>"
+            + (f"{wins}{scores}</div><h2>Scores</h2><div class=\"chart-grid\">{shape}</div>" if scored else f"{wins}</div>")
+            + '<table class="numbers"><tr><th>seat</th><th>win rate</th><th>95% interval</th>'
+            + ("<th>mean score</th><th>95% interval</th><th>least</th><th>median</th><th>most</th>" if scored else "")
+            + f"</tr>{rows}</table>"
             '<p class="note">Win rates count a shared win as a fraction; intervals are Wilson intervals for '
             "rates and normal ones for means.</p></main>")
     return shell(f"{game_title(report.game)} · simulation of {report.games} games", header, body)
