@@ -28,7 +28,23 @@ def evaluate(c: Catalog, s: ApogeeState, player: int) -> float:
     plan_key = (s.solo, s.mission, s.extra_goals)
     plan = c.judged.get((Plan, plan_key), lambda: Plan(c, s))
     progress = c.judged.get((Progress, plan_key, pl.launches), lambda: Progress(c, plan, pl))
-    score, targets = mission_points(c, s, player, m, progress)
+    score = 0.0
+    if objective_met(c, s, player, (progress.all_met,)) and not (m.end_credits or m.end_authority):
+        score += 500
+    # -- the Mission ---------------------------------------------------------
+    for points in progress.points:
+        score += points
+    targets = progress.targets
+    if m.investors:
+        score += (80 if not s.solo and m.no_tie else 40) * min(len(pl.investors), m.investors)
+    if m.race_turn:
+        score += 25 * (1 + max((x.destination for x in pl.launches), default=-1))
+        targets = (min(len(c.destinations) - 1, 1 + max((x.destination for x in pl.launches), default=-1)),)
+    if m.end_credits:  # worth most once the rest of the objective is in hand
+        weight = 100 if not targets else 30
+        score += weight * min(pl.credits, m.end_credits) / m.end_credits
+    if m.end_authority:
+        score += 60 * min(sum(c.eng_auth[e] for e in pl.hand if e >= 0), m.end_authority) / m.end_authority
     if not targets:
         targets = (0,)
     # -- the rocket ----------------------------------------------------------
@@ -74,29 +90,6 @@ def evaluate(c: Catalog, s: ApogeeState, player: int) -> float:
     return score
 
 
-def mission_points(c: Catalog, s: ApogeeState, player: int, m, progress: Progress) -> tuple[float, tuple[int, ...]]:
-    """The part of `evaluate` that is the objective itself (goals, Investors, the end clauses), with the
-    destinations still to reach; the rest of `evaluate` is the means toward it (rocket, credits, team)."""
-    pl = s.p[player - 1]
-    score = 0.0
-    if objective_met(c, s, player, (progress.all_met,)) and not (m.end_credits or m.end_authority):
-        score += 500
-    for points in progress.points:
-        score += points
-    targets = progress.targets
-    if m.investors:
-        score += (80 if not s.solo and m.no_tie else 40) * min(len(pl.investors), m.investors)
-    if m.race_turn:
-        score += 25 * (1 + max((x.destination for x in pl.launches), default=-1))
-        targets = (min(len(c.destinations) - 1, 1 + max((x.destination for x in pl.launches), default=-1)),)
-    if m.end_credits:  # worth most once the rest of the objective is in hand
-        weight = 100 if not targets else 30
-        score += weight * min(pl.credits, m.end_credits) / m.end_credits
-    if m.end_authority:
-        score += 60 * min(sum(c.eng_auth[e] for e in pl.hand if e >= 0), m.end_authority) / m.end_authority
-    return score, targets
-
-
 def standing(c: Catalog, s: ApogeeState) -> Standing:
     """Who is ahead, for the win probability (`boardcore.rules.Standing`): each player's `evaluate` and the
     share of the objective fulfilled (the chart's score, 0-100). How far the game has come is the nearest of
@@ -120,29 +113,11 @@ def standing(c: Catalog, s: ApogeeState) -> Standing:
 def margin(c: Catalog, s: ApogeeState, player: int) -> float:
     """The search's leaf value: the player's progress (`evaluate`) less the best rival's, so that a search
     values holding the others back as well as getting on (a card or a spot taken from a rival who needs
-    it); in a solo game, the progress toward the Solo Mission in the turns it gives (`solo_margin`)."""
+    it); in a solo game, the progress toward the Solo Mission."""
     mine = evaluate(c, s, player)
     if s.solo:
-        return solo_margin(c, s, player, mine)
+        return mine
     return mine - max(evaluate(c, s, q) for q in range(1, s.players + 1) if q != player)
-
-
-def solo_margin(c: Catalog, s: ApogeeState, player: int, value: float) -> float:
-    """A Solo Mission is won only if its objective is fulfilled by the end of its last turn (AP-SOLO-11,
-    AP-SOLO-12): a rocket, credits or a team still unused then are worth nothing. So of `evaluate`'s
-    `value`, the objective's part (`mission_points`) counts in full and the means toward it only in
-    proportion to the turns still to play, this one included: early on a search builds up, near the end
-    it turns what it has into the objective (a launch now rather than a better rocket later)."""
-    if s.over:
-        return value
-    m = mission_of(c, s)
-    plan_key = (s.solo, s.mission, s.extra_goals)
-    pl = s.p[player - 1]
-    plan = c.judged.get((Plan, plan_key), lambda: Plan(c, s))
-    progress = c.judged.get((Progress, plan_key, pl.launches), lambda: Progress(c, plan, pl))
-    objective, _ = mission_points(c, s, player, m, progress)
-    left = max(1, m.turns - max(1, s.turn) + 1)
-    return objective + (value - objective) * min(1.0, left / m.turns)
 
 
 class Plan:
