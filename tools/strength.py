@@ -4,7 +4,7 @@ library call (`boardcore.analysis.tournament`, `boardcore.analysis.whatif`), pri
     python tools/strength.py duels  [-n 200] [--workers 2]    # mcts against greedy, 2 players, every game
     python tools/strength.py budgets [-n 200] [--workers 2]   # mcts:seconds=1 against mcts:seconds=0.25
     python tools/strength.py replies [-n 2]                   # mcts's reply times, CPU and wall, every game
-    python tools/strength.py solo   [-n 40]  [--workers 2]    # mcts and greedy against each automa
+    python tools/strength.py solo   [-n 40]  [--workers 2]    # mcts and greedy against each automa (--game G: G's only)
     python tools/strength.py whatif [-k 40]  [--workers 2]    # paired against independent intervals
     python tools/strength.py openspiel [-n 100] [--per-move 0.25] [--game G] [--max-turns T] [--workers 2]   # mcts against OpenSpiel's ISMCTS
 
@@ -116,6 +116,8 @@ def solo(args) -> dict:
     out = {}
     agents = [args.agent, "greedy"]
     for name, options, title in SOLO:
+        if args.game and name not in args.game:
+            continue
         rules = games.get(name)
         config = rules.make_config(**options)
         items = [(a, g) for a in range(len(agents)) for g in range(args.games)]
@@ -269,7 +271,7 @@ def main() -> None:
                         help="openspiel: the games' turn cap (Apogee and Warlords only; 0: the game's default)")
     parser.add_argument("--opponent", default="openspiel-ismcts", help="openspiel: the OpenSpiel bot (or openspiel-mcts)")
     parser.add_argument("--game", action="append", choices=("solar-sphere", "apogee", "warlords"),
-                        help="duels, budgets, replies, openspiel: this game only (repeatable; default all three)")
+                        help="this game only (repeatable; default all three)")
     parser.add_argument("--workers", type=int, default=2)
     parser.add_argument("--seed", default="11")
     parser.add_argument("--json", type=Path, help="also write everything to this file")

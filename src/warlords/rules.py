@@ -37,8 +37,9 @@ class Warlords(Game):
     """Galactic Warlords: 2-3 players, 2 vs 2 for 4, and solo against the Rebellion."""
 
     name = "warlords"
-    version = "1.2"  # 1.1: the Rebellion's turn resets the support-card limit (GW-AMB-26); 1.2: in 2 vs 2
-    #                  only an opponent may Blockade (GW-AMB-25, GW-TEAM-01)
+    version = "1.3"  # 1.1: the Rebellion's turn resets the support-card limit (GW-AMB-26); 1.2: in 2 vs 2
+    #                  only an opponent may Blockade (GW-AMB-25, GW-TEAM-01); 1.3: the Rebellion's cards
+    #                  pre-deploy more Infantry (GW-GAP-22, provisional; data/README.md)
     # what-if's rollouts: greedy and the prior both called 8 of 8 benchmark positions' dominated move worse;
     # the prior gave a false verdict on 1 of 8 nulls, greedy on none (tools/whatif_bench.py --positions 8)
     rollout_policy = "greedy"

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import msgspec
 import pytest
 from wl_helpers import (DEST, GUARDED, HIT, IHIT, LP, MED, MISS, RES, SHUT, C, at_actions, at_phase, clear,
                         command_area, ev, hand, launch_pad, merc_with, planets_in, put, session, set_type,
@@ -389,7 +390,9 @@ def test_ex12_pre_deployment_overflow():
     pool = list(s.base[1][:3])
     power = s.power[1]
     e = Unfolding.over(RULES, s)
-    solo.pre_deploy(C, e, C.rebels["R2-01"])                       # C: I+T (both overflow), N: I
+    # the example's plan, C: I+T (both overflow), on R2-01 with its extra Infantry taken off (rules 1.3), N: I
+    card = msgspec.structs.replace(C.rebels["R2-01"], pre_deploy=["C:infantry", "C:tank", "N:infantry"])
+    solo.pre_deploy(C, e, card)
     st = e.state
     assert st.power[1] == power + 2
     assert st.pre[C.sector_index["C"]] == [3, 0, 0]

@@ -92,8 +92,9 @@ def test_rebel_pool_limits_and_returns():
     s.base[1][MED * 3] = 20          # keep the count: they are "elsewhere" for this check only
     e = Unfolding.over(RULES, s)
     power = s.power[1]
-    solo.pre_deploy(C, e, C.rebels["R1-01"])                             # C: I, N: I - none in the pool
-    assert e.state.power[1] == power + 2
+    card = C.rebels["R1-01"]                                              # C: I+I, N: I+I - none in the pool
+    solo.pre_deploy(C, e, card)
+    assert len(card.pre_deploy) == 4 and e.state.power[1] == power + 4
     cfg, s = solo_table()
     ready(s)
     kind = s.planet_type[planets_in(s, "N")[0]]
