@@ -608,6 +608,20 @@ def random_step(rules: Rules, state: State, rng: Rng, prefer: Callable[[Decision
     return _folded(rules, state, rules.unfold(state, action, rng, trusted=True).events, see)
 
 
+def played_out(rules: Rules, state: State, action: Decision, rng: Rng) -> State:
+    """The end of a random game from `state` after `action`, leaving `state` as it was: a look-ahead at how
+    a position would end (a game's `near_end` choosing what to set by hand), not the play it is built by,
+    so `watched` is not shown it."""
+    token = _WATCH.set(None)
+    try:
+        end = rules.unfold(state, action, rng, trusted=True).state
+        while rules.outcome(end) is None:
+            end = random_step(rules, end, rng)
+        return end
+    finally:
+        _WATCH.reset(token)
+
+
 def _folded(rules: Rules, state: State, events: Sequence[Event], see: Callable[[Any, Event], None] | None) -> State:
     """`state` with `events` applied one by one, each shown to `see` (if any) with the state it left."""
     for event in events:

@@ -22,7 +22,7 @@ Play goes on from there and the rules judge the end.
 
 from __future__ import annotations
 
-from boardcore.rules import dealt, random_step
+from boardcore.rules import dealt, played_out, random_step
 from warlords import events as ev
 from warlords.state import WarlordsState
 
@@ -188,8 +188,6 @@ def final_scores(rules, s: WarlordsState, rng) -> list[tuple[tuple[int, int], ..
     out = []
     for action in rules.legal_actions(s):
         for _ in range(2):
-            end = rules.unfold(s, action, rng, trusted=True).state
-            while not end.over:
-                end = random_step(rules, end, rng)
+            end = played_out(rules, s, action, rng)
             out.append(tuple((end.power[p], end.final[p][2]) for p in range(end.seats)))
     return out

@@ -8,7 +8,8 @@ import pytest
 from boardcore import games as registry
 from boardcore.audit import audit
 from boardcore.check import CAP, UNNAMED, Broken, Walker, check, coverage_text, starting_position
-from boardcore.rules import dealt, deciding_key, random_step
+from boardcore.rng import Rng
+from boardcore.rules import dealt, deciding_key, played_out, random_step, watched
 from boardcore.session import Session
 from toygame.game import ToyPig
 
@@ -207,3 +208,16 @@ def test_the_play_that_builds_a_start_position_is_verified_too():
     # the game itself, played on from that start, keeps the promise: only the building play broke it
     start = walker.start if walker.start is not None else starting_position(rules, config, seed)
     assert start.round == 2 and rules.invariants()["TEST-INV-02"](start) is None
+
+
+def test_a_look_ahead_is_not_counted_as_the_play_that_built_a_position(toy):
+    config = toy.make_config(players=2, rounds=2)
+    rng = Rng.derive("look-ahead", 0)
+    seen = []
+    with watched(lambda state, event: seen.append(event)):
+        s = dealt(toy, config, rng)
+        dealt_events = len(seen)
+        end = played_out(toy, s, toy.legal_actions(s)[0], rng)
+        assert toy.outcome(end) is not None and len(seen) == dealt_events
+        random_step(toy, s, rng)
+    assert dealt_events and len(seen) > dealt_events
