@@ -157,8 +157,8 @@ def last_decision(rules, s: WarlordsState, rng, all_at_the_end: bool = False,
     """The position before a random game's last decision, the Power gained in play set so that the final
     Power ties as the game would end after that decision (each answer to it tried under a few draws, the
     most common end set right); `all_at_the_end`: every reputation marker on the last space too, so that
-    only mission Power can break the tie; `missions_tie`: None unless mission Power at that end ties (True)
-    or differs (False), between the players or the teams."""
+    only mission Power can break the tie; `missions_tie`: None unless, at that end, mission Power ties
+    between all the players or teams (True), or one alone has the most (False: it names the winner)."""
     before = s
     while not s.over:
         before = rules.copy(s)
@@ -175,7 +175,8 @@ def last_decision(rules, s: WarlordsState, rng, all_at_the_end: bool = False,
     else:
         for p in range(1, s.seats + 1):
             s.power[p - 1] += max(power) - power[p - 1]
-    if missions_tie is not None and (len(set(missions)) == 1) != missions_tie:
+    if missions_tie is not None and not (len(set(missions)) == 1 if missions_tie
+                                         else missions.count(max(missions)) == 1):
         return None
     if all_at_the_end:
         s.rep = [rules.c.rep_last] * len(s.rep)
