@@ -4,6 +4,8 @@ roles, imports that point one way inside a package, and modules small enough to 
 from __future__ import annotations
 
 import ast
+import importlib
+import inspect
 from pathlib import Path
 
 import pytest
@@ -119,3 +121,112 @@ def test_a_game_imports_only_the_contract(game):
 def test_the_circle_finder_finds_circles():
     assert cycles({"a": {"b"}, "b": {"c"}, "c": {"a"}, "d": set()}) == [["a", "b", "c"]]
     assert cycles({"a": {"b"}, "b": set()}) == []
+
+
+# -- one shape down to the function (issue #30, item 3) ------------------------------------------------------
+def _game(game: str, module: str):
+    return importlib.import_module(f"{game}.{module}")
+
+
+def _params(fn) -> list[str]:
+    return list(inspect.signature(fn).parameters)
+
+
+@pytest.mark.parametrize("game", GAMES)
+def test_one_way_to_open_a_decision_point(game):
+    """`ask(u, player, kind, **detail)`: the seat, then what it is asked, then what qualifies the question."""
+    params = inspect.signature(_game(game, "prompts").ask).parameters
+    assert list(params) == ["u", "player", "kind", "detail"]
+    assert params["detail"].kind is inspect.Parameter.VAR_KEYWORD
+
+
+@pytest.mark.parametrize("game", GAMES)
+def test_component_data_is_passed_never_fetched_from_the_unfolding(game):
+    """A part gets the component data as its parameter `c`; none reaches for it through `u.rules`."""
+    reads = [f"{name}.py:{node.lineno}" for name, path in modules(game).items()
+             for node in ast.walk(ast.parse(path.read_text()))
+             if isinstance(node, ast.Attribute) and node.attr == "rules"
+             and isinstance(node.value, ast.Name) and node.value.id == "u"]
+    assert reads == []
+
+
+def _advance_loop(game: str) -> ast.For | None:
+    tree = ast.parse((SRC / game / "flow.py").read_text())
+    advance = next(n for n in tree.body if isinstance(n, ast.FunctionDef) and n.name == "advance")
+    loops = [n for n in advance.body if isinstance(n, ast.For) and "range(MAX_STEPS)" in ast.unparse(n.iter)]
+    raises = [n for n in advance.body if isinstance(n, ast.Raise)]
+    return loops[0] if loops and raises and advance.body.index(raises[-1]) > advance.body.index(loops[0]) else None
+
+
+# the table of automatic steps `advance` dispatches through when nothing else is under way
+STEP_TABLES = {"solar_sphere": ("PHASES", "phase"), "apogee": ("STEPS", "stage"), "warlords": ("PHASES", "phase")}
+
+
+@pytest.mark.parametrize("game", GAMES)
+def test_advance_is_a_guarded_loop(game, monkeypatch):
+    """`advance(c, u, rng)` runs at most MAX_STEPS automatic steps, then refuses to spin: a step that never
+    opens a prompt raises instead of hanging the game."""
+    from boardcore.play import seeded
+    from boardcore.rules import Unfolding
+    flow = _game(game, "flow")
+    assert _params(flow.advance) == ["c", "u", "rng"]
+    assert _advance_loop(game) is not None, f"{game}/flow.py: advance is not `for _ in range(MAX_STEPS)`, then raise"
+    rules = importlib.import_module(game).RULES
+    state = rules.initial(rules.make_config())
+    table, key = STEP_TABLES[game]
+    monkeypatch.setitem(getattr(flow, table), getattr(state, key), lambda c, u, rng: True)   # a step doing nothing
+    with pytest.raises(RuntimeError, match="did not settle"):
+        flow.advance(rules.c, Unfolding.over(rules, state), seeded("shape")(0))
+
+
+@pytest.mark.parametrize("game", GAMES)
+def test_invariants_have_one_signature(game):
+    """Every invariant and every liveness test is a module-level `f(c, s)` in `INVARIANTS` / `LIVENESS`; no
+    closures built per data set."""
+    inv = _game(game, "invariants")
+    for table in (inv.INVARIANTS, inv.LIVENESS):
+        odd = {k: _params(f) for k, f in table.items() if _params(f) != ["c", "s"]}
+        assert odd == {}
+    tree = ast.parse((SRC / game / "invariants.py").read_text())
+    nested = [n.name for f in tree.body if isinstance(f, ast.FunctionDef)
+              for n in ast.walk(f) if n is not f and isinstance(n, ast.FunctionDef | ast.Lambda)]
+    lambdas = [ast.unparse(n) for n in ast.walk(tree) if isinstance(n, ast.Lambda)]
+    assert nested == [] and lambdas == []
+
+
+@pytest.mark.parametrize("game", GAMES)
+def test_words_for_events_are_registered_where_they_are_written(game):
+    """`describe(c, s, item, player)` reads one `WORDS` table filled by `@says(ev.X)` over each describer
+    `fn(c, s, item, player)`; no hand-kept dict of event types beside it, and every event has its words."""
+    describe = _game(game, "describe")
+    events = _game(game, "events")
+    assert _params(describe.describe) == ["c", "s", "item", "player"]
+    assert set(describe.WORDS) == set(events.EVENTS)
+    odd = {t.__name__: _params(f) for t, f in describe.WORDS.items() if _params(f)[:2] != ["c", "s"] or len(_params(f)) != 4}
+    assert odd == {}
+    for name in ("describe", "describe_facts"):
+        path = SRC / game / f"{name}.py"
+        if not path.exists():
+            continue
+        tables = [n.lineno for n in ast.walk(ast.parse(path.read_text())) if isinstance(n, ast.Dict)
+                  and n.keys and all(isinstance(k, ast.Attribute) and ast.unparse(k).startswith("ev.") for k in n.keys)]
+        assert tables == [], f"{game}/{name}.py keeps a dict of event types at lines {tables}: register with @says"
+
+
+@pytest.mark.parametrize("game", GAMES)
+def test_setup_and_loading_have_one_name(game):
+    """`components.load(folder)` gives `components.Components`; `setup.deal(c, u, rng)` emits the setup facts."""
+    components, setup = _game(game, "components"), _game(game, "setup")
+    assert isinstance(components.Components, type)
+    assert inspect.signature(components.load).return_annotation in ("Components", components.Components)
+    assert _params(setup.deal) == ["c", "u", "rng"]
+    for gone in ("Catalog", "load_components"):
+        assert not hasattr(components, gone)
+    for gone in ("lay_out", "facts"):
+        assert not hasattr(setup, gone)
+
+
+@pytest.mark.parametrize("game", GAMES)
+def test_the_picture_is_drawn_from_the_data_and_a_view(game):
+    """`draw.draw(c, view, player)`, as `describe`: the SVG needs the component data, not the whole rules."""
+    assert len(_params(_game(game, "draw").draw)) == 3 and _params(_game(game, "draw").draw)[0] == "c"

@@ -151,7 +151,7 @@ def _solo_game(shared, item) -> dict:
     outcome = rules.outcome(state)
     result = {"win": float(1 in outcome.winners), "score": outcome.points(1), "note": outcome.note}
     if rules.name == "apogee":
-        pl = state.p[0]
+        pl = state.areas[0]
         result.update(credits=pl.credits, investors=len(pl.investors),
                       launches=[rules.c.destinations[x.destination] for x in pl.launches],
                       astronauts=sum(x.astronauts for x in pl.launches))

@@ -73,7 +73,7 @@ def apogee_dominated(rules: Any, state: Any, legal: list[Decision]) -> Iterator[
         return
     passes = [a for a in legal if type(a).__name__ == "Pass"]
     takes = [a for a in legal if type(a).__name__ == "TakeCard"]
-    if passes and takes and len(state.p[passes[0].player - 1].reserve) < 8:
+    if passes and takes and len(state.areas[passes[0].player - 1].reserve) < 8:
         yield takes[0], passes[0], "a free Design card passed up with room in the reserve"
 
 

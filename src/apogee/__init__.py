@@ -33,7 +33,7 @@ then the shared modules below them):
 | invariants.py, evaluate.py, render.py | AP-INV-* checks, the bots' estimate and rollout prior, the terminal text |
 """
 
-from apogee.components import Catalog, load
+from apogee.components import Components, load
 from apogee.events import EVENTS
 from apogee.rules import Apogee, ApogeeConfig
 from apogee.state import ApogeeState, Launch, Player, Prompt
@@ -47,5 +47,5 @@ RARE_EVENTS = ("ChooseRiver", "DiceReturned", "DieGained", "DirectorsDealt", "Di
                "LaunchRocket", "PileShuffled", "RiverFilled", "RiverReplaced", "RndReturned", "RocketLaunched",
                "SocAssigned", "SpendDie", "StaticFire", "StaticFired", "TechDiscarded", "TechReturned")
 
-__all__ = ["RULES", "Apogee", "ApogeeConfig", "ApogeeState", "Catalog", "EVENTS", "Launch", "Player", "Prompt",
+__all__ = ["RULES", "Apogee", "ApogeeConfig", "ApogeeState", "Components", "EVENTS", "Launch", "Player", "Prompt",
            "RARE_EVENTS", "load"]

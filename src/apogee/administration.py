@@ -11,7 +11,7 @@ from __future__ import annotations
 from boardcore.rules import Unfolding, Unoffered
 
 from apogee import events as ev
-from apogee.components import FIRST, RND, UPPER, Catalog
+from apogee.components import FIRST, RND, UPPER, Components
 from apogee.dice import ROLLS, roll_main
 from apogee.directors import intervene, use_specialty
 from apogee.effects import gain, goto, next_in_order, pay, reveal
@@ -25,15 +25,14 @@ from apogee.technologies import sell
 from apogee.words import place_name
 
 
-def start_administration(u: Unfolding, rng) -> None:
+def start_administration(c: Components, u: Unfolding, rng) -> None:
     """AP-ADM-01, AP-ERN-08, AP-AMB-11: everyone collects or pays first, in Authority order."""
-    c = u.rules.c
     s = u.state
     reveal(u, SOC)
     order = authority_order(c, s)
     salary = event_key(c, s) == "salary_exemption"
     for p in order:
-        pl = u.state.p[p - 1]
+        pl = u.state.areas[p - 1]
         if salary:  # AP-EV-31, AP-ERN-07
             amount = event_amount(c, s)
         else:
@@ -53,36 +52,36 @@ def start_administration(u: Unfolding, rng) -> None:
     goto(u, "admin", order)
 
 
-def admin_step(u: Unfolding, rng) -> bool:
+def admin_step(c: Components, u: Unfolding, rng) -> bool:
     """AP-DIR-01, AP-DIR-05: the player in turn acts until their actions are spent or they pass; True once
     every player has had their turn."""
     s = u.state
     if s.cursor >= len(s.order):
         return True
     p = s.order[s.cursor]
-    if s.p[p - 1].actions > 0:
-        ask(u, "admin", p)
+    if s.areas[p - 1].actions > 0:
+        ask(u, p, "admin")
     else:
         next_in_order(u)
     return False
 
 
 # -- what may be done --------------------------------------------------------
-def static_fire_ok(c: Catalog, s: ApogeeState, player: int) -> bool:
+def static_fire_ok(c: Components, s: ApogeeState, player: int) -> bool:
     """AP-SF-01, AP-SF-06, AP-SF-08 (Supply Problem, AP-EV-24). Static fires ignore Anti-Nuclear Demonstration
     and Space Debris Alert (AP-EV-03, AP-EV-28)."""
-    pl = s.p[player - 1]
+    pl = s.areas[player - 1]
     if pl.fired or event_key(c, s) == "supply_problem":
         return False
     first, upper, _ = has_stages(c, pl)
     return first and upper
 
 
-def launch_problem(c: Catalog, s: ApogeeState, player: int, destination: int) -> tuple[str, str] | None:
+def launch_problem(c: Components, s: ApogeeState, player: int, destination: int) -> tuple[str, str] | None:
     """AP-LCH-20: the checks in order; any failure means the launch cannot be declared (AP-AMB-52). Either
     missing condition makes the launch impossible (AP-LCH-03); only the player's own SOC Engineers count
     (AP-LCH-04); Mission 12's yield floor applies to every launch (AP-AMB-19)."""
-    pl = s.p[player - 1]
+    pl = s.areas[player - 1]
     if pl.launched:
         return "only one launch per turn", "AP-LCH-12"
     key = event_key(c, s)
@@ -109,9 +108,9 @@ def launch_problem(c: Catalog, s: ApogeeState, player: int, destination: int) ->
     return None
 
 
-def launch_destinations(c: Catalog, s: ApogeeState, player: int) -> list[int]:
+def launch_destinations(c: Components, s: ApogeeState, player: int) -> list[int]:
     """The destinations `launch_problem` allows, computed once for all of them."""
-    pl = s.p[player - 1]
+    pl = s.areas[player - 1]
     if pl.launched or not all(has_stages(c, pl)):
         return []
     n, authority = soc_authority(c, pl)
@@ -121,7 +120,7 @@ def launch_destinations(c: Catalog, s: ApogeeState, player: int) -> list[int]:
             and launch_problem(c, s, player, d) is None]
 
 
-def admin_unoffered(c: Catalog, s: ApogeeState, player: int) -> list[Unoffered]:
+def admin_unoffered(c: Components, s: ApogeeState, player: int) -> list[Unoffered]:
     """Why the Director actions hold no launch (the prompt names it): the first of AP-LCH-20's checks
     the rocket fails, for the nearest destination (the one that asks least of it)."""
     if launch_destinations(c, s, player):
@@ -130,15 +129,15 @@ def admin_unoffered(c: Catalog, s: ApogeeState, player: int) -> list[Unoffered]:
                                                     "AP-LCH-02")
     if rule == "AP-LCH-01":
         lacking = [stage for stage, built in zip(("a First Stage", "an Upper Stage", "a Payload"),
-                                                 has_stages(c, s.p[player - 1])) if not built]
+                                                 has_stages(c, s.areas[player - 1])) if not built]
         why = f"{why}: it lacks {' and '.join(lacking)} on the Launch Pad"
     return [Unoffered(f"Launch to {place_name(c, 0)} or farther", why, rule)]
 
 
-def specialty_ok(c: Catalog, s: ApogeeState, player: int) -> bool:
+def specialty_ok(c: Components, s: ApogeeState, player: int) -> bool:
     """AP-DIR-04: whether the Director's Specialty may be used now. Using it is one action (AP-DSP-03); one
     that is not available is neither offered nor spent (AP-DSP-05, AP-AMB-33, AP-AMB-68)."""
-    pl = s.p[player - 1]
+    pl = s.areas[player - 1]
     # AP-DSP-02: once per game; AP-SEV-03: Solo Event 03 forbids it for the rest of the game
     if pl.specialty_used or "director_specialty" in s.bans:
         return False
@@ -153,18 +152,18 @@ def specialty_ok(c: Catalog, s: ApogeeState, player: int) -> bool:
     return True
 
 
-def nation_ok(c: Catalog, s: ApogeeState, player: int) -> bool:
+def nation_ok(c: Components, s: ApogeeState, player: int) -> bool:
     """AP-NAT-02, AP-NAT-05 (Solo AP-SOLO-03, Mission 5 AP-MIS-13, AP-AMB-54)."""
-    return not (s.p[player - 1].nation_used or s.solo or mission_of(c, s).no_nation)
+    return not (s.areas[player - 1].nation_used or s.solo or mission_of(c, s).no_nation)
 
 
 @POINTS.options("admin", asks="Take a Director action: Specialty, sell, recruit, dismiss, static fire, launch or "
                 "Nation Intervention; or pass to end your turn (AP-DIR-02)")
-def admin_actions(c: Catalog, s: ApogeeState, player: int) -> list:
+def admin_actions(c: Components, s: ApogeeState, player: int) -> list:
     """Every Director action open to the player now, and Pass (AP-DIR-02, AP-DIR-05): actions of seven kinds
     (AP-COMP-12), two a turn (one under Burn Out, AP-DIR-06, counted by `actions`), the same kind twice except
     static fire and launch (AP-DIR-03)."""
-    pl = s.p[player - 1]
+    pl = s.areas[player - 1]
     out: list = [ev.Pass(player=player)]
     if specialty_ok(c, s, player):
         out.append(ev.UseSpecialty(player=player))
@@ -189,34 +188,33 @@ def admin_actions(c: Catalog, s: ApogeeState, player: int) -> list:
 
 # -- doing it ----------------------------------------------------------------
 @POINTS.resolves("admin")
-def resolve_admin(c: Catalog, u: Unfolding, action, rng) -> None:
+def resolve_admin(c: Components, u: Unfolding, action, rng) -> None:
     """The chosen Director action (its cost in actions is taken by evolve); a Pass ends the player's turn."""
     s = u.state
     p = action.player
     kind = type(action)
     if kind is ev.Sell:  # AP-SELL-01, AP-SELL-02, AP-SELL-03, AP-SELL-04, AP-SELL-05
-        sell(u, p, action.card, sale_price(c, s, p))
+        sell(c, u, p, action.card, sale_price(c, s, p))
     elif kind is ev.Recruit:  # AP-REC-01, AP-REC-02
         pile = s.seniors if action.senior else s.juniors
         u.emit(ev.EngineersRecruited(player=p, senior=action.senior, engineers=(pile[-1],)))
     elif kind is ev.Dismiss:  # AP-DIS-01, AP-DIS-02
         u.emit(ev.EngineerDismissed(player=p, engineer=action.engineer, reason="dismiss"))
     elif kind is ev.StaticFire:
-        static_fire(u, rng, p)
+        static_fire(c, u, rng, p)
     elif kind is ev.LaunchRocket:
-        launch(u, rng, p, c.dest_index[action.destination])
+        launch(c, u, rng, p, c.dest_index[action.destination])
     elif kind is ev.UseSpecialty:
-        use_specialty(u, rng, p)
+        use_specialty(c, u, rng, p)
     elif kind is ev.Intervene:
-        intervene(u, rng, p, action.target)
+        intervene(c, u, rng, p, action.target)
 
 
-def static_fire(u: Unfolding, rng, player: int) -> None:
+def static_fire(c: Components, u: Unfolding, rng, player: int) -> None:
     """AP-SF-02, AP-SF-03, AP-SF-04: the main die only, no re-roll; repeatable in later turns with the same
     rocket (AP-SF-05), no SOC or Payload needed (AP-SF-07), weather irrelevant (AP-AMB-58); 4 or more (6 under
     Crucial Performance Test, AP-EV-25) gains a die if the player may hold one (AP-AMB-34); Investors check
     (AP-IVR-10)."""
-    c = u.rules.c
     s = u.state
     target = event_amount(c, s) if event_key(c, s) == "performance_test" else c.n.static_fire
     value = rng.roll(c.n.die_sides)
@@ -224,34 +222,32 @@ def static_fire(u: Unfolding, rng, player: int) -> None:
     success = value >= target
     u.emit(ev.StaticFired(player=player, success=success))
     if success:
-        if s.p[player - 1].dice < c.n.dice_limit and u.state.supply > 0:
+        if s.areas[player - 1].dice < c.n.dice_limit and u.state.supply > 0:
             u.emit(ev.DieGained(player=player))
-        check_investors(u, player, "static_fire")
+        check_investors(c, u, player, "static_fire")
 
 
-def launch(u: Unfolding, rng, player: int, destination: int) -> None:
+def launch(c: Components, u: Unfolding, rng, player: int, destination: int) -> None:
     """AP-LCH-09, AP-LCH-10, AP-EV-06 (the fee, once, before the first roll, AP-AMB-13), weather on every
     attempt (AP-EV-13, AP-EV-14, AP-EV-15, AP-AMB-14), additional dice after a failure (AP-DICE-01,
     AP-DICE-02, AP-DICE-03, AP-DICE-04, AP-DICE-05)."""
-    c = u.rules.c
     s = u.state
     key = event_key(c, s)
     if key == "timid_insurers":
         pay(u, player, event_amount(c, s), "timid_insurers")
-    pl = s.p[player - 1]
+    pl = s.areas[player - 1]
     needed = min_roll(c, yield_of(c, thrust(c, pl), mass(c, pl)), destination)
     if key == "weather":
         needed -= event_amount(c, s)
-    roll_main(u, rng, player, "launch", needed, destination)
+    roll_main(c, u, rng, player, "launch", needed, destination)
 
 
-def launched(u: Unfolding, rng, player: int, destination: int) -> None:
+def launched(c: Components, u: Unfolding, rng, player: int, destination: int) -> None:
     """The launch succeeds: the rocket's cards leave the Launch Pad, the SOC records the deposit, the Director's
     launch credits are paid, the Investors check the launch. A reserve over 9 is trimmed next, in flow
     (AP-LCH-18)."""
-    c = u.rules.c
     s = u.state
-    pl = s.p[player - 1]
+    pl = s.areas[player - 1]
     tech, kind = c.tech, c.kind
     # AP-LCH-15, AP-TECH-17, AP-MD-03: with Reuse or Harper Tompkins the First Stages stay (an SSTO too,
     # AP-AMB-27), while Reuse itself goes back like other R&D (AP-AMB-26)
@@ -268,10 +264,10 @@ def launched(u: Unfolding, rng, player: int, destination: int) -> None:
                     yield_=yield_of(c, t, mass(c, pl)), cost=cost(c, pl), turn=s.turn)
     u.emit(ev.RocketLaunched(player=player, launch=record, returned=returned, kept=kept))
     gain(u, player, c.launch_credits[pl.director], "launch")  # AP-LCH-11, the Director's amount (AP-GAP-04)
-    check_investors(u, player, "launch", launch=record)
+    check_investors(c, u, player, "launch", launch=record)
 
 
-def aborted(u: Unfolding, rng, player: int, destination: int) -> None:
+def aborted(c: Components, u: Unfolding, rng, player: int, destination: int) -> None:
     """AP-LCH-16, AP-AMB-13: the rocket stays; the launch of the turn is spent. New cards may still be built
     on it later (AP-LCH-17)."""
     u.emit(ev.LaunchAborted(player=player, destination=destination))
@@ -283,12 +279,12 @@ ROLLS["launch"] = (launched, aborted)
 # -- Engineers owed by a debt -----------------------------------------------------
 @POINTS.options("dismiss_owed", asks="You owe Engineers (an unpaid debt or a Solo Event): dismiss "
                 "one of your choice beneath its pile (AP-ERN-06)")
-def owed_choices(c: Catalog, s: ApogeeState, player: int) -> list:
-    return [ev.Dismiss(player=player, engineer=e) for e in s.p[player - 1].hand]
+def owed_choices(c: Components, s: ApogeeState, player: int) -> list:
+    return [ev.Dismiss(player=player, engineer=e) for e in s.areas[player - 1].hand]
 
 
 @POINTS.resolves("dismiss_owed")
-def dismiss_owed(c: Catalog, u: Unfolding, action: ev.Dismiss, rng) -> None:
+def dismiss_owed(c: Components, u: Unfolding, action: ev.Dismiss, rng) -> None:
     """AP-ERN-06: the chosen Engineer beneath its pile, one per 20,000 of unpaid debt, before anything else
     (AP-AMB-11); the Solo Events that cost Engineers are owed the same way (AP-SEV-09, AP-SEV-17, AP-SEV-18)."""
     u.emit(ev.EngineerDismissed(player=action.player, engineer=action.engineer, reason="owed"))

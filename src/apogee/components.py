@@ -1,7 +1,7 @@
 """Component data: the msgspec schema of `data/*.toml` and the lookups the rules use.
 
 `load(folder)` reads the default data (with `folder`'s files replacing same-named ones, the `--data DIR` of
-AP-GAP-01) through `boardcore.data.load` and builds a `Catalog`: every card kind expanded to card ids, and
+AP-GAP-01) through `boardcore.data.load` and builds a `Components`: every card kind expanded to card ids, and
 flat per-id tuples so hot paths index instead of searching. Units follow AP-GEN-04: credits in thousands,
 Authority and yield in tenths.
 """
@@ -275,14 +275,14 @@ def _scan(lows: list[int], x: int, last: bool) -> int:
     return found
 
 
-def yield_at(c: Catalog, thrust: int, mass: int) -> int:
+def yield_at(c: Components, thrust: int, mass: int) -> int:
     """AP-YLD-01: the yield table's cell for the rocket's row and column, 0 outside the table."""
     row = c.thrust_band.of(thrust)
     col = c.mass_band.of(mass)
     return 0 if row < 0 or col < 0 else c.yield_table.cells[row][col]
 
 
-class Catalog:
+class Components:
     """Everything the rules look up, by card id. Built once per data set."""
 
     def __init__(self, loaded: Loaded) -> None:
@@ -348,6 +348,6 @@ class Catalog:
                 raise DataError(f"solo event {e.number}: unknown destination {e.goal.destination!r}")
 
 
-def load(folder: Path | str | None = None) -> Catalog:
+def load(folder: Path | str | None = None) -> Components:
     """AP-GAP-01: the data comes from files, never from code; `folder` replaces files by name."""
-    return Catalog(load_data(Data, DATA_DIR, Path(folder) if folder is not None else None))
+    return Components(load_data(Data, DATA_DIR, Path(folder) if folder is not None else None))

@@ -11,23 +11,23 @@ from collections.abc import Callable
 from boardcore.rules import Unfolding
 
 from apogee import events as ev
-from apogee.components import Catalog
+from apogee.components import Components
 from apogee.prompts import POINTS, ask
 from apogee.state import ApogeeState
 
-# purpose -> (on success, on failure); each called as fn(u, rng, player, arg)
+# purpose -> (on success, on failure); each called as fn(c, u, rng, player, arg)
 ROLLS: dict[str, tuple[Callable, Callable]] = {}
 
 
-def roll_main(u: Unfolding, rng, player: int, purpose: str, needed: int, arg: int = 0) -> None:
+def roll_main(c: Components, u: Unfolding, rng, player: int, purpose: str, needed: int, arg: int = 0) -> None:
     """Roll the main die (AP-GEN-01) for a roll that additional dice may repeat (AP-DICE-06). The main die is
     never owned (AP-COMP-10)."""
-    value = rng.roll(u.rules.c.n.die_sides)
+    value = rng.roll(c.n.die_sides)
     u.emit(ev.DiceRolled(player=player, value=value, purpose=purpose))
-    settle(u, rng, player, purpose, needed, arg, value)
+    settle(c, u, rng, player, purpose, needed, arg, value)
 
 
-def settle(u: Unfolding, rng, player: int, purpose: str, needed: int, arg: int, value: int) -> None:
+def settle(c: Components, u: Unfolding, rng, player: int, purpose: str, needed: int, arg: int, value: int) -> None:
     """Success on `needed` or more; after a failure the player may spend an additional die, one at a time
     (AP-SPC-06, AP-DICE-01, AP-DICE-03, AP-AMB-15), while one could still succeed. Comparisons follow
     AP-GEN-03: "N or higher" is >= N and "higher than N" is >= N + 1 (callers pass the least succeeding
@@ -35,26 +35,26 @@ def settle(u: Unfolding, rng, player: int, purpose: str, needed: int, arg: int, 
     Engineer rolls may be repeated too (AP-AMB-57)."""
     success, failure = ROLLS[purpose]
     if value >= needed:
-        success(u, rng, player, arg)
-    elif u.state.p[player - 1].dice > 0 and needed <= u.rules.c.n.die_sides:
-        ask(u, "reroll_" + purpose, player, a=needed, b=arg)
+        success(c, u, rng, player, arg)
+    elif u.state.areas[player - 1].dice > 0 and needed <= c.n.die_sides:
+        ask(u, player, "reroll_" + purpose, a=needed, b=arg)
     else:
-        failure(u, rng, player, arg)
+        failure(c, u, rng, player, arg)
 
 
-def spend_die(u: Unfolding, rng, player: int) -> None:
+def spend_die(c: Components, u: Unfolding, rng, player: int) -> None:
     """AP-DICE-04, AP-SPC-07: the blue die is rolled and goes back to the supply whatever it shows."""
     asked = u.state.answered
     purpose = asked.kind[len("reroll_"):]
-    value = rng.roll(u.rules.c.n.die_sides)
+    value = rng.roll(c.n.die_sides)
     u.emit(ev.DiceRolled(player=player, value=value, blue=True, purpose=purpose))
-    settle(u, rng, player, purpose, asked.a, asked.b, value)
+    settle(c, u, rng, player, purpose, asked.a, asked.b, value)
 
 
-def accept_failure(u: Unfolding, rng, player: int) -> None:
+def accept_failure(c: Components, u: Unfolding, rng, player: int) -> None:
     """The player stops spending dice: the roll has failed."""
     asked = u.state.answered
-    ROLLS[asked.kind[len("reroll_"):]][1](u, rng, player, asked.b)
+    ROLLS[asked.kind[len("reroll_"):]][1](c, u, rng, player, asked.b)
 
 
 @POINTS.options("reroll_launch", asks="The launch roll failed: spend an additional die to try again, or accept "
@@ -65,7 +65,7 @@ def accept_failure(u: Unfolding, rng, player: int) -> None:
                 "additional die to roll again, or lose the Liquid Propulsion stages (AP-EV-10)")
 @POINTS.options("reroll_funds", asks="Loss of Your Invested Funds: the roll failed; spend an additional die to "
                 "roll again, or pay (AP-SEV-19)")
-def another_die(c: Catalog, s: ApogeeState, player: int) -> list:
+def another_die(c: Components, s: ApogeeState, player: int) -> list:
     return [ev.SpendDie(player=player), ev.Pass(player=player)]
 
 
@@ -73,8 +73,8 @@ def another_die(c: Catalog, s: ApogeeState, player: int) -> list:
 @POINTS.resolves("reroll_engineer")
 @POINTS.resolves("reroll_engine")
 @POINTS.resolves("reroll_funds")
-def roll_again_or_stop(c: Catalog, u: Unfolding, action, rng) -> None:
+def roll_again_or_stop(c: Components, u: Unfolding, action, rng) -> None:
     if isinstance(action, ev.SpendDie):
-        spend_die(u, rng, action.player)
+        spend_die(c, u, rng, action.player)
     else:
-        accept_failure(u, rng, action.player)
+        accept_failure(c, u, rng, action.player)

@@ -16,7 +16,7 @@ from __future__ import annotations
 
 from html import escape
 
-from apogee.components import KINDS, Catalog
+from apogee.components import KINDS, Components
 from apogee.figures import progress
 from apogee.queries import mission_of
 from apogee.rocket import crew, mass, min_roll, soc_authority, thrust, yield_of
@@ -90,7 +90,7 @@ class Svg:
         self.parts.append("</g>")
 
 
-def card(svg: Svg, c: Catalog, x: float, y: float, card_id: int, w: float = 100, h: float = 28) -> None:
+def card(svg: Svg, c: Components, x: float, y: float, card_id: int, w: float = 100, h: float = 28) -> None:
     """A Technology card: name, thrust/mass and cost; face down when hidden."""
     if not 0 <= card_id < len(c.tech):
         svg.rect(x, y, w, h, "c fd", title="a face-down Technology card")
@@ -120,7 +120,7 @@ def face_down_pile(svg: Svg, x: float, y: float, what: str, n: int, w: float = 6
     svg.text(x + w / 2, y + h / 2 + 4, f"{n}", "b w", anchor="middle")
 
 
-def header(svg: Svg, c: Catalog, v: ApogeeState) -> float:
+def header(svg: Svg, c: Components, v: ApogeeState) -> float:
     m = mission_of(c, v)
     what = "; ".join(goal_text(c, g) for g in m.goals)
     if m.investors:
@@ -145,7 +145,7 @@ def header(svg: Svg, c: Catalog, v: ApogeeState) -> float:
     return 52
 
 
-def market(svg: Svg, c: Catalog, v: ApogeeState, y: float) -> float:
+def market(svg: Svg, c: Components, v: ApogeeState, y: float) -> float:
     """The rivers and piles (AP-SETUP-15), the R&D pile, the Investor river (AP-SETUP-16), the Engineer piles."""
     for r, river in enumerate(v.rivers):
         ry = y + r * 34
@@ -172,12 +172,12 @@ def market(svg: Svg, c: Catalog, v: ApogeeState, y: float) -> float:
     return y + 4 * 34 + 4
 
 
-def operations_center(svg: Svg, c: Catalog, v: ApogeeState, y: float) -> float:
+def operations_center(svg: Svg, c: Components, v: ApogeeState, y: float) -> float:
     """The Space Operations Center board: each destination's Authority (AP-GAP-09) and what each player
     deposited there (AP-LCH-14)."""
     n = len(c.destinations)
     col = (WIDTH - 20) / n
-    rows = max(1, sum(1 for pl in v.p if pl.launches))
+    rows = max(1, sum(1 for pl in v.areas if pl.launches))
     height = 30 + 12 * rows
     svg.rect(10, y, WIDTH - 20, height, "p", rx=4)
     svg.text(14, y + 11, "Space Operations Center", "b s")
@@ -186,7 +186,7 @@ def operations_center(svg: Svg, c: Catalog, v: ApogeeState, y: float) -> float:
         svg.text(x + col / 2, y + 23, f"{place_name(c, d)} · Authority {tenths(c.required[d])}", "b",
                  anchor="middle")
         line = 0
-        for p, pl in enumerate(v.p, 1):
+        for p, pl in enumerate(v.areas, 1):
             here = [x_ for x_ in pl.launches if x_.destination == d]
             if not here:
                 continue
@@ -202,7 +202,7 @@ def operations_center(svg: Svg, c: Catalog, v: ApogeeState, y: float) -> float:
     return y + height + 6
 
 
-def engineer_card(svg: Svg, c: Catalog, x: float, y: float, e: int, spot: int) -> None:
+def engineer_card(svg: Svg, c: Components, x: float, y: float, e: int, spot: int) -> None:
     w, h = 84, 28
     if not 0 <= e < len(c.engineer):
         svg.rect(x, y, w, h, "c fd", title="a face-down Engineer")
@@ -218,9 +218,9 @@ def engineer_card(svg: Svg, c: Catalog, x: float, y: float, e: int, spot: int) -
     svg.end()
 
 
-def player_area(svg: Svg, c: Catalog, v: ApogeeState, p: int, y: float, acting: bool) -> float:
+def player_area(svg: Svg, c: Components, v: ApogeeState, p: int, y: float, acting: bool) -> float:
     """One player's board, Launch Pad and hand (AP-SETUP-01)."""
-    pl = v.p[p - 1]
+    pl = v.areas[p - 1]
     height = 160
     svg.rect(10, y, WIDTH - 20, height, "p", rx=5)
     svg.rect(10, y, 6, height, fill=colour(p), rx=2)
@@ -259,7 +259,7 @@ def player_area(svg: Svg, c: Catalog, v: ApogeeState, p: int, y: float, acting: 
     return y + height + 6
 
 
-def launch_pad(svg: Svg, c: Catalog, pl, x: float, y: float) -> None:
+def launch_pad(svg: Svg, c: Components, pl, x: float, y: float) -> None:
     """The four slots of up to 3 cards (AP-COMP-18) and the rocket's numbers (AP-YLD-01, AP-PRB-01)."""
     svg.text(x, y + 8, "Launch Pad", "s")
     for k in range(4):
@@ -285,7 +285,7 @@ def launch_pad(svg: Svg, c: Catalog, pl, x: float, y: float) -> None:
         svg.end()
 
 
-def draw(c: Catalog, v: ApogeeState, player: int | None) -> str:
+def draw(c: Components, v: ApogeeState, player: int | None) -> str:
     """The picture of view `v` as seen by `player` (None: a spectator)."""
     svg = Svg()
     y = header(svg, c, v)
@@ -293,7 +293,7 @@ def draw(c: Catalog, v: ApogeeState, player: int | None) -> str:
     y = operations_center(svg, c, v, y)
     q = v.prompt
     acting = set() if q is None or v.over else (
-        {p for p in range(1, v.players + 1) if v.p[p - 1].waiting} if q.player == 0 else {q.player})
+        {p for p in range(1, v.players + 1) if v.areas[p - 1].waiting} if q.player == 0 else {q.player})
     for p in range(1, v.players + 1):
         y = player_area(svg, c, v, p, y, p in acting)
     if v.over:

@@ -29,7 +29,7 @@ def gain(u: Unfolding, player: int, amount: int, reason: str) -> None:
 
 def pay(u: Unfolding, player: int, amount: int, reason: str) -> None:
     """AP-AMB-37: pay what one can, never going below 0 (AP-INV-01)."""
-    paid = min(amount, u.state.p[player - 1].credits)
+    paid = min(amount, u.state.areas[player - 1].credits)
     if paid > 0:
         u.emit(ev.CreditsChanged(player=player, amount=-paid, reason=reason))
 

@@ -7,7 +7,7 @@ from __future__ import annotations
 from boardcore.rules import Unfolding
 
 from apogee import events as ev
-from apogee.components import Catalog
+from apogee.components import Components
 from apogee.dice import ROLLS, roll_main
 from apogee.effects import gain, next_in_order, pay
 from apogee.investors import replace_river
@@ -20,23 +20,22 @@ from apogee.technologies import build, draw_rnd, river_picks, sell, take_pick
 TURN_MODS = {"solid_thrust", "liquid_thrust", "ion_thrust", "nuclear_thrust", "mass_cut", "capsule_crew"}
 
 
-def activate(u: Unfolding, rng, player: int, engineer: int) -> None:
+def activate(c: Components, u: Unfolding, rng, player: int, engineer: int) -> None:
     """AP-SPC-03, AP-SPC-04, AP-SPC-05: an Engineer with a roll rolls the main die first (AP-SPC-04); others
     act at once."""
-    e = u.rules.c.engineer[engineer]
+    e = c.engineer[engineer]
     if e.roll:
-        roll_main(u, rng, player, "engineer", e.roll, engineer)
+        roll_main(c, u, rng, player, "engineer", e.roll, engineer)
     else:
-        succeed(u, rng, player, engineer)
+        succeed(c, u, rng, player, engineer)
 
 
-def succeed(u: Unfolding, rng, player: int, engineer: int) -> None:
+def succeed(c: Components, u: Unfolding, rng, player: int, engineer: int) -> None:
     """What each Specialty does. Turn-long ones become modifiers of the owner's rocket (AP-ENG-24, AP-AMB-65,
     AP-AMB-69): AP-ENG-02, -11, -12, -15, -19, -20, -21."""
-    c = u.rules.c
     e = c.engineer[engineer]
     s = u.state
-    pl = s.p[player - 1]
+    pl = s.areas[player - 1]
     effect = e.effect
     if effect in TURN_MODS:
         u.emit(ev.Modified(player=player, mod=effect, amount=e.amount))
@@ -46,36 +45,36 @@ def succeed(u: Unfolding, rng, player: int, engineer: int) -> None:
     elif effect == "soc_authority":  # AP-ENG-03, AP-ENG-17, AP-AMB-21
         u.emit(ev.SocAssigned(player=player, engineer=engineer))
     elif effect == "replace_river":  # AP-ENG-01, AP-ENG-18
-        ask(u, "replace_river", player, b=engineer)
+        ask(u, player, "replace_river", b=engineer)
         return
     elif effect == "river_pick":  # AP-ENG-04
         if any(s.rivers):
-            ask(u, "river_pick", player, b=engineer)
+            ask(u, player, "river_pick", b=engineer)
             return
     elif effect == "draw_rnd":  # AP-ENG-05: both cards kept
-        draw_rnd(u, player, e.amount)
+        draw_rnd(c, u, player, e.amount)
     # AP-ENG-06, AP-ENG-07: printed cost exactly 20,000, for free; no card, no effect
     elif effect == "cheap_build":
         if cheap_build_options(c, s, player, engineer):
-            ask(u, "cheap_build", player, b=engineer)
+            ask(u, player, "cheap_build", b=engineer)
             return
     elif effect == "gain":  # AP-ENG-08
         gain(u, player, e.amount, "specialty")
     elif effect == "sell":  # AP-ENG-09
         if pl.reserve:
-            ask(u, "engineer_sell", player, b=engineer)
+            ask(u, player, "engineer_sell", b=engineer)
             return
     elif effect == "buy_die":  # AP-ENG-10, AP-AMB-35
         if pl.dice < c.n.dice_limit and s.supply > 0 and pl.credits >= e.amount:
             pay(u, player, e.amount, "specialty")
             u.emit(ev.DieGained(player=player))
     elif effect == "replace_investors":  # AP-ENG-16, AP-ENG-22
-        replace_river(u)
+        replace_river(c, u)
     if not u.state.over:
         next_in_order(u)
 
 
-def fail(u: Unfolding, rng, player: int, engineer: int) -> None:
+def fail(c: Components, u: Unfolding, rng, player: int, engineer: int) -> None:
     """A failed Specialty roll does nothing (AP-SPC-05)."""
     next_in_order(u)
 
@@ -89,12 +88,12 @@ def _next_specialty(u: Unfolding) -> None:
 
 
 @POINTS.options("replace_river", asks="Choose a Technology river to replace with three new cards (AP-ENG-01)")
-def rivers_to_replace(c: Catalog, s: ApogeeState, player: int) -> list:
+def rivers_to_replace(c: Components, s: ApogeeState, player: int) -> list:
     return [ev.ChooseRiver(player=player, river=r) for r in RIVERS]
 
 
 @POINTS.resolves("replace_river")
-def river_replaced(c: Catalog, u: Unfolding, action: ev.ChooseRiver, rng) -> None:
+def river_replaced(c: Components, u: Unfolding, action: ev.ChooseRiver, rng) -> None:
     """AP-ENG-01, AP-AMB-49: all its cards beneath its pile, then 3 revealed from the top."""
     r = RIVERS.index(action.river)
     s = u.state
@@ -110,38 +109,38 @@ POINTS.options("river_pick", asks="Take one card from a Technology river into yo
 
 
 @POINTS.resolves("river_pick")
-def river_picked(c: Catalog, u: Unfolding, action, rng) -> None:
-    take_pick(u, action)
+def river_picked(c: Components, u: Unfolding, action, rng) -> None:
+    take_pick(c, u, action)
     _next_specialty(u)
 
 
-def cheap_build_options(c: Catalog, s: ApogeeState, player: int, engineer: int) -> list[int]:
+def cheap_build_options(c: Components, s: ApogeeState, player: int, engineer: int) -> list[int]:
     """AP-ENG-06, AP-ENG-07: reserve cards of exactly the Engineer's printed cost that may be built."""
-    pl = s.p[player - 1]
+    pl = s.areas[player - 1]
     cost = c.engineer[engineer].amount
     return [card for card in buildable(c, s, player, pl.reserve) if c.tech[card].cost == cost]
 
 
 @POINTS.options("cheap_build", asks="Build for free a card of your reserve whose printed cost is the one the "
                 "Engineer names, or pass (AP-ENG-06)")
-def cheap_builds(c: Catalog, s: ApogeeState, player: int) -> list:
+def cheap_builds(c: Components, s: ApogeeState, player: int) -> list:
     return ([ev.Build(player=player, card=card) for card in cheap_build_options(c, s, player, s.prompt.b)]
             + [ev.Pass(player=player)])
 
 
 @POINTS.resolves("cheap_build")
-def cheap_built(c: Catalog, u: Unfolding, action, rng) -> None:
+def cheap_built(c: Components, u: Unfolding, action, rng) -> None:
     if isinstance(action, ev.Build):
-        build(u, action.player, action.card, 0)
+        build(c, u, action.player, action.card, 0)
     _next_specialty(u)
 
 
 @POINTS.options("engineer_sell", asks="Sell one card of your reserve on the Public Market (AP-ENG-09)")
-def engineer_sales(c: Catalog, s: ApogeeState, player: int) -> list:
-    return [ev.Sell(player=player, card=card) for card in s.p[player - 1].reserve]
+def engineer_sales(c: Components, s: ApogeeState, player: int) -> list:
+    return [ev.Sell(player=player, card=card) for card in s.areas[player - 1].reserve]
 
 
 @POINTS.resolves("engineer_sell")
-def engineer_sold(c: Catalog, u: Unfolding, action: ev.Sell, rng) -> None:
-    sell(u, action.player, action.card, sale_price(c, u.state, action.player))
+def engineer_sold(c: Components, u: Unfolding, action: ev.Sell, rng) -> None:
+    sell(c, u, action.player, action.card, sale_price(c, u.state, action.player))
     _next_specialty(u)

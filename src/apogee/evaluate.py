@@ -7,7 +7,7 @@ from __future__ import annotations
 from boardcore.rules import Standing
 
 from apogee import events as ev
-from apogee.components import FIRST, PAYLOAD, RND, UPPER, Catalog
+from apogee.components import FIRST, PAYLOAD, RND, UPPER, Components
 from apogee.figures import progress as objective_share
 from apogee.missions import goal_met, goals, objective_met
 from apogee.queries import mission_of
@@ -17,13 +17,13 @@ from apogee.state import CONSTRUCTION, DESIGN, RND as RND_SPOT, SOC, SOC_FIXED, 
 SPOT_VALUE = {SPECIALTY: 1.5, RND_SPOT: 2.0, DESIGN: 3.0}
 
 
-def evaluate(c: Catalog, s: ApogeeState, player: int) -> float:
+def evaluate(c: Components, s: ApogeeState, player: int) -> float:
     """Greedy asks this of every position it weighs, and most of them keep the player's launches, pad and reserve
     as they were in the position before: what follows from those alone (`Progress`, `Rocket`) is worked out once
     for each and looked up after. Every term is added in the same order, so the value is the same to the bit."""
     if s.over:
         return 0.0 if s.truncated else (1000.0 if player in s.winners else -1000.0)
-    pl = s.p[player - 1]
+    pl = s.areas[player - 1]
     m = mission_of(c, s)
     plan_key = (s.solo, s.mission, s.extra_goals)
     plan = c.judged.get((Plan, plan_key), lambda: Plan(c, s))
@@ -90,7 +90,7 @@ def evaluate(c: Catalog, s: ApogeeState, player: int) -> float:
     return score
 
 
-def standing(c: Catalog, s: ApogeeState) -> Standing:
+def standing(c: Components, s: ApogeeState) -> Standing:
     """Who is ahead, for the win probability (`boardcore.rules.Standing`): each player's `evaluate` and the
     share of the objective fulfilled (the chart's score, 0-100). How far the game has come is the nearest of
     its ends: the leader's share of the objective (AP-END-01), the turns a Solo Mission or Mission 7 allows
@@ -110,7 +110,7 @@ def standing(c: Catalog, s: ApogeeState) -> Standing:
                     scored=shares, done=1.0 if s.over else min(1.0, done))
 
 
-def margin(c: Catalog, s: ApogeeState, player: int) -> float:
+def margin(c: Components, s: ApogeeState, player: int) -> float:
     """The search's leaf value: the player's progress (`evaluate`) less the best rival's, so that a search
     values holding the others back as well as getting on (a card or a spot taken from a rival who needs
     it); in a solo game, the progress toward the Solo Mission."""
@@ -126,7 +126,7 @@ class Plan:
 
     __slots__ = ("crewed", "goals", "rnd_needed", "wanted")
 
-    def __init__(self, c: Catalog, s: ApogeeState) -> None:
+    def __init__(self, c: Components, s: ApogeeState) -> None:
         self.goals = tuple(goals(c, s))
         self.wanted: set[str] = set()
         self.crewed = self.rnd_needed = False
@@ -143,7 +143,7 @@ class Progress:
 
     __slots__ = ("all_met", "points", "targets")
 
-    def __init__(self, c: Catalog, plan: Plan, pl: Player) -> None:
+    def __init__(self, c: Components, plan: Plan, pl: Player) -> None:
         points: list[float] = []
         targets: list[int] = []
         self.all_met = True
@@ -175,7 +175,7 @@ class Rocket:
     __slots__ = ("buildable_costs", "complete", "missing", "reserve_points", "stage_points", "thrust_points",
                  "wanted_built", "yield_")
 
-    def __init__(self, c: Catalog, s: ApogeeState, pl: Player, plan: Plan) -> None:
+    def __init__(self, c: Components, s: ApogeeState, pl: Player, plan: Plan) -> None:
         stages = has_stages(c, pl)
         self.complete = all(stages)
         self.stage_points = 15 * sum(stages)
@@ -220,8 +220,8 @@ class _Seat:
     """What the prior asks of one player's position, computed once per call."""
     __slots__ = ("missing", "complete", "affordable", "chance", "hand")
 
-    def __init__(self, c: Catalog, s: ApogeeState, player: int) -> None:
-        pl = s.p[player - 1]
+    def __init__(self, c: Components, s: ApogeeState, player: int) -> None:
+        pl = s.areas[player - 1]
         stages = has_stages(c, pl)
         self.missing = {k for k, built in zip((FIRST, UPPER, PAYLOAD), stages) if not built}
         self.complete = all(stages)
@@ -231,7 +231,7 @@ class _Seat:
         self.chance = [max(0, 13 - (min_roll(c, y, d) or 13)) / 12 for d in range(len(c.destinations))]
 
 
-def prior(c: Catalog, s: ApogeeState, actions) -> list[float]:
+def prior(c: Components, s: ApogeeState, actions) -> list[float]:
     """Non-negative weights, never all zero, about a microsecond or two per action."""
     kind = s.prompt.kind if s.prompt is not None else ""
     seats: dict[int, _Seat] = {}
@@ -244,7 +244,7 @@ def prior(c: Catalog, s: ApogeeState, actions) -> list[float]:
     return out
 
 
-def _weight(c: Catalog, kind: str, seat: _Seat, a) -> float:
+def _weight(c: Components, kind: str, seat: _Seat, a) -> float:
     t = type(a)
     if t is ev.Pass:
         return 0.3 if kind.startswith("reroll_") else PASS_WEIGHT.get(kind, 0.2)

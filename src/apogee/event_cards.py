@@ -7,7 +7,7 @@ from __future__ import annotations
 from boardcore.rules import Unfolding
 
 from apogee import events as ev
-from apogee.components import FIRST
+from apogee.components import FIRST, Components
 from apogee.dice import ROLLS, roll_main
 from apogee.effects import gain, next_in_order, pay
 from apogee.queries import event_amount
@@ -18,12 +18,11 @@ def liquid_stages(c, pl) -> tuple[int, ...]:
     return tuple(card for card in pl.pad if c.kind[card] == FIRST and c.tech[card].propulsion == "liquid")
 
 
-def resolve_for(u: Unfolding, rng, player: int) -> None:
+def resolve_for(c: Components, u: Unfolding, rng, player: int) -> None:
     """The revealed base Event's immediate effect on one player (AP-PEV-03)."""
-    c = u.rules.c
     s = u.state
     e = c.events[s.event]
-    pl = s.p[player - 1]
+    pl = s.areas[player - 1]
     if e.key == "economic_crisis":  # AP-EV-04, AP-EV-05 (AP-EV-05: what one has, down to 0)
         pay(u, player, e.amount, "economic_crisis")
     elif e.key == "exceptional_aid":  # AP-EV-16, AP-EV-17, AP-AMB-66, AP-AMB-70 (AP-EV-17: nothing once spent)
@@ -32,23 +31,23 @@ def resolve_for(u: Unfolding, rng, player: int) -> None:
     # AP-EV-19, AP-EV-20, AP-EV-21 (AP-EV-20: not at 9; AP-EV-21: not from an empty pile)
     elif e.key == "new_patents":
         if len(pl.reserve) < c.n.reserve_limit:
-            draw_rnd(u, player, e.amount)
+            draw_rnd(c, u, player, e.amount)
     # AP-EV-08, AP-EV-10, AP-AMB-16, AP-AMB-61: one roll, more than 4 (AP-EV-10: dice allowed)
     elif e.key == "engine_failure":
         if liquid_stages(c, pl):
-            roll_main(u, rng, player, "engine", event_amount(c, s))
+            roll_main(c, u, rng, player, "engine", event_amount(c, s))
             return
     if not u.state.over:
         next_in_order(u)
 
 
-def repaired(u: Unfolding, rng, player: int, arg: int) -> None:
+def repaired(c: Components, u: Unfolding, rng, player: int, arg: int) -> None:
     next_in_order(u)
 
 
-def destroyed(u: Unfolding, rng, player: int, arg: int) -> None:
+def destroyed(c: Components, u: Unfolding, rng, player: int, arg: int) -> None:
     """AP-EV-09: every Liquid Propulsion First Stage back to the reserve."""
-    cards = liquid_stages(u.rules.c, u.state.p[player - 1])
+    cards = liquid_stages(c, u.state.areas[player - 1])
     u.emit(ev.TechReturned(player=player, cards=cards))
     next_in_order(u)
 

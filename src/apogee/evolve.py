@@ -7,7 +7,7 @@ from __future__ import annotations
 from boardcore.handlers import Handlers
 
 from apogee import events as ev
-from apogee.components import UPPER, Catalog
+from apogee.components import UPPER, Components
 from apogee.state import IDLE, MOD_OF, SOC_FIXED, SPOT_OF, UNSET, ApogeeState, Prompt
 
 HANDLERS = Handlers("apogee")
@@ -22,7 +22,7 @@ def _answer(s: S) -> S:
 
 def _everyone_answered(s: S) -> None:
     """A simultaneous step closes once nobody is left waiting."""
-    if not any(x.waiting for x in s.p):
+    if not any(x.waiting for x in s.areas):
         s.prompt = None
 
 
@@ -35,7 +35,7 @@ def answered(s: S, e) -> S:
 
 @HANDLERS.on(ev.KeepDirector)
 def keep_director(s: S, e: ev.KeepDirector) -> S:
-    pl = s.p[e.player - 1]
+    pl = s.areas[e.player - 1]
     pl.director = e.director
     pl.waiting = False
     _everyone_answered(s)
@@ -45,7 +45,7 @@ def keep_director(s: S, e: ev.KeepDirector) -> S:
 @HANDLERS.on(ev.Place)
 def place(s: S, e: ev.Place) -> S:
     """AP-PLC-01, AP-PLC-10: each Engineer gets one spot; a player is done once all of theirs have one."""
-    pl = s.p[e.player - 1]
+    pl = s.areas[e.player - 1]
     i = pl.hand.index(e.engineer)
     pl.spots[i] = SPOT_OF[e.spot]
     if UNSET not in pl.spots:
@@ -56,7 +56,7 @@ def place(s: S, e: ev.Place) -> S:
 
 @HANDLERS.on(ev.KeepRnd)
 def keep_rnd(s: S, e: ev.KeepRnd) -> S:
-    pl = s.p[e.player - 1]
+    pl = s.areas[e.player - 1]
     drawn = list(pl.drawn)
     drawn.remove(e.card)
     pl.drawn = tuple(drawn)
@@ -67,7 +67,7 @@ def keep_rnd(s: S, e: ev.KeepRnd) -> S:
 @HANDLERS.on(ev.UseSpecialty)
 def use_specialty(s: S, e: ev.UseSpecialty) -> S:
     """AP-DSP-03: the Specialty is one of the turn's Director actions, and spent for the game."""
-    pl = s.p[e.player - 1]
+    pl = s.areas[e.player - 1]
     pl.specialty_used = True
     pl.actions -= 1
     return _answer(s)
@@ -76,7 +76,7 @@ def use_specialty(s: S, e: ev.UseSpecialty) -> S:
 @HANDLERS.on(ev.Intervene)
 def intervene(s: S, e: ev.Intervene) -> S:
     """AP-NAT-02: the Nation Intervention is one Director action, once per game."""
-    pl = s.p[e.player - 1]
+    pl = s.areas[e.player - 1]
     pl.nation_used = True
     pl.actions -= 1
     return _answer(s)
@@ -87,7 +87,7 @@ def director_action(s: S, e) -> S:
     """Every Director action costs one of the turn's actions (AP-DIR-01); Sell and Dismiss also answer
     Specialty prompts, which cost nothing more."""
     if s.prompt is not None and s.prompt.kind == "admin":
-        pl = s.p[e.player - 1]
+        pl = s.areas[e.player - 1]
         pl.actions -= 1
         if type(e) is ev.StaticFire:
             pl.fired = True
@@ -100,7 +100,7 @@ def director_action(s: S, e) -> S:
 def pass_(s: S, e: ev.Pass) -> S:
     """Passing in the Administration phase ends the player's turn there (AP-DIR-05)."""
     if s.prompt is not None and s.prompt.kind == "admin":
-        s.p[e.player - 1].actions = 0
+        s.areas[e.player - 1].actions = 0
     return _answer(s)
 
 
@@ -129,7 +129,7 @@ def pile_shuffled(s: S, e: ev.PileShuffled) -> S:
 
 @HANDLERS.on(ev.DirectorsDealt)
 def directors_dealt(s: S, e: ev.DirectorsDealt) -> S:
-    s.p[e.player - 1].dealt = tuple(e.directors)
+    s.areas[e.player - 1].dealt = tuple(e.directors)
     for d in e.directors:
         s.directors_out.remove(d)
     return s
@@ -137,7 +137,7 @@ def directors_dealt(s: S, e: ev.DirectorsDealt) -> S:
 
 @HANDLERS.on(ev.DirectorsRevealed)
 def directors_revealed(s: S, e: ev.DirectorsRevealed) -> S:
-    for pl in s.p:
+    for pl in s.areas:
         s.directors_out.extend(d for d in pl.dealt if d != pl.director)
         pl.dealt = ()
     s.directors_out.sort()
@@ -160,7 +160,7 @@ def asked(s: S, e: ev.Asked) -> S:
 def simultaneous_step(s: S, e: ev.SimultaneousStep) -> S:
     s.stage = e.step
     for who in e.players:
-        pl = s.p[who - 1]
+        pl = s.areas[who - 1]
         pl.waiting = True
         if e.step == "place":
             pl.spots = [UNSET] * len(pl.hand)
@@ -189,7 +189,7 @@ def turn_started(s: S, e: ev.TurnStarted) -> S:
 def turn_ended(s: S, e: ev.TurnEnded) -> S:
     """AP-ADM-02, AP-INV-21: Engineers back to their hands, the turn's effects gone."""
     s.revealed = 0
-    for pl in s.p:
+    for pl in s.areas:
         pl.spots = [IDLE] * len(pl.hand)
         pl.mods = (0,) * len(pl.mods)
         pl.launched = pl.fired = pl.skip = False
@@ -200,7 +200,7 @@ def turn_ended(s: S, e: ev.TurnEnded) -> S:
 @HANDLERS.on(ev.GameEnded)
 def game_ended(s: S, e: ev.GameEnded) -> S:
     s.over, s.winners, s.prompt, s.stage = True, tuple(e.winners), None, "over"
-    for pl in s.p:
+    for pl in s.areas:
         pl.waiting = False
     return s
 
@@ -214,7 +214,7 @@ def game_truncated(s: S, e: ev.GameTruncated) -> S:
 # -- Engineers and Investors ---------------------------------------------------
 @HANDLERS.on(ev.EngineersRecruited)
 def engineers_recruited(s: S, e: ev.EngineersRecruited) -> S:
-    pl = s.p[e.player - 1]
+    pl = s.areas[e.player - 1]
     pile = s.seniors if e.senior else s.juniors
     for eng in e.engineers:
         pile.pop()
@@ -224,9 +224,9 @@ def engineers_recruited(s: S, e: ev.EngineersRecruited) -> S:
 
 
 @HANDLERS.with_data(ev.EngineerDismissed)
-def engineer_dismissed(c: Catalog, s: S, e: ev.EngineerDismissed) -> S:
+def engineer_dismissed(c: Components, s: S, e: ev.EngineerDismissed) -> S:
     """AP-AMB-47: beneath the pile of its profile."""
-    pl = s.p[e.player - 1]
+    pl = s.areas[e.player - 1]
     i = pl.hand.index(e.engineer)
     del pl.hand[i]
     del pl.spots[i]
@@ -238,14 +238,14 @@ def engineer_dismissed(c: Catalog, s: S, e: ev.EngineerDismissed) -> S:
 
 @HANDLERS.on(ev.SocAssigned)
 def soc_assigned(s: S, e: ev.SocAssigned) -> S:
-    pl = s.p[e.player - 1]
+    pl = s.areas[e.player - 1]
     pl.spots[pl.hand.index(e.engineer)] = SOC_FIXED
     return s
 
 
 @HANDLERS.on(ev.DismissalsOwed)
 def dismissals_owed(s: S, e: ev.DismissalsOwed) -> S:
-    s.p[e.player - 1].owed += e.count
+    s.areas[e.player - 1].owed += e.count
     return s
 
 
@@ -271,7 +271,7 @@ def investors_replaced(s: S, e: ev.InvestorsReplaced) -> S:
 def investor_won(s: S, e: ev.InvestorWon) -> S:
     river = list(s.investor_river)
     river.remove(e.investor)
-    pl = s.p[e.player - 1]
+    pl = s.areas[e.player - 1]
     pl.investors = (*pl.investors, e.investor)
     pl.credits += e.credits
     if e.revealed >= 0:
@@ -310,14 +310,14 @@ def tech_acquired(s: S, e: ev.TechAcquired) -> S:
             s.rivers[e.river].append(e.revealed)
     else:
         s.piles[3].pop()
-    s.p[e.player - 1].reserve.append(e.card)
+    s.areas[e.player - 1].reserve.append(e.card)
     return s
 
 
 @HANDLERS.on(ev.RndDrawn)
 def rnd_drawn(s: S, e: ev.RndDrawn) -> S:
     pile = s.piles[3]
-    pl = s.p[e.player - 1]
+    pl = s.areas[e.player - 1]
     for _ in e.cards:
         pile.pop()
     pl.drawn = (*pl.drawn, *e.cards)
@@ -326,17 +326,17 @@ def rnd_drawn(s: S, e: ev.RndDrawn) -> S:
 
 @HANDLERS.on(ev.RndReturned)
 def rnd_returned(s: S, e: ev.RndReturned) -> S:
-    for pl in s.p:
+    for pl in s.areas:
         pl.drawn = ()
     s.piles[3][:0] = e.cards
     return s
 
 
 @HANDLERS.with_data(ev.TechBuilt)
-def tech_built(c: Catalog, s: S, e: ev.TechBuilt) -> S:
+def tech_built(c: Components, s: S, e: ev.TechBuilt) -> S:
     """The kinds ever built are kept for Solo Event 06 (AP-SEV-09); the Single-Stage Orbital Launcher counts
     as a First and an Upper Stage (AP-TECH-03)."""
-    pl = s.p[e.player - 1]
+    pl = s.areas[e.player - 1]
     pl.reserve.remove(e.card)
     pl.pad.append(e.card)
     pl.credits -= e.paid
@@ -344,7 +344,7 @@ def tech_built(c: Catalog, s: S, e: ev.TechBuilt) -> S:
     return s
 
 
-def _beneath_its_pile(c: Catalog, s: S, card: int, revealed: int) -> None:
+def _beneath_its_pile(c: Components, s: S, card: int, revealed: int) -> None:
     """AP-GEN-05: beneath the pile of its kind; `revealed` goes straight into a short river (AP-AMB-48)."""
     k = c.kind[card]
     s.piles[k].insert(0, card)
@@ -354,8 +354,8 @@ def _beneath_its_pile(c: Catalog, s: S, card: int, revealed: int) -> None:
 
 
 @HANDLERS.with_data(ev.TechSold)
-def tech_sold(c: Catalog, s: S, e: ev.TechSold) -> S:
-    pl = s.p[e.player - 1]
+def tech_sold(c: Components, s: S, e: ev.TechSold) -> S:
+    pl = s.areas[e.player - 1]
     (pl.pad if e.built else pl.reserve).remove(e.card)
     _beneath_its_pile(c, s, e.card, e.revealed)
     pl.credits += e.price
@@ -363,15 +363,15 @@ def tech_sold(c: Catalog, s: S, e: ev.TechSold) -> S:
 
 
 @HANDLERS.with_data(ev.TechDiscarded)
-def tech_discarded(c: Catalog, s: S, e: ev.TechDiscarded) -> S:
-    s.p[e.player - 1].reserve.remove(e.card)
+def tech_discarded(c: Components, s: S, e: ev.TechDiscarded) -> S:
+    s.areas[e.player - 1].reserve.remove(e.card)
     _beneath_its_pile(c, s, e.card, e.revealed)
     return s
 
 
 @HANDLERS.on(ev.TechReturned)
 def tech_returned(s: S, e: ev.TechReturned) -> S:
-    pl = s.p[e.player - 1]
+    pl = s.areas[e.player - 1]
     for card in e.cards:
         pl.pad.remove(card)
         pl.reserve.append(card)
@@ -380,7 +380,7 @@ def tech_returned(s: S, e: ev.TechReturned) -> S:
 
 @HANDLERS.on(ev.RocketLaunched)
 def rocket_launched(s: S, e: ev.RocketLaunched) -> S:
-    pl = s.p[e.player - 1]
+    pl = s.areas[e.player - 1]
     pl.pad = list(e.kept)
     pl.reserve.extend(e.returned)
     pl.launches = (*pl.launches, e.launch)
@@ -390,14 +390,14 @@ def rocket_launched(s: S, e: ev.RocketLaunched) -> S:
 # -- credits, dice and the turn's modifiers ----------------------------------------
 @HANDLERS.on(ev.CreditsChanged)
 def credits_changed(s: S, e: ev.CreditsChanged) -> S:
-    s.p[e.player - 1].credits += e.amount
+    s.areas[e.player - 1].credits += e.amount
     return s
 
 
 @HANDLERS.on(ev.EarningsCollected)
 def earnings_collected(s: S, e: ev.EarningsCollected) -> S:
     """A debt that cannot be paid costs the next Director actions and Engineers (AP-ERN-05, AP-ERN-06)."""
-    pl = s.p[e.player - 1]
+    pl = s.areas[e.player - 1]
     pl.credits += e.amount
     if e.unpaid:
         pl.skip = True
@@ -409,21 +409,21 @@ def earnings_collected(s: S, e: ev.EarningsCollected) -> S:
 def dice_rolled(s: S, e: ev.DiceRolled) -> S:
     """An additional die goes back to the supply whatever it shows (AP-DICE-04)."""
     if e.blue:
-        s.p[e.player - 1].dice -= 1
+        s.areas[e.player - 1].dice -= 1
         s.supply += 1
     return s
 
 
 @HANDLERS.on(ev.DieGained)
 def die_gained(s: S, e: ev.DieGained) -> S:
-    s.p[e.player - 1].dice += 1
+    s.areas[e.player - 1].dice += 1
     s.supply -= 1
     return s
 
 
 @HANDLERS.on(ev.DiceReturned)
 def dice_returned(s: S, e: ev.DiceReturned) -> S:
-    s.p[e.player - 1].dice -= e.count
+    s.areas[e.player - 1].dice -= e.count
     s.supply += e.count
     return s
 
@@ -431,7 +431,7 @@ def dice_returned(s: S, e: ev.DiceReturned) -> S:
 @HANDLERS.on(ev.Modified)
 def modified(s: S, e: ev.Modified) -> S:
     i = MOD_OF[e.mod]
-    for pl in (s.p if e.player == 0 else (s.p[e.player - 1],)):
+    for pl in (s.areas if e.player == 0 else (s.areas[e.player - 1],)):
         mods = list(pl.mods)
         mods[i] += e.amount
         pl.mods = tuple(mods)
@@ -440,7 +440,7 @@ def modified(s: S, e: ev.Modified) -> S:
 
 @HANDLERS.on(ev.ActionsGranted)
 def actions_granted(s: S, e: ev.ActionsGranted) -> S:
-    for pl in s.p:
+    for pl in s.areas:
         pl.actions = 0 if pl.skip else e.count
     return s
 

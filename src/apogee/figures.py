@@ -9,14 +9,14 @@ Operations Center, the Investors won and the credits held. Beside it, `credits` 
 
 from __future__ import annotations
 
-from apogee.components import Catalog
+from apogee.components import Components
 from apogee.missions import farthest, goal_met, goals, launches_needed, qualifying
 from apogee.queries import mission_of
 from apogee.rocket import rocket_yield
 from apogee.state import ApogeeState
 
 
-def _goal_share(c: Catalog, goal, pl) -> float:
+def _goal_share(c: Components, goal, pl) -> float:
     """How much of one goal is done: the mean of its launches, astronauts and cards, each capped at 1."""
     if goal_met(c, goal, pl):
         return 1.0
@@ -33,14 +33,14 @@ def _goal_share(c: Catalog, goal, pl) -> float:
     return sum(parts) / len(parts) if parts else 0.0
 
 
-def progress(c: Catalog, s: ApogeeState, player: int) -> float:
+def progress(c: Components, s: ApogeeState, player: int) -> float:
     """The share of the Mission fulfilled by `player`, 0-100: its goals (AP-MIS-29), Investors (AP-MIS-04),
     Mission 7's farthest destination (AP-MIS-17) and a Solo Mission's closing credits (AP-SMIS-07). A Solo
     Mission's closing Authority is left out: the Engineers in hand are not public."""
     if player in s.winners:
         return 100.0
     m = mission_of(c, s)
-    pl = s.p[player - 1]
+    pl = s.areas[player - 1]
     # the goals' shares read only the Mission's goals and the launches: kept in the catalog's memo by those
     parts = list(c.judged.get((_goal_share, s.solo, s.mission, s.extra_goals, pl.launches),
                               lambda: tuple(_goal_share(c, g, pl) for g in goals(c, s))))
@@ -53,10 +53,10 @@ def progress(c: Catalog, s: ApogeeState, player: int) -> float:
     return round(100 * sum(parts) / len(parts), 1) if parts else 0.0
 
 
-def figures(c: Catalog, s: ApogeeState) -> dict[str, dict[str, float]]:
+def figures(c: Components, s: ApogeeState) -> dict[str, dict[str, float]]:
     players = [f"P{p}" for p in range(1, s.players + 1)]
     return {
         "score": {name: progress(c, s, p) for p, name in enumerate(players, 1)},
-        "credits": {name: float(s.p[p - 1].credits * 1000) for p, name in enumerate(players, 1)},
-        "yield": {name: rocket_yield(c, s.p[p - 1]) / 10 for p, name in enumerate(players, 1)},
+        "credits": {name: float(s.areas[p - 1].credits * 1000) for p, name in enumerate(players, 1)},
+        "yield": {name: rocket_yield(c, s.areas[p - 1]) / 10 for p, name in enumerate(players, 1)},
     }

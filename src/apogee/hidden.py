@@ -4,13 +4,13 @@ they cannot see dealt afresh, and log lines redacted for them. Hidden values are
 from __future__ import annotations
 
 from apogee import events as ev
-from apogee.components import Catalog
+from apogee.components import Components
 from apogee.queries import event_amount, event_key
 from apogee.state import (CONSTRUCTION, DESIGN, HIDDEN, IDLE, RND, SOC, SOC_FIXED, SPECIALTY, SPOTS, UNSET,
                           ApogeeState)
 
 
-def view(c: Catalog, s: ApogeeState, player: int | None) -> ApogeeState:
+def view(c: Components, s: ApogeeState, player: int | None) -> ApogeeState:
     """AP-COMP-25, AP-INV-26: piles face down, others' hands, unrevealed placements, R&D draws and (during
     the choice) Directors hidden as -1."""
     v = s.__copy__()  # what is in sight and a tuple is shared (see ApogeeState)
@@ -24,7 +24,7 @@ def view(c: Catalog, s: ApogeeState, player: int | None) -> ApogeeState:
     revealed = s.revealed
     hide_director = s.stage == "director"
     players = []
-    for q, pl in enumerate(s.p, 1):
+    for q, pl in enumerate(s.areas, 1):
         if q == player:
             players.append(pl.copy())
             continue
@@ -40,10 +40,10 @@ def view(c: Catalog, s: ApogeeState, player: int | None) -> ApogeeState:
         o.hand = [e for e, _ in shown] + [-1] * hidden
         o.spots = [sp for _, sp in shown] + [HIDDEN] * hidden
         players.append(o)
-    v.p = players
+    v.areas = players
     return v
 
-def hidden_variant(c: Catalog, s: ApogeeState, player: int | None, rng) -> ApogeeState:
+def hidden_variant(c: Components, s: ApogeeState, player: int | None, rng) -> ApogeeState:
     """The same table with everything `player` cannot see dealt afresh from the components they have not
     seen: from the true table or from their view alike (a view shows them as -1 and others' unrevealed
     spots as HIDDEN), so the leak check, information-set search and honest what-if share one deal.
@@ -61,7 +61,7 @@ def hidden_variant(c: Catalog, s: ApogeeState, player: int | None, rng) -> Apoge
     _technologies(c, s, v, player, others, rng)
     _engineers(c, s, v, player, others, rng)
     v.investor_pile = tuple(rng.shuffled(_unseen(range(len(c.investor)), [*s.investor_river, *s.investors_out,
-                                                                     *(i for pl in s.p for i in pl.investors)])))
+                                                                     *(i for pl in s.areas for i in pl.investors)])))
     v.event_pile = tuple(_events(c, s, rng))
     _directors(c, s, v, player, others, rng)
     return v
@@ -76,11 +76,11 @@ def _unseen(every, seen) -> list[int]:
     return sorted(left)
 
 
-def _technologies(c: Catalog, s: ApogeeState, v: ApogeeState, player: int | None, others: list[int], rng) -> None:
+def _technologies(c: Components, s: ApogeeState, v: ApogeeState, player: int | None, others: list[int], rng) -> None:
     """AP-SETUP-02, AP-INV-09: each pile holds its kind's cards not in a river, a reserve, on a Launch Pad,
     deposited at the SOC or (R&D) drawn by oneself; others' R&D draws come from the R&D pile's."""
     seen = [card for river in s.rivers for card in river]
-    for q, pl in enumerate(s.p, 1):
+    for q, pl in enumerate(s.areas, 1):
         seen += pl.reserve + pl.pad + [card for x in pl.launches for card in x.cards]
         if q == player:
             seen += pl.drawn
@@ -89,7 +89,7 @@ def _technologies(c: Catalog, s: ApogeeState, v: ApogeeState, player: int | None
         cards = rng.shuffled([card for card in c.by_kind[k] if card in unseen])
         if k == 3:
             for q in others:
-                pl = v.p[q - 1]
+                pl = v.areas[q - 1]
                 pl.drawn = tuple([cards.pop() for _ in pl.drawn])
         if len(cards) != len(s.piles[k]):
             raise AssertionError(f"pile {k}: {len(s.piles[k])} cards, but {len(cards)} are unseen")
@@ -99,17 +99,17 @@ def _technologies(c: Catalog, s: ApogeeState, v: ApogeeState, player: int | None
 _STEP_SPOT = {"specialty": SPECIALTY, "construction": CONSTRUCTION, "rnd": RND, "design": DESIGN, "admin": SOC}
 
 
-def _engineers(c: Catalog, s: ApogeeState, v: ApogeeState, player: int | None, others: list[int], rng) -> None:
+def _engineers(c: Components, s: ApogeeState, v: ApogeeState, player: int | None, others: list[int], rng) -> None:
     """AP-SETUP-03, AP-INV-10: the Junior and Senior piles and others' unrevealed Engineers hold the Engineers
     not in sight. The piles' sizes say how many of the unseen are Juniors in others' hands."""
     slots = []                                   # (player state, index in hand) of each hidden Engineer
     seen = []
-    for q, pl in enumerate(s.p, 1):
+    for q, pl in enumerate(s.areas, 1):
         for i, (e, spot) in enumerate(zip(pl.hand, pl.spots)):
             if q == player or _revealed(spot, s.revealed):
                 seen.append(e)
             else:
-                slots.append((v.p[q - 1], i))
+                slots.append((v.areas[q - 1], i))
     unseen = _unseen(range(len(c.engineer)), seen)
     juniors = rng.shuffled([e for e in unseen if not c.senior[e]])
     seniors = rng.shuffled([e for e in unseen if c.senior[e]])
@@ -122,7 +122,7 @@ def _engineers(c: Catalog, s: ApogeeState, v: ApogeeState, player: int | None, o
         pl.spots[i] = _spot_guess(c, s, pl, rng)
 
 
-def _spot_guess(c: Catalog, s: ApogeeState, pl, rng) -> int:
+def _spot_guess(c: Components, s: ApogeeState, pl, rng) -> int:
     """Where an unrevealed Engineer of another player may stand (see `hidden_variant`), among the spots this
     turn's Event leaves open to them (AP-EV-18, AP-EV-30, AP-EV-32)."""
     if s.stage == "place":
@@ -143,7 +143,7 @@ def _spot_guess(c: Catalog, s: ApogeeState, pl, rng) -> int:
     return open_[rng.randbelow(len(open_))]
 
 
-def _events(c: Catalog, s: ApogeeState, rng) -> list[int]:
+def _events(c: Components, s: ApogeeState, rng) -> list[int]:
     """AP-SETUP-06: the base Events not yet revealed, shuffled; AP-SOLO-04..07: a Solo pile alternates the
     Mission's Solo Events, in their listed order, with base Events drawn unseen, so only those are dealt."""
     seen = set(s.events_seen)
@@ -158,18 +158,18 @@ def _events(c: Catalog, s: ApogeeState, rng) -> list[int]:
     return [card if card >= 0 else base.pop() for card in left][::-1]
 
 
-def _directors(c: Catalog, s: ApogeeState, v: ApogeeState, player: int | None, others: list[int], rng) -> None:
+def _directors(c: Components, s: ApogeeState, v: ApogeeState, player: int | None, others: list[int], rng) -> None:
     """AP-SETUP-11, AP-SETUP-12: the box holds the Directors no one has. While the choice is made (the
     `director` stage, until the flow moves on) others' dealt Directors and the ones they keep are hidden:
     dealt from the box, a player who has chosen keeping one of theirs, and once the dealt cards are
     revealed and gone, the one each kept."""
     choosing = s.stage == "director"
-    seen = {pl.director for q, pl in enumerate(s.p, 1) if q == player or not choosing}
+    seen = {pl.director for q, pl in enumerate(s.areas, 1) if q == player or not choosing}
     if player is not None:
-        seen.update(s.p[player - 1].dealt)    # one's own kept Director is one of them
+        seen.update(s.areas[player - 1].dealt)    # one's own kept Director is one of them
     box = rng.shuffled(_unseen(range(len(c.director)), seen))
     for q in others:
-        pl = v.p[q - 1]
+        pl = v.areas[q - 1]
         if pl.dealt:
             pl.dealt = tuple([box.pop() for _ in pl.dealt])
             if choosing:

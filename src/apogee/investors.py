@@ -5,14 +5,14 @@ from __future__ import annotations
 from boardcore.rules import Unfolding
 
 from apogee import events as ev
-from apogee.components import FIRST, UPPER, Catalog, Investor
+from apogee.components import FIRST, UPPER, Components, Investor
 from apogee.missions import investor_race_won
 from apogee.queries import event_key
 from apogee.rocket import thrust
 from apogee.state import Launch, Player
 
 
-def matches(c: Catalog, inv: Investor, pl: Player, occurrence: str, card: int,
+def matches(c: Components, inv: Investor, pl: Player, occurrence: str, card: int,
             launch: Launch | None) -> bool:
     """Does this occurrence fulfil the card's objective? AP-IVR-07: an objective is one of four kinds of
     occurrence."""
@@ -36,7 +36,7 @@ def matches(c: Catalog, inv: Investor, pl: Player, occurrence: str, card: int,
     return (not inv.crewed or launch.crewed) and launch.yield_ >= inv.min_yield
 
 
-def check_investors(u: Unfolding, player: int, occurrence: str, card: int = -1,
+def check_investors(c: Components, u: Unfolding, player: int, occurrence: str, card: int = -1,
                     launch: Launch | None = None) -> None:
     """Right after each occurrence (AP-AMB-17), every face-up Investor it fulfils goes to the player (AP-IVR-02,
     both if it fulfils both, AP-AMB-18). Launch and static fire objectives can only be met in the
@@ -44,13 +44,12 @@ def check_investors(u: Unfolding, player: int, occurrence: str, card: int = -1,
     s = u.state
     if s.over:
         return
-    c = u.rules.c
     # AP-IVR-01, AP-IVR-06: only the cards face up before the occurrence; one revealed meanwhile cannot be
     # fulfilled by the same occurrence
     for inv_id in tuple(s.investor_river):
         s = u.state
         inv = c.investor[inv_id]
-        pl = s.p[player - 1]
+        pl = s.areas[player - 1]
         # AP-IVR-05: each card is won once, by one player
         if inv_id not in s.investor_river or not matches(c, inv, pl, occurrence, card, launch):
             continue
@@ -65,9 +64,9 @@ def check_investors(u: Unfolding, player: int, occurrence: str, card: int = -1,
             return
 
 
-def replace_river(u: Unfolding) -> None:
+def replace_river(c: Components, u: Unfolding) -> None:
     """AP-ENG-16, AP-AMB-50: the river's Investors leave the game, up to 2 new ones are revealed."""
     s = u.state
     pile = s.investor_pile
-    n = min(u.rules.c.n.investor_river, len(pile))
+    n = min(c.n.investor_river, len(pile))
     u.emit(ev.InvestorsReplaced(removed=tuple(s.investor_river), revealed=tuple(pile[-1:-n - 1:-1])))

@@ -4,12 +4,12 @@ from __future__ import annotations
 
 from collections.abc import Iterable, Sequence
 
-from apogee.components import Catalog, Goal, Mission
+from apogee.components import Components, Goal, Mission
 from apogee.queries import mission_of
 from apogee.state import ApogeeState, Player
 
 
-def qualifying(c: Catalog, goal: Goal, pl: Player) -> list:
+def qualifying(c: Components, goal: Goal, pl: Player) -> list:
     """AP-MIS-31: the player's own successful launches to the goal's destination that meet its per-launch
     conditions (crewed AP-AMB-23, R&D AP-MIS-01, AP-MIS-08, crew AP-MIS-02, AP-MIS-03, thrust AP-MIS-20, cost
     AP-MIS-15/AP-AMB-24)."""
@@ -25,7 +25,7 @@ def launches_needed(goal: Goal) -> int:
     return max(goal.launches, 1 if not (goal.cards or goal.astronauts) else 0)
 
 
-def goal_met(c: Catalog, goal: Goal, pl: Player) -> bool:
+def goal_met(c: Components, goal: Goal, pl: Player) -> bool:
     """AP-MIS-29, AP-MIS-30: the qualifying launches counted cumulatively: launches, deposited cards,
     astronauts. Without a launch none qualifies (asked of every position greedy weighs, mostly before any)."""
     launches = qualifying(c, goal, pl) if pl.launches else ()
@@ -39,7 +39,7 @@ def goal_met(c: Catalog, goal: Goal, pl: Player) -> bool:
     return True
 
 
-def goals(c: Catalog, s: ApogeeState) -> Sequence[Goal]:
+def goals(c: Components, s: ApogeeState) -> Sequence[Goal]:
     """The Mission's goals plus those added by Solo Events 13/14 (AP-SMIS-08, AP-SEV-20, AP-SEV-22). Without
     such Events, the Mission's own list (read it, never change it): greedy asks for every position it weighs."""
     m = mission_of(c, s)
@@ -49,11 +49,11 @@ def goals(c: Catalog, s: ApogeeState) -> Sequence[Goal]:
     return [*m.goals, *(g for g in extra if g is not None)]
 
 
-def objective_met(c: Catalog, s: ApogeeState, player: int, met: Iterable[bool] | None = None) -> bool:
+def objective_met(c: Components, s: ApogeeState, player: int, met: Iterable[bool] | None = None) -> bool:
     """The cumulative part of the objective: goals and Investors (AP-MIS-04, AP-SMIS-02). `met`, when the caller
     has it already, says `goal_met` of each of `goals(c, s)` in turn, so that they are not judged twice."""
     m = mission_of(c, s)
-    pl = s.p[player - 1]
+    pl = s.areas[player - 1]
     if m.investors and len(pl.investors) < m.investors:
         return False
     if m.race_turn:
@@ -61,18 +61,18 @@ def objective_met(c: Catalog, s: ApogeeState, player: int, met: Iterable[bool] |
     return all(goal_met(c, g, pl) for g in goals(c, s)) if met is None else all(met)
 
 
-def end_clauses_met(c: Catalog, s: ApogeeState, player: int) -> bool:
+def end_clauses_met(c: Components, s: ApogeeState, player: int) -> bool:
     """AP-AMB-41, AP-SMIS-07: "end the game with" credits or Engineers' Authority (AP-AMB-46)."""
     m = mission_of(c, s)
-    pl = s.p[player - 1]
+    pl = s.areas[player - 1]
     return (pl.credits >= m.end_credits
             and sum(c.eng_auth[e] for e in pl.hand) >= m.end_authority)
 
 
-def investor_race_won(c: Catalog, s: ApogeeState, player: int) -> bool:
+def investor_race_won(c: Components, s: ApogeeState, player: int) -> bool:
     """AP-MIS-06, AP-MIS-07: Mission 3's first to its Investor count wins alone and at once."""
     m = mission_of(c, s)
-    return not s.solo and m.no_tie and len(s.p[player - 1].investors) >= m.investors
+    return not s.solo and m.no_tie and len(s.areas[player - 1].investors) >= m.investors
 
 
 def farthest(pl: Player) -> int:
@@ -80,7 +80,7 @@ def farthest(pl: Player) -> int:
     return max((x.destination for x in pl.launches), default=-1)
 
 
-def winners_at_turn_end(c: Catalog, s: ApogeeState) -> tuple[int, ...] | None:
+def winners_at_turn_end(c: Components, s: ApogeeState) -> tuple[int, ...] | None:
     """Who wins if the game ends at the end of this turn, or None if it goes on.
 
     Multiplayer: the end of the turn in which someone fulfils the Mission (AP-END-01, AP-END-02, AP-MIS-28,
@@ -103,8 +103,8 @@ def winners_at_turn_end(c: Catalog, s: ApogeeState) -> tuple[int, ...] | None:
     if m.race_turn:
         if s.turn < m.race_turn:
             return None
-        best = max(farthest(s.p[p - 1]) for p in players)
-        won = tuple(p for p in players if best >= 0 and farthest(s.p[p - 1]) == best)
+        best = max(farthest(s.areas[p - 1]) for p in players)
+        won = tuple(p for p in players if best >= 0 and farthest(s.areas[p - 1]) == best)
         return tiebreak(c, s, won)
     if m.no_tie:
         return None
@@ -112,20 +112,20 @@ def winners_at_turn_end(c: Catalog, s: ApogeeState) -> tuple[int, ...] | None:
     return tiebreak(c, s, won) if won else None
 
 
-def tiebreak(c: Catalog, s: ApogeeState, won: tuple[int, ...]) -> tuple[int, ...]:
+def tiebreak(c: Components, s: ApogeeState, won: tuple[int, ...]) -> tuple[int, ...]:
     """The tie-break variant among several winners."""
     if not s.tiebreak or len(won) < 2:  # AP-TIE-01: only when agreed before play (config `tiebreak`)
         return won
 
     def team(p: int) -> int:
-        pl = s.p[p - 1]
+        pl = s.areas[p - 1]
         return c.dir_auth[pl.director] * 10 + sum(c.eng_auth[e] for e in pl.hand)
 
     low = min(team(p) for p in won)  # AP-TIE-02: the lowest Director plus Engineers' Authority
     won = tuple(p for p in won if team(p) == low)
-    low = min(c.dir_auth[s.p[p - 1].director] for p in won)  # AP-TIE-03: then the lowest Director
+    low = min(c.dir_auth[s.areas[p - 1].director] for p in won)  # AP-TIE-03: then the lowest Director
     # AP-TIE-04, AP-AMB-32: a tie beyond that stays shared
-    return tuple(p for p in won if c.dir_auth[s.p[p - 1].director] == low)
+    return tuple(p for p in won if c.dir_auth[s.areas[p - 1].director] == low)
 
 
 # How a game ends, by rule (`Rules.endings`, `Rules.ending`): what `check` counts and must reach.
@@ -148,7 +148,7 @@ def endings(m: Mission, solo: bool) -> tuple[str, ...]:
     return (FULFILLED, SHARED)
 
 
-def ending(c: Catalog, s: ApogeeState) -> tuple[str, ...]:
+def ending(c: Components, s: ApogeeState) -> tuple[str, ...]:
     """How a finished game ended: its end condition, then SHARED if several players fulfilled the Mission."""
     if not s.over or s.truncated:
         return ()

@@ -14,7 +14,7 @@ from __future__ import annotations
 from boardcore.rules import dealt, random_step
 
 from apogee import events as ev
-from apogee.components import Catalog, Goal
+from apogee.components import Components, Goal
 from apogee.missions import goals, launches_needed
 from apogee.queries import mission_of
 from apogee.state import ApogeeState, Launch, Player
@@ -26,7 +26,7 @@ LAST_OPENING_TURN = 6
 def near_end(rules, config, rng) -> ApogeeState | None:
     """A position whose Mission is (all but) fulfilled for one or two players; None for Mission 7, which
     ends with turn 8 whatever is played, or when the piles cannot give the cards the goals name."""
-    c: Catalog = rules.c
+    c: Components = rules.c
     s = dealt(rules, config, rng)
     if mission_of(c, s).race_turn:
         return None
@@ -42,7 +42,7 @@ def near_end(rules, config, rng) -> ApogeeState | None:
         return None
     seats = [1] if s.players == 1 or m.no_tie else rng.sample(range(1, s.players + 1), rng.randint(1, 2))
     for p in seats:
-        pl = s.p[p - 1]
+        pl = s.areas[p - 1]
         for goal in goals(c, s):
             launches = deposits(c, s, goal)
             if launches is None:
@@ -59,19 +59,19 @@ def near_end(rules, config, rng) -> ApogeeState | None:
         pl.credits = max(pl.credits, m.end_credits)
         if m.end_authority:
             s = recruit_seniors(rules, s, p)
-            if not team_of_authority(c, s, s.p[p - 1], m.end_authority):
+            if not team_of_authority(c, s, s.areas[p - 1], m.end_authority):
                 return None
     return s
 
 
 def recruit_seniors(rules, s: ApogeeState, p: int) -> ApogeeState:
     """Player `p`'s hand filled to its limit (AP-INV-08) from the top of the Senior pile, as a recruit does."""
-    while len(s.p[p - 1].hand) < rules.c.n.hand_limit and s.seniors:
+    while len(s.areas[p - 1].hand) < rules.c.n.hand_limit and s.seniors:
         s = rules.evolve(s, ev.EngineersRecruited(player=p, senior=True, engineers=(s.seniors[-1],)))
     return s
 
 
-def team_of_authority(c: Catalog, s: ApogeeState, pl: Player, authority: int) -> bool:
+def team_of_authority(c: Components, s: ApogeeState, pl: Player, authority: int) -> bool:
     """Swap the player's Engineers of least Authority for those of most left in the piles, a Senior for a
     Senior and a Junior for a Junior (each stays in one place, on the same spot, its pile still of its
     kind), until the team's Authority reaches `authority` (AP-SMIS-04); False if it cannot."""
@@ -87,7 +87,7 @@ def team_of_authority(c: Catalog, s: ApogeeState, pl: Player, authority: int) ->
     return sum(c.eng_auth[e] for e in pl.hand) >= authority
 
 
-def deposits(c: Catalog, s: ApogeeState, goal: Goal) -> list[Launch] | None:
+def deposits(c: Components, s: ApogeeState, goal: Goal) -> list[Launch] | None:
     """Successful launches that meet `goal` (AP-MIS-29, AP-MIS-30), its cards taken from the piles; None if
     the piles do not hold them."""
     d = c.dest_index[goal.destination]

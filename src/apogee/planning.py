@@ -12,7 +12,7 @@ from __future__ import annotations
 from boardcore.rules import Unfolding
 
 from apogee import events as ev
-from apogee.components import Catalog
+from apogee.components import Components
 from apogee.effects import goto, next_in_order, reveal
 from apogee.engineers import activate
 from apogee.investors import check_investors
@@ -27,13 +27,13 @@ from apogee.technologies import build, river_picks, take_pick
 def open_placement(u: Unfolding) -> None:
     """AP-TURN-03, AP-PLC-01, AP-AMB-01: every player with Engineers places them at once, face down."""
     s = u.state
-    players = tuple(p for p in range(1, s.players + 1) if s.p[p - 1].hand)
+    players = tuple(p for p in range(1, s.players + 1) if s.areas[p - 1].hand)
     u.emit(ev.SimultaneousStep(step="place", players=players))
 
 
 @POINTS.options("place", asks="Place your next Engineer face down on an action or the Space Operations Center, "
                 "or leave it unplaced (AP-PLC-01)")
-def placement_actions(c: Catalog, s: ApogeeState, player: int = 0) -> list:
+def placement_actions(c: Components, s: ApogeeState, player: int = 0) -> list:
     """The next unplaced Engineer of each waiting player goes on one spot, or none (AP-PLC-08, AP-PLC-09,
     AP-PLC-10): Specialty (AP-PLC-02), Construction (AP-PLC-03), R&D (AP-PLC-04), Design (AP-PLC-05) or the
     SOC (AP-PLC-06, used in Administration, AP-PLC-12); placing costs nothing (AP-PLC-07). Inaccessible
@@ -44,7 +44,7 @@ def placement_actions(c: Catalog, s: ApogeeState, player: int = 0) -> list:
     memo = _PLACE
     out = []
     for p in range(1, s.players + 1):
-        pl = s.p[p - 1]
+        pl = s.areas[p - 1]
         if not pl.waiting:
             continue
         i = pl.spots.index(UNSET)
@@ -67,15 +67,14 @@ _PLACE: dict[tuple[int, int, int], ev.Place] = {}  # decisions are immutable: ma
 
 
 @POINTS.resolves("place")
-def placement_made(c: Catalog, u: Unfolding, action: ev.Place, rng) -> None:
+def placement_made(c: Components, u: Unfolding, action: ev.Place, rng) -> None:
     """Nothing follows one placement: the step resolves once every player has placed (flow, AP-PLC-11)."""
 
 
 # -- a. Specialties ----------------------------------------------------------
-def start_specialties(u: Unfolding, rng) -> bool:
+def start_specialties(c: Components, u: Unfolding, rng) -> bool:
     """AP-SPC-01, AP-SPC-02, AP-AMB-02: all Specialty Engineers revealed, resolved one by one in descending
     Engineer Authority across players (ties: Director Authority, then seat)."""
-    c = u.rules.c
     s = u.state
     pairs = reveal(u, SPECIALTY)
     if not pairs:
@@ -86,47 +85,47 @@ def start_specialties(u: Unfolding, rng) -> bool:
     return True
 
 
-def specialty_step(u: Unfolding, rng) -> bool:
+def specialty_step(c: Components, u: Unfolding, rng) -> bool:
     s = u.state
     if s.cursor >= len(s.order):
         return True
     code = s.order[s.cursor]
-    activate(u, rng, code // 1000, code % 1000)
+    activate(c, u, rng, code // 1000, code % 1000)
     return False
 
 
 # -- b. Constructions --------------------------------------------------------
-def start_construction(u: Unfolding, rng) -> bool:
+def start_construction(c: Components, u: Unfolding, rng) -> bool:
     """AP-CON-01, AP-CON-05, AP-AMB-03: revealed; players build in Director Authority order. Cards gained by a
     Specialty are in the reserve by now and may be built (AP-SPC-08)."""
     pairs = reveal(u, CONSTRUCTION)
     if not pairs:
         return False
     who = {p for p, _ in pairs}
-    goto(u, "construction", tuple(p for p in authority_order(u.rules.c, u.state) if p in who))
+    goto(u, "construction", tuple(p for p in authority_order(c, u.state) if p in who))
     return True
 
 
-def construction_options(c: Catalog, s: ApogeeState, player: int) -> list[int]:
+def construction_options(c: Components, s: ApogeeState, player: int) -> list[int]:
     """Reserve cards that may be built and paid for (AP-CON-02, AP-CON-03, AP-CON-04, AP-CON-07, AP-CON-08,
     AP-AMB-10), at the price less this turn's Ethan N. Maughmer allowance (AP-ENG-13, AP-ENG-14); the bans
     of Missions and Solo Events hold for every way of building (AP-AMB-53)."""
-    pl = s.p[player - 1]
+    pl = s.areas[player - 1]
     allowance = pl.mods[DISCOUNT]
     return [card for card in buildable(c, s, player, pl.reserve)
             if max(0, c.tech[card].cost - allowance) <= pl.credits]
 
 
-def construction_step(u: Unfolding, rng) -> bool:
+def construction_step(c: Components, u: Unfolding, rng) -> bool:
     """One prompt per Construction Engineer (AP-CON-02, AP-CON-06); none when nothing can be built, the build
     then being lost (AP-CON-04, AP-CON-07)."""
     s = u.state
     if s.cursor >= len(s.order):
         return True
     p = s.order[s.cursor]
-    builds = s.p[p - 1].spots.count(CONSTRUCTION)
-    if construction_options(u.rules.c, s, p):
-        ask(u, "build", p, a=builds)
+    builds = s.areas[p - 1].spots.count(CONSTRUCTION)
+    if construction_options(c, s, p):
+        ask(u, p, "build", a=builds)
     else:
         next_in_order(u)
     return False
@@ -134,36 +133,35 @@ def construction_step(u: Unfolding, rng) -> bool:
 
 @POINTS.options("build", asks="Build a card of your reserve onto your Launch Pad, paying its cost, or pass "
                 "(AP-CON-03)")
-def construction_builds(c: Catalog, s: ApogeeState, player: int) -> list:
+def construction_builds(c: Components, s: ApogeeState, player: int) -> list:
     return ([ev.Build(player=player, card=card) for card in construction_options(c, s, player)]
             + [ev.Pass(player=player)])
 
 
 @POINTS.resolves("build")
-def resolve_build(c: Catalog, u: Unfolding, action, rng) -> None:
+def resolve_build(c: Components, u: Unfolding, action, rng) -> None:
     """AP-CON-03, AP-AMB-09, AP-AMB-10: a chosen build (or a Pass), then the next build or player; the
     allowance pays what it can of the price (AP-ENG-14)."""
     p = action.player
     left = u.state.answered.a - 1
     if isinstance(action, ev.Build):
-        pl = u.state.p[p - 1]
+        pl = u.state.areas[p - 1]
         price = c.tech[action.card].cost
         paid = max(0, price - pl.mods[DISCOUNT])
         if price - paid:
             u.emit(ev.Modified(player=p, mod="discount", amount=-(price - paid)))
-        build(u, p, action.card, paid)
+        build(c, u, p, action.card, paid)
     if u.state.over:
         return
     if left > 0 and construction_options(c, u.state, p):
-        ask(u, "build", p, a=left)
+        ask(u, p, "build", a=left)
     else:
         next_in_order(u)
 
 
 # -- c. R&D ------------------------------------------------------------------
-def start_rnd(u: Unfolding, rng) -> bool:
+def start_rnd(c: Components, u: Unfolding, rng) -> bool:
     """The R&D Engineers revealed (AP-RND-01), then the draws, for free (AP-RND-06)."""
-    c = u.rules.c
     s = u.state
     pairs = reveal(u, RND)
     if not pairs:
@@ -185,17 +183,17 @@ def start_rnd(u: Unfolding, rng) -> bool:
     return True
 
 
-def rnd_step(u: Unfolding, rng) -> bool:
+def rnd_step(c: Components, u: Unfolding, rng) -> bool:
     """AP-RND-04: each drawer keeps one card; then the rest go beneath the pile (AP-RND-05)."""
     s = u.state
     if s.cursor < len(s.order):
         p = s.order[s.cursor]
-        if s.p[p - 1].drawn:
-            ask(u, "keep_rnd", p)
+        if s.areas[p - 1].drawn:
+            ask(u, p, "keep_rnd")
         else:
             next_in_order(u)
         return False
-    rest = tuple(card for pl in s.p for card in pl.drawn)
+    rest = tuple(card for pl in s.areas for card in pl.drawn)
     if rest:
         u.emit(ev.RndReturned(cards=rest))
     return True
@@ -203,23 +201,22 @@ def rnd_step(u: Unfolding, rng) -> bool:
 
 @POINTS.options("keep_rnd", asks="Keep one of the R&D cards you drew; the others go beneath the pile "
                 "(AP-RND-04)")
-def drawn_cards(c: Catalog, s: ApogeeState, player: int) -> list:
-    return [ev.KeepRnd(player=player, card=card) for card in s.p[player - 1].drawn]
+def drawn_cards(c: Components, s: ApogeeState, player: int) -> list:
+    return [ev.KeepRnd(player=player, card=card) for card in s.areas[player - 1].drawn]
 
 
 @POINTS.resolves("keep_rnd")
-def resolve_keep(c: Catalog, u: Unfolding, action: ev.KeepRnd, rng) -> None:
+def resolve_keep(c: Components, u: Unfolding, action: ev.KeepRnd, rng) -> None:
     """AP-RND-04, AP-IVR-08: the kept card is an acquisition."""
-    check_investors(u, action.player, "acquire", card=action.card)
+    check_investors(c, u, action.player, "acquire", card=action.card)
     if not u.state.over:
         next_in_order(u)
 
 
 # -- d. Design ---------------------------------------------------------------
-def start_design(u: Unfolding, rng) -> bool:
+def start_design(c: Components, u: Unfolding, rng) -> bool:
     """The Design Engineers revealed (AP-DES-01); players pick by summed Authority (AP-DES-02), ties to the
     single highest Engineer (AP-DES-03), then to the Director's Authority (AP-AMB-06)."""
-    c = u.rules.c
     s = u.state
     pairs = reveal(u, DESIGN)
     if not pairs:
@@ -234,14 +231,14 @@ def start_design(u: Unfolding, rng) -> bool:
     return True
 
 
-def design_step(u: Unfolding, rng) -> bool:
+def design_step(c: Components, u: Unfolding, rng) -> bool:
     """AP-DES-04, AP-DES-05, AP-AMB-07: one optional pick per player, one card however many Engineers
     (AP-DES-05), free (AP-DES-06); the phase ends after (AP-DES-10)."""
     s = u.state
     if s.cursor >= len(s.order):
         return True
     if any(s.rivers):
-        ask(u, "design", s.order[s.cursor])
+        ask(u, s.order[s.cursor], "design")
     else:
         next_in_order(u)
     return False
@@ -252,7 +249,7 @@ POINTS.options("design", asks="Take one card from a Technology river into your r
 
 
 @POINTS.resolves("design")
-def resolve_design(c: Catalog, u: Unfolding, action, rng) -> None:
-    take_pick(u, action)
+def resolve_design(c: Components, u: Unfolding, action, rng) -> None:
+    take_pick(c, u, action)
     if not u.state.over:
         next_in_order(u)

@@ -17,6 +17,7 @@ from apogee import events as ev
 POINTS = DecisionPoints("apogee")
 
 
-def ask(u: Unfolding, kind: str, player: int, a: int = 0, b: int = 0) -> None:
-    """Open the decision point `kind`: `player` must answer it before anything else happens."""
-    u.emit(ev.Asked(kind=kind, player=player, a=a, b=b))
+def ask(u: Unfolding, player: int, kind: str, **detail) -> None:
+    """Open the decision point `kind`: `player` must answer it before anything else happens. `detail` is
+    the rest of the `Asked` fact (`a`, `b`)."""
+    u.emit(ev.Asked(kind=kind, player=player, **detail))

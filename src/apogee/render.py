@@ -3,7 +3,7 @@ to the width it has (`boardcore.terminal.screen.board_rows`)."""
 
 from __future__ import annotations
 
-from apogee.components import KINDS, Catalog
+from apogee.components import KINDS, Components
 from apogee.missions import goal_met, goals, objective_met
 from apogee.prompts import POINTS
 from apogee.queries import mission_of
@@ -14,14 +14,14 @@ from apogee.words import BAN_WORDS, SPOT_WORDS, investor_text, stage_words, tent
 SHORT = {"first": "FS", "upper": "US", "payload": "PL", "rnd": "RD"}
 
 
-def tech_card(c: Catalog, card: int) -> str:
+def tech_card(c: Components, card: int) -> str:
     if card < 0:
         return "?"
     t = c.tech[card]
     return f"{t.name}({t.thrust}/{t.mass},{t.cost}k)"
 
 
-def render(c: Catalog, v: ApogeeState, player: int | None) -> str:
+def render(c: Components, v: ApogeeState, player: int | None) -> str:
     m = mission_of(c, v)
     mode = f"Solo Mission {m.number} ({m.level}, {m.turns} turns)" if v.solo else f"Mission {m.number} ({m.level})"
     event = c.events[v.event].name if v.event >= 0 else "none"
@@ -35,7 +35,7 @@ def render(c: Catalog, v: ApogeeState, player: int | None) -> str:
                  f"blue dice in supply {v.supply}")
     invs = "; ".join(f"{investor_text(c, i, False)} +{c.investor[i].credits}k" for i in v.investor_river) or "-"
     lines.append(f"  Investors: {invs}")
-    for p, pl in enumerate(v.p, 1):
+    for p, pl in enumerate(v.areas, 1):
         me = " (you)" if p == player else ""
         d = c.director[pl.director] if pl.director >= 0 else None
         head = (f"[bold]P{p}{me}[/bold] {d.name} ({c.nations[d.nation].name}, Authority {d.authority})" if d else f"[bold]P{p}{me}[/bold] ?")
@@ -81,7 +81,7 @@ def render(c: Catalog, v: ApogeeState, player: int | None) -> str:
     return "\n".join(lines)
 
 
-def _engineer(c: Catalog, e: int, spot: int) -> str:
+def _engineer(c: Components, e: int, spot: int) -> str:
     if e < 0:
         return "?"
     x = c.engineer[e]

@@ -5,13 +5,13 @@ order)."""
 
 from __future__ import annotations
 
-from apogee.components import FIRST, PAYLOAD, RND, UPPER, Catalog, yield_at
+from apogee.components import FIRST, PAYLOAD, RND, UPPER, Components, yield_at
 from apogee.queries import mission_of
 from apogee.state import (AUTH_CUT, CAPSULE, ION, LIQUID, MASS, NUCLEAR, SOC, SOC_FIXED, SOLID,
                           THRUST, ApogeeState, Player)
 
 
-def thrust(c: Catalog, pl: Player, turn_mods: bool = True) -> int:
+def thrust(c: Components, pl: Player, turn_mods: bool = True) -> int:
     """AP-AMB-28: First Stage thrust with per-card bonuses (Kathy Johnson AP-ENG-02, Patrick Dahm AP-ENG-19),
     doubled by Heavy Version (AP-TECH-15); then Upper Stage with Airi Horikoshi (AP-ENG-12) and Hitesh Kalam
     (AP-ENG-20), Payload and R&D; then Yang Jinmei's +2 (AP-MD-14). Without `turn_mods`, only the cards count
@@ -34,7 +34,7 @@ def thrust(c: Catalog, pl: Player, turn_mods: bool = True) -> int:
     return (first * 2 if heavy else first) + rest + mods[THRUST]
 
 
-def mass(c: Catalog, pl: Player) -> int:
+def mass(c: Components, pl: Player) -> int:
     """AP-AMB-29: printed masses, less Chandresh Gokhale / Utto Kuchemann (AP-ENG-11, AP-ENG-21) and the
     Aerospikes that have a Liquid Propulsion First Stage each (AP-TECH-13, AP-TECH-14), floor 0. The largest
     Aerospikes count first (AP-TECH-14)."""
@@ -55,25 +55,25 @@ def mass(c: Catalog, pl: Player) -> int:
     return max(0, total - pl.mods[MASS])
 
 
-def yield_of(c: Catalog, thrust_: int, mass_: int) -> int:
+def yield_of(c: Components, thrust_: int, mass_: int) -> int:
     """AP-YLD-01, AP-GAP-05: the yield in tenths, 0 when the rocket is not in the table (the rulebook's lookup
     example, AP-YLD-03; Pedro's 24/16 gives 1.6, AP-GAP-06) (AP-LCH-07, AP-YLD-02, AP-GAP-28)."""
     y = c.yields.get((thrust_, mass_))
     return yield_at(c, thrust_, mass_) if y is None else y  # beyond the grid the bands are read
 
 
-def min_roll(c: Catalog, yield_: int, destination: int) -> int:
+def min_roll(c: Components, yield_: int, destination: int) -> int:
     """AP-PRB-01, AP-GAP-07: the least die result for a launch, 0 when unreachable (AP-LCH-08). Every yield
     falls in exactly one row (AP-PRB-03); 1.9 to Venus needs 7 (AP-PRB-02); 1.6 to the Moon 5 (AP-GAP-08)."""
     row = c.yield_band.of(yield_)
     return 0 if row < 0 else c.prob_table.cells[row][destination]
 
 
-def rocket_yield(c: Catalog, pl: Player) -> int:
+def rocket_yield(c: Components, pl: Player) -> int:
     return yield_of(c, thrust(c, pl), mass(c, pl))
 
 
-def crew(c: Catalog, pl: Player) -> tuple[int, bool]:
+def crew(c: Components, pl: Player) -> tuple[int, bool]:
     """AP-AMB-22: astronauts on the rocket now, and whether it is a crewed flight (AP-AMB-23): Crewed flight
     Payloads (AP-TECH-08, AP-TECH-09), Kosuke Omi (AP-ENG-15), Extra Seats up to one per crewed Payload
     (AP-TECH-11, AP-TECH-12), Pressurization up to one per Cargo (AP-TECH-18, AP-TECH-19). Crewed flight
@@ -95,13 +95,13 @@ def crew(c: Catalog, pl: Player) -> tuple[int, bool]:
     return total, crewed > 0
 
 
-def cost(c: Catalog, pl: Player) -> int:
+def cost(c: Components, pl: Player) -> int:
     """AP-MIS-15, AP-AMB-24: the printed costs of the built cards."""
     tech = c.tech
     return sum(tech[card].cost for card in pl.pad)
 
 
-def has_stages(c: Catalog, pl: Player) -> tuple[bool, bool, bool]:
+def has_stages(c: Components, pl: Player) -> tuple[bool, bool, bool]:
     """First Stage, Upper Stage (an SSTO gives both, AP-TECH-03, AP-TECH-05), Payload built."""
     tech, kind = c.tech, c.kind
     first = upper = payload = False
@@ -118,7 +118,7 @@ def has_stages(c: Catalog, pl: Player) -> tuple[bool, bool, bool]:
     return first, upper, payload
 
 
-def soc_authority(c: Catalog, pl: Player) -> tuple[int, int]:
+def soc_authority(c: Components, pl: Player) -> tuple[int, int]:
     """AP-LCH-02, AP-AMB-20: the player's own SOC Engineers (count, summed Authority), Malvina Glushko and
     Felipe de la Cierva counting their fixed value when sent by Specialty (AP-AMB-21)."""
     n = total = 0
@@ -132,7 +132,7 @@ def soc_authority(c: Catalog, pl: Player) -> tuple[int, int]:
     return n, total
 
 
-def required_authority(c: Catalog, s: ApogeeState, pl: Player, destination: int) -> int:
+def required_authority(c: Components, s: ApogeeState, pl: Player, destination: int) -> int:
     """AP-GAP-09 less Shuguang Jun (AP-MD-16) and Engineer Training (AP-EV-23), floor 0."""
     cut = pl.mods[AUTH_CUT]
     if s.event >= 0 and c.events[s.event].key == "engineer_training":
@@ -148,7 +148,7 @@ class BuildCheck:
 
     __slots__ = ("bans", "c", "count", "forbid_nuclear", "forbid_rnd", "pad", "ssto")
 
-    def __init__(self, c: Catalog, s: ApogeeState, pl: Player) -> None:
+    def __init__(self, c: Components, s: ApogeeState, pl: Player) -> None:
         m = mission_of(c, s)
         tech, kinds = c.tech, c.kind
         self.c = c
@@ -201,12 +201,12 @@ class BuildCheck:
         return None
 
 
-def build_problem(c: Catalog, s: ApogeeState, pl: Player, card: int) -> tuple[str, str] | None:
+def build_problem(c: Components, s: ApogeeState, pl: Player, card: int) -> tuple[str, str] | None:
     """Why `card` may not be built on `pl`'s rocket now (see `BuildCheck.problem`)."""
     return BuildCheck(c, s, pl).problem(card)
 
 
-def buildable(c: Catalog, s: ApogeeState, player: int, cards) -> list[int]:
+def buildable(c: Components, s: ApogeeState, player: int, cards) -> list[int]:
     """Those of `cards` that `player` may build now, whatever the way of building (AP-TECH-21)."""
-    check = BuildCheck(c, s, s.p[player - 1])
+    check = BuildCheck(c, s, s.areas[player - 1])
     return [card for card in cards if check.problem(card) is None]

@@ -7,6 +7,7 @@ through the registered handlers, `hidden` hides what a player may not see.
 
 from __future__ import annotations
 
+from functools import partial
 from pathlib import Path
 from typing import Annotated, Any
 
@@ -18,11 +19,12 @@ from boardcore.rules import MAX_TURNS, Game, Outcome, Unfolding, Unoffered
 
 # The part modules register their decision points on import; flow imports every one of them.
 from apogee import events as ev
-from apogee import describe, figures, flow, hidden, invariants, missions, near_end, setup, spaces
+from apogee import describe, figures, flow, hidden, missions, near_end, setup, spaces
 from apogee.administration import admin_unoffered, launch_problem, specialty_ok
-from apogee.components import Catalog, load
+from apogee.components import Components, load
 from apogee.evaluate import evaluate, margin, prior, standing
 from apogee.evolve import HANDLERS
+from apogee.invariants import INVARIANTS, LIVENESS
 from apogee.prompts import POINTS
 from apogee.render import render
 from apogee.rocket import build_problem
@@ -63,7 +65,7 @@ class Apogee(Game):
     over_rule = "AP-INV-24"  # once the game is over, nothing more is accepted
     turn_rule = "AP-TURN-04"  # only the player asked (or, in a simultaneous step, still waiting) decides
 
-    def __init__(self, c: Catalog | None = None) -> None:
+    def __init__(self, c: Components | None = None) -> None:
         self.c = c or load()
         self.data_id = self.c.loaded.data_id
         self.data_sha256 = self.c.loaded.sha256
@@ -92,7 +94,7 @@ class Apogee(Game):
         if q is None or s.over:
             return ()
         if q.player == 0:
-            return tuple(p for p in range(1, s.players + 1) if s.p[p - 1].waiting)
+            return tuple(p for p in range(1, s.players + 1) if s.areas[p - 1].waiting)
         return (q.player,)
 
     def asking(self, s: ApogeeState) -> str | None:
@@ -115,7 +117,7 @@ class Apogee(Game):
     def resolve(self, u: Unfolding, action, rng) -> None:
         """The answer to the decision point it closed, then every automatic step up to the next one."""
         POINTS.resolve(self.c, u, u.asked, action, rng)
-        flow.advance(u, rng)
+        flow.advance(self.c, u, rng)
 
     def explain_illegal(self, s: ApogeeState, action) -> None:
         """The rule an action that is not open breaks, where it can be told."""
@@ -127,13 +129,13 @@ class Apogee(Game):
             if problem:
                 raise IllegalAction(problem[0], rule=problem[1])
         if isinstance(action, ev.Build) and 0 <= action.card < len(c.tech):
-            problem = build_problem(c, s, s.p[p - 1], action.card)
+            problem = build_problem(c, s, s.areas[p - 1], action.card)
             if problem:
                 raise IllegalAction(problem[0], rule=problem[1])
         if isinstance(action, ev.UseSpecialty) and kind == "admin" and not specialty_ok(c, s, p):
             raise IllegalAction("the Director's Specialty is spent or not available now", rule="AP-DIR-04")
         if isinstance(action, ev.StaticFire) and kind == "admin":
-            raise IllegalAction("no static fire now", rule="AP-SF-06" if s.p[p - 1].fired else "AP-SF-01")
+            raise IllegalAction("no static fire now", rule="AP-SF-06" if s.areas[p - 1].fired else "AP-SF-01")
         if isinstance(action, ev.Intervene) and kind == "admin":
             raise IllegalAction("no Nation Intervention now", rule="AP-NAT-02")
         if isinstance(action, ev.Recruit) and kind == "admin":
@@ -183,10 +185,10 @@ class Apogee(Game):
                        truncated=s.truncated, note="turn cap reached" if s.truncated else "")
 
     def invariants(self):
-        return invariants.registry(self.c)
+        return {k: partial(f, self.c) for k, f in INVARIANTS.items()}
 
     def liveness(self):
-        return invariants.liveness(self.c)
+        return {k: partial(f, self.c) for k, f in LIVENESS.items()}
 
     def endings(self, config: ApogeeConfig) -> tuple[str, ...]:
         solo = config.players == 1

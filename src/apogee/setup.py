@@ -11,7 +11,7 @@ from boardcore.errors import BoardcoreError
 from boardcore.rules import Unfolding
 
 from apogee import events as ev
-from apogee.components import KINDS, Catalog
+from apogee.components import KINDS, Components
 from apogee.effects import goto, next_in_order
 from apogee.prompts import POINTS, ask
 from apogee.queries import authority_order
@@ -19,7 +19,7 @@ from apogee.solo import event_pile
 from apogee.state import ApogeeState, Player
 
 
-def initial(c: Catalog, config) -> ApogeeState:
+def initial(c: Components, config) -> ApogeeState:
     """The empty table for `config`'s Mission, agreed before play and fixed (AP-SETUP-09, AP-SETUP-10; Solo
     Missions AP-SOLO-02)."""
     solo_mode = config.players == 1
@@ -33,11 +33,11 @@ def initial(c: Catalog, config) -> ApogeeState:
         tiebreak=config.tiebreak,
         supply=n.blue_dice,  # AP-SETUP-08: the blue dice in the general supply
         piles=[[], [], [], []], rivers=[[], [], []],
-        p=[Player(credits=n.start_credits, mods=(0,) * 10)  # AP-SETUP-05: 80,000 each from the Bank
+        areas=[Player(credits=n.start_credits, mods=(0,) * 10)  # AP-SETUP-05: 80,000 each from the Bank
            for _ in range(config.players)])
 
 
-def deal(c: Catalog, u: Unfolding, rng) -> None:
+def deal(c: Components, u: Unfolding, rng) -> None:
     """The setup facts: every pile shuffled, the Directors dealt, the rivers revealed; then the players keep a
     Director together, in secret."""
     s = u.state
@@ -70,37 +70,37 @@ def deal(c: Catalog, u: Unfolding, rng) -> None:
 # -- the Director kept --------------------------------------------------------------
 @POINTS.options("director", asks="Keep one of your two dealt Mission Directors; the other leaves the game "
                 "(AP-SETUP-12)")
-def dealt_directors(c: Catalog, s: ApogeeState, player: int = 0) -> list:
+def dealt_directors(c: Components, s: ApogeeState, player: int = 0) -> list:
     """Simultaneous: every player still choosing, each of their dealt Directors."""
-    return [ev.KeepDirector(player=i, director=d) for i, pl in enumerate(s.p, 1) if pl.waiting for d in pl.dealt]
+    return [ev.KeepDirector(player=i, director=d) for i, pl in enumerate(s.areas, 1) if pl.waiting for d in pl.dealt]
 
 
 @POINTS.resolves("director")
-def director_kept(c: Catalog, u: Unfolding, action: ev.KeepDirector, rng) -> None:
+def director_kept(c: Components, u: Unfolding, action: ev.KeepDirector, rng) -> None:
     """Nothing follows one choice: the Directors are revealed once all are kept (flow)."""
 
 
-def directors_step(u: Unfolding, rng) -> None:
+def directors_step(c: Components, u: Unfolding, rng) -> None:
     """AP-SETUP-12: every Director kept, revealed, the others back to the box; then the starting teams."""
     s = u.state
-    u.emit(ev.DirectorsRevealed(directors=tuple(pl.director for pl in s.p)))
-    goto(u, "team", authority_order(u.rules.c, u.state))
+    u.emit(ev.DirectorsRevealed(directors=tuple(pl.director for pl in s.areas)))
+    goto(u, "team", authority_order(c, u.state))
 
 
 # -- the starting team ---------------------------------------------------------------
-def team_step(u: Unfolding, rng) -> None:
+def team_step(c: Components, u: Unfolding, rng) -> None:
     """AP-SETUP-13, AP-SETUP-14: in descending Director Authority, one Senior or two Juniors, free, into the
     player's hidden hand; then the first turn."""
     s = u.state
     if s.cursor < len(s.order):
-        ask(u, "team", s.order[s.cursor])
+        ask(u, s.order[s.cursor], "team")
     else:
         goto(u, "turn_start")
 
 
 @POINTS.options("team", asks="Recruit your starting team: one Senior Engineer or two Junior Engineers "
                 "(AP-SETUP-13)")
-def team_choices(c: Catalog, s: ApogeeState, player: int) -> list:
+def team_choices(c: Components, s: ApogeeState, player: int) -> list:
     out = []
     if s.seniors:
         out.append(ev.ChooseTeam(player=player, senior=True))
@@ -110,7 +110,7 @@ def team_choices(c: Catalog, s: ApogeeState, player: int) -> list:
 
 
 @POINTS.resolves("team")
-def resolve_team(c: Catalog, u: Unfolding, action, rng) -> None:
+def resolve_team(c: Components, u: Unfolding, action, rng) -> None:
     if isinstance(action, ev.Pass):  # both piles empty: nothing to recruit
         next_in_order(u)
         return

@@ -8,11 +8,11 @@ from boardcore.rules import Unfolding
 from apogee import events as ev
 from apogee.dice import ROLLS, roll_main
 from apogee.effects import gain, next_in_order, pay
-from apogee.components import Catalog
+from apogee.components import Components
 from apogee.rocket import thrust
 
 
-def event_pile(c: Catalog, mission: int, rng) -> list[int]:
+def event_pile(c: Components, mission: int, rng) -> list[int]:
     """AP-SOLO-04: the Solo Event pile, returned bottom first (the pile's order); it holds twice as many cards
     as the Mission lists Solo Events, one per turn of the Mission (AP-SOLO-08)."""
     solo = [c.solo_event_id[n] for n in c.solo_missions[mission].events]  # AP-SOLO-05: listed order, top first
@@ -22,12 +22,11 @@ def event_pile(c: Catalog, mission: int, rng) -> list[int]:
     return top_first[::-1]
 
 
-def resolve_for(u: Unfolding, rng, player: int) -> None:
+def resolve_for(c: Components, u: Unfolding, rng, player: int) -> None:
     """A Solo Event at reveal (AP-SEV-24)."""
-    c = u.rules.c
     s = u.state
     e = c.events[s.event]
-    pl = s.p[player - 1]
+    pl = s.areas[player - 1]
     key = e.key
     # AP-SEV-01, AP-SEV-02, AP-SEV-03, AP-SEV-04, AP-SEV-05, AP-SEV-06: bans until the end of the game;
     # earlier Seniors stay (AP-SEV-02); banned cards may still be acquired and sold (AP-SEV-05)
@@ -65,7 +64,7 @@ def resolve_for(u: Unfolding, rng, player: int) -> None:
         if not pl.launches and pl.hand:
             u.emit(ev.DismissalsOwed(player=player, count=min(e.amount, len(pl.hand))))
     elif key == "invested_funds":  # AP-SEV-19, AP-AMB-42: more than 4 avoids paying; dice allowed
-        roll_main(u, rng, player, "funds", e.threshold + 1)
+        roll_main(c, u, rng, player, "funds", e.threshold + 1)
         return
     # AP-SEV-20, AP-SEV-21, AP-SEV-22, AP-SEV-23: no additional dice (AP-SEV-21, AP-SEV-23: pay what one has)
     elif key == "mission_change":
@@ -78,12 +77,12 @@ def resolve_for(u: Unfolding, rng, player: int) -> None:
     next_in_order(u)
 
 
-def funds_kept(u: Unfolding, rng, player: int, arg: int) -> None:
+def funds_kept(c: Components, u: Unfolding, rng, player: int, arg: int) -> None:
     next_in_order(u)
 
 
-def funds_lost(u: Unfolding, rng, player: int, arg: int) -> None:
-    pay(u, player, u.rules.c.events[u.state.event].amount, "invested_funds")
+def funds_lost(c: Components, u: Unfolding, rng, player: int, arg: int) -> None:
+    pay(u, player, c.events[u.state.event].amount, "invested_funds")
     next_in_order(u)
 
 

@@ -21,7 +21,7 @@ from boardcore.errors import BoardcoreError
 from boardcore.spaces import Field, Observation
 
 from apogee import events as ev
-from apogee.components import RND, Catalog
+from apogee.components import RND, Components
 from apogee.figures import progress
 from apogee.prompts import POINTS
 from apogee.rocket import crew, mass, soc_authority, thrust, yield_of
@@ -37,7 +37,7 @@ STAGES = ("setup", "director", "team", "turn_start", "event", "place", "specialt
           "design", "admin", "over")
 
 
-def nation_allowed(c: Catalog, config) -> bool:
+def nation_allowed(c: Components, config) -> bool:
     """AP-SOLO-03, AP-MIS-13: no Intervention in Solo, nor in Mission 5."""
     missions = c.solo_missions if config.players == 1 else c.missions
     if config.mission not in missions:
@@ -46,7 +46,7 @@ def nation_allowed(c: Catalog, config) -> bool:
     return config.players > 1 and not missions[config.mission].no_nation
 
 
-def all_actions(c: Catalog, config) -> list:
+def all_actions(c: Components, config) -> list:
     """Every decision that could ever be legal under `config`, as templates with player 0 (module docstring)."""
     cards = range(len(c.tech))
     engineers = range(len(c.engineer))
@@ -72,7 +72,7 @@ def all_actions(c: Catalog, config) -> list:
 class Layout:
     """The sizes the observation needs, from the component data and the config, computed once."""
 
-    def __init__(self, c: Catalog, config) -> None:
+    def __init__(self, c: Components, config) -> None:
         entries = c.loaded.data.technologies.tech
         self.type_of = [i for i, entry in enumerate(entries) for _ in range(entry.count)]
         assert len(self.type_of) == len(c.tech)
@@ -86,7 +86,7 @@ class Layout:
         self.n_dest = len(c.destinations)
 
 
-def fields(c: Catalog, config, lay: Layout) -> list[Field]:
+def fields(c: Components, config, lay: Layout) -> list[Field]:
     n, types, dests = lay.players, lay.types, lay.n_dest
     engineers, investors, events = len(c.engineer), len(c.investor), len(c.events)
     max_kind = max(len(k) for k in c.by_kind)
@@ -147,7 +147,7 @@ def fields(c: Catalog, config, lay: Layout) -> list[Field]:
     return out
 
 
-def encoder(c: Catalog, lay: Layout, specs: list[Field]):
+def encoder(c: Components, lay: Layout, specs: list[Field]):
     """The function filling the fields from a view (module docstring); every value capped to its range."""
     kind_index = {k: i + 1 for i, k in enumerate(PROMPT_KINDS)}
     stage_index = {k: i for i, k in enumerate(STAGES)}
@@ -167,7 +167,7 @@ def encoder(c: Catalog, lay: Layout, specs: list[Field]):
             return (q - player) % n + 1
 
         q = v.prompt
-        waiting = [p for p in range(1, n + 1) if v.p[p - 1].waiting]
+        waiting = [p for p in range(1, n + 1) if v.areas[p - 1].waiting]
         to_act = q is not None and not v.over and (player in waiting if q.player == 0 else q.player == player)
         a = rel(q.a) if q is not None and q.kind == "us_pick" and q.a else (q.a if q else 0)
         b = q.b + 1 if q is not None and (q.kind.startswith("reroll_") or q.kind in ENGINEER_ASKS) else 0
@@ -185,19 +185,19 @@ def encoder(c: Catalog, lay: Layout, specs: list[Field]):
         for i in v.investors_out:
             if i >= 0:
                 status[i] = 2
-        for p, pl in enumerate(v.p, 1):
+        for p, pl in enumerate(v.areas, 1):
             for i in pl.investors:
                 status[i] = 2 + rel(p)
         out += status
         holder = [0] * len(c.engineer)
         spot = [0] * len(c.engineer)
-        for p, pl in enumerate(v.p, 1):
+        for p, pl in enumerate(v.areas, 1):
             for e, sp in zip(pl.hand, pl.spots):
                 if e >= 0:
                     holder[e] = rel(p)
                     spot[e] = 1 if sp == UNSET else sp + 1 if sp > IDLE else 0
         out += holder + spot
-        me = v.p[player - 1]
+        me = v.areas[player - 1]
         out += marked(len(c.director), me.dealt)
         out += counts(type_of, lay.types, (k for k in me.drawn if k >= 0))
         for r in range(n):
@@ -234,8 +234,8 @@ def counts(type_of: list[int], size: int, cards) -> list[int]:
     return out
 
 
-def player_numbers(c: Catalog, lay: Layout, v: ApogeeState, p: int) -> list[int]:
-    pl = v.p[p - 1]
+def player_numbers(c: Components, lay: Layout, v: ApogeeState, p: int) -> list[int]:
+    pl = v.areas[p - 1]
     out = [pl.director + 1, pl.credits, pl.dice, pl.actions, int(pl.specialty_used), int(pl.nation_used),
            int(pl.launched), int(pl.fired), int(pl.skip), int(pl.waiting), pl.owed, len(pl.hand), len(pl.drawn)]
     judged = c.judged
@@ -249,7 +249,7 @@ def player_numbers(c: Catalog, lay: Layout, v: ApogeeState, p: int) -> list[int]
     return out
 
 
-def pad_numbers(c: Catalog, lay: Layout, pl) -> list[int]:
+def pad_numbers(c: Components, lay: Layout, pl) -> list[int]:
     """What the Launch Pad shows: its cards by type, the rocket's thrust, mass, yield and astronauts. A pad
     changes seldom, so an observation looks these up in the catalog's memo (`boardcore.memo`) by the pad and
     the player's modifiers, the values they read."""
@@ -257,7 +257,7 @@ def pad_numbers(c: Catalog, lay: Layout, pl) -> list[int]:
     return counts(lay.type_of, lay.types, pl.pad) + [t, m, yield_of(c, t, m), crew(c, pl)[0]]
 
 
-def launch_numbers(c: Catalog, lay: Layout, pl) -> list[int]:
+def launch_numbers(c: Components, lay: Layout, pl) -> list[int]:
     """Successful launches, astronauts and deposited cards per destination (looked up by the launches)."""
     launches = [0] * lay.n_dest
     astronauts = [0] * lay.n_dest
@@ -272,7 +272,7 @@ def launch_numbers(c: Catalog, lay: Layout, pl) -> list[int]:
     return launches + astronauts + deposits
 
 
-def observation(c: Catalog, config) -> Observation:
+def observation(c: Components, config) -> Observation:
     """The observation encoding for `config` (module docstring)."""
     missing = set(POINTS.points) - set(PROMPT_KINDS)
     assert not missing, f"decision points without an observation number: {sorted(missing)}"

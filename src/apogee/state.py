@@ -2,7 +2,7 @@
 
 Units (AP-GEN-04): credits in thousands, Authority and yield in tenths. Credits are integer balances with an
 unlimited Bank (AP-COMP-02, AP-GAP-03: the Credit cards' denominations are cosmetic). Cards are ids into the
-catalog (components.Catalog). Piles are lists whose *last* element is the top card; "beneath the pile"
+catalog (components.Components). Piles are lists whose *last* element is the top card; "beneath the pile"
 (AP-GEN-05) is index 0. Hidden values in a view are -1 (rules.view).
 """
 
@@ -119,7 +119,7 @@ class ApogeeState(msgspec.Struct, kw_only=True, gc=False):
     over: bool = False
     winners: tuple[int, ...] = ()
     truncated: bool = False
-    p: list[Player] = []
+    areas: list[Player] = msgspec.field(default_factory=list, name="p")
 
     def copy(self) -> ApogeeState:
         """Explicit and fast: scalars, tuples and frozen structs are shared, every list is new (`Player.copy`).
@@ -130,5 +130,5 @@ class ApogeeState(msgspec.Struct, kw_only=True, gc=False):
         c.juniors = self.juniors.copy()
         c.seniors = self.seniors.copy()
         c.directors_out = self.directors_out.copy()
-        c.p = list(map(Player.copy, self.p))
+        c.areas = list(map(Player.copy, self.areas))
         return c

@@ -9,7 +9,7 @@ from __future__ import annotations
 from collections import Counter
 from collections.abc import Iterable
 
-from apogee.components import Catalog
+from apogee.components import Components
 
 # -- names and numbers ---------------------------------------------------------
 KIND_WORDS = {"first": "First Stage", "upper": "Upper Stage", "payload": "Payload", "rnd": "R&D"}
@@ -44,11 +44,11 @@ def player_name(p: int) -> str:
     return f"P{p}"
 
 
-def card_name(c: Catalog, card: int) -> str:
+def card_name(c: Components, card: int) -> str:
     return c.tech[card].name if 0 <= card < len(c.tech) else "a card"
 
 
-def card_facts(c: Catalog, card: int) -> str:
+def card_facts(c: Components, card: int) -> str:
     """The card's type, thrust/mass (as the rulebook's "5/4") and cost: "Upper Stage 2/1, 20,000"."""
     if not 0 <= card < len(c.tech):
         return "face down"
@@ -57,24 +57,24 @@ def card_facts(c: Catalog, card: int) -> str:
     return f"{KIND_WORDS[t.kind]} {t.thrust}/{t.mass}, {money(t.cost)}{extra}"
 
 
-def engineer_name(c: Catalog, e: int, authority: bool = True) -> str:
+def engineer_name(c: Components, e: int, authority: bool = True) -> str:
     if not 0 <= e < len(c.engineer):
         return "an Engineer"
     x = c.engineer[e]
     return f"{x.name} ({tenths(x.authority)})" if authority else x.name
 
 
-def director_name(c: Catalog, d: int) -> str:
+def director_name(c: Components, d: int) -> str:
     return c.director[d].name if 0 <= d < len(c.director) else "a Mission Director"
 
 
-def place_name(c: Catalog, d: int) -> str:
+def place_name(c: Components, d: int) -> str:
     """A destination as a sentence names it: "the Moon", "GEO", "Mars"."""
     name = c.destinations[d] if 0 <= d < len(c.destinations) else "a destination"
     return "the Moon" if name == "Moon" else name
 
 
-def event_name(c: Catalog, e: int) -> str:
+def event_name(c: Components, e: int) -> str:
     if not 0 <= e < len(c.events):
         return "no Event"
     x = c.events[e]
@@ -150,7 +150,7 @@ def fill(template: str, n: int = 0, t: int = 0, u: int = 0) -> str:
                            umoney=money(u))
 
 
-def engineer_effect(c: Catalog, e: int) -> str:
+def engineer_effect(c: Components, e: int) -> str:
     """An Engineer's Specialty in a few words, with its roll: "roll 4+ to draw 2 R&D cards"."""
     if not 0 <= e < len(c.engineer):
         return "a Specialty"
@@ -159,14 +159,14 @@ def engineer_effect(c: Catalog, e: int) -> str:
     return f"roll {x.roll}+ to {text}" if x.roll else text
 
 
-def director_effect(c: Catalog, d: int) -> str:
+def director_effect(c: Components, d: int) -> str:
     if not 0 <= d < len(c.director):
         return "a Specialty"
     x = c.director[d]
     return fill(DIRECTOR_EFFECTS.get(x.specialty, x.specialty.replace("_", " ")), x.amount)
 
 
-def event_effect(c: Catalog, e: int) -> str:
+def event_effect(c: Components, e: int) -> str:
     """This turn's Event in a few words: "every player pays 40,000"."""
     if not 0 <= e < len(c.events):
         return ""
@@ -181,7 +181,7 @@ def event_effect(c: Catalog, e: int) -> str:
     return text + " this turn" if whole_turn else text
 
 
-def investor_text(c: Catalog, i: int, credits: bool = True) -> str:
+def investor_text(c: Components, i: int, credits: bool = True) -> str:
     """"Investor 07 (build Ion Engine, 40,000)": the objective a player must meet after it is revealed."""
     if not 0 <= i < len(c.investor):
         return "an Investor"
@@ -204,7 +204,7 @@ def investor_text(c: Catalog, i: int, credits: bool = True) -> str:
     return f"{x.name} ({goal}, {money(x.credits)})" if credits else f"{x.name} ({goal})"
 
 
-def goal_text(c: Catalog, goal) -> str:
+def goal_text(c: Components, goal) -> str:
     """A Mission goal: "deposit 1 Satellite on Mars"."""
     cards = ", ".join(f"{n} {name}" for name, n in goal.cards.items())
     parts = [p for p in (cards, f"{goal.astronauts} astronauts" if goal.astronauts else "") if p]

@@ -68,3 +68,20 @@ class Handlers:
         if missing:
             raise ValueError(f"{self.game}: events without an evolve handler: {', '.join(missing)}")
         return table
+
+
+def by_type() -> tuple[dict[type, Callable], Callable]:
+    """A plain table of functions by event type, and the decorator that fills it where each function is
+    defined: `WORDS, says = by_type()`, then `@says(ev.ShipMoved)` over `fn(c, s, item, player) -> str`.
+    The games register their words for events this way, as their evolve handlers with `Handlers`."""
+    table: dict[type, Callable] = {}
+
+    def register(*types: type) -> Callable[[Callable], Callable]:
+        def mark(fn: Callable) -> Callable:
+            for t in types:
+                if t in table:
+                    raise ValueError(f"two describers for {t.__name__}: {table[t].__qualname__} and {fn.__qualname__}")
+                table[t] = fn
+            return fn
+        return mark
+    return table, register

@@ -143,9 +143,9 @@ WHERE_FIELDS = (("round", "round"), ("turn", "turn"), ("phase", ""), ("stage", "
 class Game:
     """Defaults shared by every game; a game overrides what its rules need.
 
-    `evolve` dispatches on the event's type through `handlers`, a dict built by
-    the game (faster than a long `match`); events without a handler leave the
-    state as it is (a decision whose effect is carried by its facts, say).
+    `evolve` dispatches on the event's type through `handlers`, the dict the game
+    builds with `Handlers.bind` (faster than a long `match`), which has an entry for
+    every event of the game: one that changes nothing is registered as `unchanged`.
     """
 
     name: ClassVar[str]

@@ -9,7 +9,7 @@ from solar_sphere import queries as q
 from solar_sphere.command import gain_morale, gain_reputation, lose_morale, score
 from solar_sphere.events import BattleNoted, CrewUsed, ResistanceRolled, ShipMovedDown, ShipResolved, TaskDone
 from solar_sphere.prompts import POINTS, ask, choices, top
-from solar_sphere.state import CORP, SolarState, Task
+from solar_sphere.state import CORP, SolarState
 
 ORDER = (0, 1, 2, 3)    # SS-BAT-02, SS-AMB-18: bottom-left, bottom-right, top-left, top-right
 
@@ -39,34 +39,33 @@ def rerollers(c, s: SolarState, ship) -> list[int]:
     """SS-ALM-14, SS-AMB-35: players with drones on the ship and an upright T2-09 who have not been
     offered the reroll for it yet, in turn order."""
     on = {seat for seat, _ in ship.cols}
-    return [seat for seat in s.order if seat in on and seat != s.dseat and not s.rerolled & (1 << seat)
-            and q.upright(c, s.p[seat - 1], "reroll") is not None]
+    return [seat for seat in s.order if seat in on and seat != s.dranda_seat and not s.rerolled & (1 << seat)
+            and q.upright(c, s.centres[seat - 1], "reroll") is not None]
 
 
-def battle(u, rng) -> bool:
+def battle(c, u, rng) -> bool:
     """Resolve ships one at a time (SS-BAT-01) in fleet order (SS-BAT-02, SS-AMB-18); in round 1
     only the top row exists (SS-BAT-03). A ship with no drones fails without a roll (SS-BAT-07,
     SS-AMB-19). Returns False while a reroll decision is awaited."""
     s: SolarState = u.state
-    rules = u.rules
     while s.battle_at < 4:
         pos = ORDER[s.battle_at]
         ship = s.fleet[pos]
         if ship is None:
             u.emit(BattleNoted(ship=pos, skip=True))
             continue
-        card = rules.c.ships[ship.card]
+        card = c.ships[ship.card]
         ranked = ranking(ship.cols)
         if ranked and s.roll < 0:
-            u.emit(ResistanceRolled(ship=pos, roller=roller(s, ranked), value=rng.choice(rules.c.data.resistance.die_faces)))
+            u.emit(ResistanceRolled(ship=pos, roller=roller(s, ranked), value=rng.choice(c.data.resistance.die_faces)))
         success = bool(ranked) and ship.power() >= card.value + s.roll   # SS-BAT-08: all drones against value + roll
         if ranked and not success:
-            waiting = rerollers(rules.c, s, ship)
+            waiting = rerollers(c, s, ship)
             if waiting:
                 u.emit(BattleNoted(ship=pos, player=waiting[0]))
-                ask(u, Task(kind="reroll", player=waiting[0], n=pos))
+                ask(u, waiting[0], "reroll", n=pos)
                 return False
-        resolve_ship(u, pos, success)
+        resolve_ship(c, u, pos, success)
     return True
 
 
@@ -82,18 +81,17 @@ def reroll_answered(c, u, action, rng) -> None:
     t = top(u.state)
     u.emit(TaskDone())
     if action.option == "reroll":
-        card = q.upright(c, u.state.p[t.player - 1], "reroll")
+        card = q.upright(c, u.state.centres[t.player - 1], "reroll")
         u.emit(CrewUsed(player=t.player, card=card))
         u.emit(ResistanceRolled(ship=t.n, roller=t.player, value=rng.choice(c.data.resistance.die_faces)))
 
 
-def resolve_ship(u, pos: int, success: bool) -> None:
+def resolve_ship(c, u, pos: int, success: bool) -> None:
     """One ship's outcome; reproduces SS-EX-05, SS-EX-06, SS-EX-07, SS-EX-14, SS-EX-15 and SS-EX-16.
     Failed top-row ships move down here, during Battle (SS-AMB-55)."""
     s: SolarState = u.state
-    rules = u.rules
     ship = s.fleet[pos]
-    card = rules.c.ships[ship.card]
+    card = c.ships[ship.card]
     ranked = ranking(ship.cols)
     commander = ranked[0][0] if ranked else 0
     if success:                           # SS-BAT-09: every participant scores by rank, the Commander first
@@ -103,15 +101,15 @@ def resolve_ship(u, pos: int, success: bool) -> None:
             # SS-BAT-10, SS-BAT-11, SS-BAT-12: the 1st, the 2nd, then the 3rd bonus for every later rank, in
             # silver points (SS-BAT-21), and 1 morale each (DRANDA scores it instead, SS-DRBAT-02)
             score(u, seat, card.bonus[min(rank, 2)], "battle")
-            gain_morale(u, seat, 1, "battle")
-        claim(u, commander, ship.card)          # SS-BAT-13: the Commander takes the card
+            gain_morale(c, u, seat, 1, "battle")
+        claim(c, u, commander, ship.card)          # SS-BAT-13: the Commander takes the card
         lost = 0
-        if s.dseat and any(seat == s.dseat for seat, _ in ship.cols):
-            mine = next(n for seat, n in ship.cols if seat == s.dseat)
+        if s.dranda_seat and any(seat == s.dranda_seat for seat, _ in ship.cols):
+            mine = next(n for seat, n in ship.cols if seat == s.dranda_seat)
             # SS-DRBAT-04, SS-AMB-51: DRANDA loses drones by level, never more than it committed
-            lost = min(rules.c.levels.success_discard[s.level - 1], mine)
+            lost = min(c.levels.success_discard[s.level - 1], mine)
         u.emit(ShipResolved(ship=pos, claimed_by=max(commander, 0), dranda_lost=lost,
-                            factions=icons(u, commander, ship.card)))   # SS-BAT-14: then the drones go home
+                            factions=icons(c, u, commander, ship.card)))   # SS-BAT-14: then the drones go home
         return
     if pos >= 2 and not final_round(s):
         # SS-BAT-15, SS-BAT-16, SS-CORP-02: a failed top-row ship moves down with one Corporation drone
@@ -121,19 +119,19 @@ def resolve_ship(u, pos: int, success: bool) -> None:
     # morale, ship by ship in resolution order (SS-BAT-23); in solo the player still does (SS-DRBAT-07),
     # DRANDA, without a morale track, does not (SS-AMB-49)
     for seat in s.order:
-        if seat != s.dseat:
+        if seat != s.dranda_seat:
             lose_morale(u, seat, 1)
-    claim(u, commander, ship.card)              # SS-BAT-18: the Commander still takes the card
+    claim(c, u, commander, ship.card)              # SS-BAT-18: the Commander still takes the card
     # SS-BAT-19, SS-DRBAT-05: every drone goes home; SS-BAT-22: an unclaimed card leaves the game
-    u.emit(ShipResolved(ship=pos, claimed_by=max(commander, 0), factions=icons(u, commander, ship.card)))
+    u.emit(ShipResolved(ship=pos, claimed_by=max(commander, 0), factions=icons(c, u, commander, ship.card)))
 
 
-def claim(u, seat: int, card: int) -> None:
+def claim(c, u, seat: int, card: int) -> None:
     """SS-BAT-13, SS-BAT-18: the Commander's Corporation reputation (SS-DRBAT-03: points for DRANDA)."""
-    if seat > 0 and u.rules.c.ships[card].corp:
-        gain_reputation(u, seat)
+    if seat > 0 and c.ships[card].corp:
+        gain_reputation(c, u, seat)
 
 
-def icons(u, seat: int, card: int) -> tuple[int, ...]:
+def icons(c, u, seat: int, card: int) -> tuple[int, ...]:
     """SS-BAT-13, SS-BAT-18, SS-FAC-01: the claimed card's faction icons go to the Commander."""
-    return u.rules.c.ship_factions[card] if seat > 0 else ()
+    return c.ship_factions[card] if seat > 0 else ()

@@ -11,7 +11,7 @@ from pathlib import Path
 
 import msgspec
 
-from boardcore.data import DataError, load
+from boardcore.data import DataError, load as load_data
 
 DATA_DIR = Path(__file__).parent / "data"
 KINDS = ("ore", "gold", "crystal")           # SS-GEN-05: the three resource types, in storage order
@@ -285,6 +285,6 @@ BENEFITS = ("points", "morale", "reputation", "resource", "fabricate", "salvage_
             "kickback", "aux_die")
 
 
-def load_components(folder: Path | None = None) -> Components:
-    loaded = load(Data, DATA_DIR, folder)
+def load(folder: Path | None = None) -> Components:
+    loaded = load_data(Data, DATA_DIR, folder)
     return Components(loaded.data, loaded.data_id, loaded.sha256)

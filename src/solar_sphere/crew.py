@@ -10,29 +10,28 @@ from solar_sphere import queries as q
 from solar_sphere.command import apply_effect, gain_morale, score
 from solar_sphere.events import CrewHired, CrewRefreshed, CrewRetired, CrewUsed, ResourceChanged, TaskDone
 from solar_sphere.prompts import POINTS, ask, choices, top
-from solar_sphere.state import SolarState, Task
+from solar_sphere.state import SolarState
 
 GENERAL = "general"
 """`usable`'s moment for crew that work at any free point of the turn (not "When you visit")."""
 
 
-def hire(u, seat: int, slot: int, pay: str = "") -> None:
+def hire(c, u, seat: int, slot: int, pay: str = "") -> None:
     """Take the card in display slot `slot`. Players pay for it (SS-CREW-04); DRANDA hires free
     (SS-DRCRW-06), turns token morale into points (SS-DRCRW-07) and keeps every card, without limit
     or retirement (SS-DRCRW-08). The display is not refilled now (SS-CREW-14)."""
     s: SolarState = u.state
-    c = u.rules.c
     card = s.display[slot]
     token = s.tokens[slot]
-    if seat != s.dseat:
+    if seat != s.dranda_seat:
         for kind, n in enumerate(q.cost_of(c, card, pay)):
             if n:
                 u.emit(ResourceChanged(player=seat, kind=kind, delta=-n))
-        if len(s.p[seat - 1].crew) >= c.cmd.crew_slots:
-            ask(u, Task(kind="retire", player=seat, n=card))  # SS-CREW-08, SS-CREW-09: a fourth forces a retirement
+        if len(s.centres[seat - 1].crew) >= c.cmd.crew_slots:
+            ask(u, seat, "retire", n=card)  # SS-CREW-08, SS-CREW-09: a fourth forces a retirement
     u.emit(CrewHired(player=seat, slot=slot, factions=c.crew_factions[card]))   # SS-CREW-07: its icons count
     score(u, seat, c.tiers.points[c.crew[card].tier - 1], "hire")    # SS-CREW-05, SS-ALM-17: points at once
-    gain_morale(u, seat, token, "morale token")                        # SS-CREW-06: the token's morale
+    gain_morale(c, u, seat, token, "morale token")                        # SS-CREW-06: the token's morale
 
 
 @POINTS.options("hire", asks="Choose the crew member to hire, and how to pay the extra cost (SS-CREW-04)")
@@ -44,14 +43,14 @@ def hire_options(c, s: SolarState, player: int) -> list:
 def hired(c, u, action, rng) -> None:
     card_id, _, pay = action.option.partition(":")
     u.emit(TaskDone())
-    hire(u, action.player, u.state.display.index(c.crew_index[card_id]), pay)
+    hire(c, u, action.player, u.state.display.index(c.crew_index[card_id]), pay)
 
 
 @POINTS.options("retire", asks="Choose the crew member to retire (SS-CREW-09)")
 def retire_options(c, s: SolarState, player: int) -> list:
     """SS-CREW-09, SS-CREW-10: any previous crew member, never the one just hired; crew retire only
     here."""
-    return choices(player, [c.crew[card].id for card in s.p[player - 1].crew if card != top(s).n])
+    return choices(player, [c.crew[card].id for card in s.centres[player - 1].crew if card != top(s).n])
 
 
 @POINTS.resolves("retire")
@@ -64,9 +63,9 @@ def retired(c, u, action, rng) -> None:
     u.emit(TaskDone())
     bonus = c.crew[card].retire
     if len(bonus) == 1:
-        apply_effect(u, seat, bonus[0], crew=True)
+        apply_effect(c, u, seat, bonus[0], crew=True)
     else:
-        ask(u, Task(kind="bonus", player=seat, arg="|".join(bonus)))
+        ask(u, seat, "bonus", arg="|".join(bonus))
 
 
 @POINTS.options("bonus", asks="Choose one of the retirement bonuses (SS-ALM-15)")
@@ -77,7 +76,7 @@ def bonus_options(c, s: SolarState, player: int) -> list:
 @POINTS.resolves("bonus")
 def bonus_chosen(c, u, action, rng) -> None:
     u.emit(TaskDone())
-    apply_effect(u, action.player, action.option, crew=True)
+    apply_effect(c, u, action.player, action.option, crew=True)
 
 
 def usable(c, s: SolarState, seat: int, where: str) -> list[int]:
@@ -86,7 +85,7 @@ def usable(c, s: SolarState, seat: int, where: str) -> list[int]:
     "When you visit" cards (SS-ALM-10). T3-03 works through ChooseDie (SS-ALM-11) and T2-09 in
     Battle (SS-ALM-14). Each is used once a round (SS-CREW-16); retired crew are not current and
     never usable (SS-CREW-12), though their icons and the current ones count (SS-CREW-13)."""
-    p = s.p[seat - 1]
+    p = s.centres[seat - 1]
     out = []
     # SS-AMB-25: after the location action, a "When you visit X" card still counts for the turn that visited X
     visited = (c.locations[s.visiting] if where == GENERAL and s.turn == seat
@@ -117,12 +116,12 @@ def usable(c, s: SolarState, seat: int, where: str) -> list[int]:
     return out
 
 
-def use(u, seat: int, card: int) -> None:
+def use(c, u, seat: int, card: int) -> None:
     """SS-CREW-15: rotate the card, then carry out its action."""
-    action = u.rules.c.crew[card].action
+    action = c.crew[card].action
     u.emit(CrewUsed(player=seat, card=card))
     if action == "refresh":                                   # SS-ALM-13: the target is asked for next
-        ask(u, Task(kind="refresh", player=seat))
+        ask(u, seat, "refresh")
         return
     if action.startswith("visit:"):
         action = action.split(":", 2)[2]                      # "gain:ore" / "kickback"
@@ -130,7 +129,7 @@ def use(u, seat: int, card: int) -> None:
             action += ":1"
         elif action == "kickback":
             action = "kickback:1"
-    apply_effect(u, seat, action, crew=True)
+    apply_effect(c, u, seat, action, crew=True)
 
 
 @POINTS.options("refresh", asks="Choose a rotated crew member to turn upright (SS-ALM-13)")

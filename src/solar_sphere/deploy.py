@@ -29,10 +29,10 @@ def next_seat(s: SolarState) -> int:
     n = len(s.order)
     for k in range(1, n + 1):
         seat = s.order[(s.at + k) % n]
-        if seat == s.dseat:
-            if any(s.d.dice):
+        if seat == s.dranda_seat:
+            if any(s.dranda.dice):
                 return seat
-        elif sum(s.p[seat - 1].ports):
+        elif sum(s.centres[seat - 1].ports):
             return seat
     return 0
 
@@ -70,7 +70,7 @@ def can_act(c, s: SolarState, seat: int, loc: int, value: int, active: int, inac
     kind = c.loc[loc].kind
     if kind in ("asteroid", "fabricator", "salvage"):
         return True
-    p = s.p[seat - 1]
+    p = s.centres[seat - 1]
     memo = memo or Memo()
     boosted = p.sats[loc]
     if kind == "sphere":
@@ -103,11 +103,11 @@ def with_triggers(c, s: SolarState, seat: int, loc: int, active: int, inactive: 
                 kinds = [KINDS.index(gain.split(":")[1])]
             else:
                 kinds = [0, 1, 2]
-                more.append((st, a + (1 if st.p[seat - 1].reserve else 0), i))
+                more.append((st, a + (1 if st.centres[seat - 1].reserve else 0), i))
                 more.append((st, a + min(2, i), i - min(2, i)))
             for k in kinds:
                 copy = st.copy()
-                copy.p[seat - 1].store[k] += 1
+                copy.centres[seat - 1].store[k] += 1
                 more.append((copy, a, i))
         out += more
     return out[1:]
@@ -130,15 +130,15 @@ def visit_ok(c, s: SolarState, seat: int, loc: int, value: int, active: int, ina
             return False
         active -= 1
         inactive += 1
-    if active >= 1 and not s.p[seat - 1].sats[loc]:
+    if active >= 1 and not s.centres[seat - 1].sats[loc]:
         return True
     if can_act(c, s, seat, loc, value, active, inactive, memo):
         return True
-    p = s.p[seat - 1]
+    p = s.centres[seat - 1]
     trigger = c.crew_trigger
     if any(trigger[card] == loc and not used for card, used in zip(p.crew, p.used, strict=True)):
         for st, a, i in with_triggers(c, s, seat, loc, active, inactive):
-            if (a >= 1 and not st.p[seat - 1].sats[loc]) or can_act(c, st, seat, loc, value, a, i):
+            if (a >= 1 and not st.centres[seat - 1].sats[loc]) or can_act(c, st, seat, loc, value, a, i):
                 return True
     return False
 
@@ -151,7 +151,7 @@ def any_visit(c, s: SolarState, seat: int, value: int, active: int, inactive: in
 
 def dice_on_ports(s: SolarState, seat: int) -> list[int]:
     """The values of the dice `seat` may deploy: an auxiliary die gained this turn waits (SS-AUX-03)."""
-    p = s.p[seat - 1]
+    p = s.centres[seat - 1]
     return [v for v in range(1, 7) if p.ports[v - 1] - (1 if p.fresh == v else 0) > 0]
 
 
@@ -160,7 +160,7 @@ def dice_on_ports(s: SolarState, seat: int) -> list[int]:
                              "its value) or discard one (SS-DEP-02)")
 def turn_options(c, s: SolarState, player: int) -> list:
     """The start of a Deploy turn (SS-DEP-02): kickbacks, crew, a die to deploy, or a discard."""
-    p = s.p[player - 1]
+    p = s.centres[player - 1]
     acts: list = []
     if not s.kicked:                          # SS-KB-01, SS-KB-02, SS-AMB-06: once, before the die
         acts += [TakeKickbacks(player=player, to=sp) for sp in c.cmd.spanners if sp < p.morale]
@@ -190,7 +190,7 @@ def turn_options(c, s: SolarState, player: int) -> list:
 
 def die_is_legal(c, s: SolarState, action: ChooseDie) -> bool:
     """`action in turn_options(...)` for a ChooseDie, without listing the other dice and values."""
-    p = s.p[action.player - 1]
+    p = s.centres[action.player - 1]
     v, target = action.die, action.value
     if not (1 <= v <= 6 and 1 <= target <= 6) or p.ports[v - 1] - (1 if p.fresh == v else 0) <= 0:
         return False
@@ -207,20 +207,20 @@ def turn_taken(c, u, action, rng) -> None:
     seat = action.player
     kind = type(action)
     if kind is TakeKickbacks:
-        take_kickbacks(u, seat, action.to)
+        take_kickbacks(c, u, seat, action.to)
     elif kind is UseCrew:
-        use(u, seat, c.crew_index[action.card])
+        use(c, u, seat, c.crew_index[action.card])
     elif kind is ChooseDie:
         if action.crew:                                               # SS-ALM-11: T3-03 sets the value
-            u.emit(CrewUsed(player=seat, card=q.upright(c, s.p[seat - 1], "set_die")))
+            u.emit(CrewUsed(player=seat, card=q.upright(c, s.centres[seat - 1], "set_die")))
     else:                                                             # SS-DEP-19, SS-DEP-20: discarded
-        gain_morale(u, seat, 1, "discard")                            # until Recover, for 1 morale
+        gain_morale(c, u, seat, 1, "discard")                            # until Recover, for 1 morale
         u.emit(TurnEnded(player=seat))
 
 
 @POINTS.options("visit", asks="Choose the Location card your die visits (SS-DEP-04)")
 def visit_options(c, s: SolarState, player: int) -> list:
-    p = s.p[player - 1]
+    p = s.centres[player - 1]
     memo = Memo()
     return [Visit(player=player, location=c.locations[loc]) for loc in range(8)
             if visit_ok(c, s, player, loc, s.chosen, p.active, p.inactive, memo)]
@@ -228,7 +228,7 @@ def visit_options(c, s: SolarState, player: int) -> list:
 
 def visit_is_legal(c, s: SolarState, action: Visit) -> bool:
     """`action in visit_options(...)`, asking only about the card named."""
-    p = s.p[action.player - 1]
+    p = s.centres[action.player - 1]
     loc = c.loc_index.get(action.location)
     return loc is not None and visit_ok(c, s, action.player, loc, s.chosen, p.active, p.inactive)
 
@@ -243,7 +243,7 @@ def visited(c, u, action, rng) -> None:
 @POINTS.options("act", asks="Launch a satellite onto the Location card you visit, or take its action (SS-DEP-13)")
 def act_options(c, s: SolarState, player: int) -> list:
     """SS-DEP-13: a satellite or the action; "When you visit" crew (SS-ALM-10)."""
-    p = s.p[player - 1]
+    p = s.centres[player - 1]
     loc = s.visiting
     acts: list = []
     if p.active >= 1 and not p.sats[loc]:
@@ -260,7 +260,7 @@ def act_unoffered(c, s: SolarState, player: int) -> list[Unoffered]:
     """Why the visited card's action is not among the "act" options (SS-AMB-15): the visit was
     legal for the satellite alone. Said only where a reason can be named; the Asteroid Belts, the
     Fabricator and the Salvage Ship are always open."""
-    p = s.p[player - 1]
+    p = s.centres[player - 1]
     loc = s.visiting
     if loc < 0 or any(type(a) is Choose and a.option == "action" for a in act_options(c, s, player)):
         return []           # offered (if need be to no effect, when nothing else is)
@@ -294,13 +294,13 @@ def acted(c, u, action, rng) -> None:
     s: SolarState = u.state
     seat = action.player
     if type(action) is UseCrew:
-        use(u, seat, c.crew_index[action.card])
+        use(c, u, seat, c.crew_index[action.card])
     elif action.option == "satellite":      # SS-DEP-14, SS-DRN-08, SS-DRN-09: an active drone stays on the
         u.emit(SatelliteMoved(player=seat, location=s.visiting, launch=True))   # card, and the turn ends
         u.emit(TurnEnded(player=seat))
     else:                                   # SS-DEP-16: the card's action (boosted by a satellite there)
         u.emit(StepSet(step="acting"))
-        take_action(u, seat, s.visiting, s.chosen)
+        take_action(c, u, seat, s.visiting, s.chosen)
 
 
 @POINTS.options("after", asks="Use more crew, or end your turn (SS-CREW-17)")
@@ -312,7 +312,7 @@ def after_options(c, s: SolarState, player: int) -> list:
 @POINTS.resolves("after")
 def after_answered(c, u, action, rng) -> None:
     if type(action) is UseCrew:
-        use(u, action.player, c.crew_index[action.card])
+        use(c, u, action.player, c.crew_index[action.card])
     else:
         u.emit(TurnEnded(player=action.player))
 
@@ -320,7 +320,7 @@ def after_answered(c, u, action, rng) -> None:
 # -- refusals -----------------------------------------------------------------------------------
 def refuse(c, s: SolarState, action) -> None:
     """Name the rule an illegal action in a Deploy turn breaks, where one clearly applies."""
-    p = s.p[action.player - 1]
+    p = s.centres[action.player - 1]
     if isinstance(action, ChooseDie) and s.step == "turn":
         if not 1 <= action.die <= 6 or p.ports[action.die - 1] == 0:
             raise IllegalAction(f"no die on port {action.die}", rule="SS-DEP-04")

@@ -1,6 +1,6 @@
 """Actions and events in the rulebook's words, for the terminal, the replay viewer and logs.
 
-`describe(rules, s, item, player)` gives one short line. `s` is the position just before `item`,
+`describe(c, s, item, player)` gives one short line. `s` is the position just before `item`,
 and callers pass what `player` may know (`view` and `visible`): deck orders arrive blanked and
 face-down hexes as -1, so nothing here can name what the table does not show.
 
@@ -19,6 +19,8 @@ from collections.abc import Callable
 
 import msgspec
 
+from boardcore.handlers import by_type
+
 from solar_sphere import events as ev
 from solar_sphere import queries as q
 from solar_sphere.command import kickbacks_for
@@ -30,22 +32,29 @@ from solar_sphere.words import (PHASES, POSITIONS, WHY, action_words, benefits_w
                                 effect_words, faction_words, hex_words, location_name, plural, seat_name,
                                 ship_words, task_words)
 
+WORDS, says = by_type()
+"""One describer per event type, registered where it is defined; `describe` indexes it
+without a default, so an event type without words fails the presentation tests."""
+
 
 # -- decisions ------------------------------------------------------------------------------
-def take_kickbacks(c, rules, s: SolarState, a: ev.TakeKickbacks) -> str:
-    p = s.p[a.player - 1]
-    n = kickbacks_for(rules, p.morale, a.to, p.rep) if a.to < p.morale else 0
+@says(ev.TakeKickbacks)
+def take_kickbacks(c, s: SolarState, a: ev.TakeKickbacks, player) -> str:
+    p = s.centres[a.player - 1]
+    n = kickbacks_for(c, p.morale, a.to, p.rep) if a.to < p.morale else 0
     return f"Take {plural(n, 'kickback')}: move morale back from {p.morale} to {a.to}"
 
 
-def use_crew(c, rules, s: SolarState, a: ev.UseCrew) -> str:
+@says(ev.UseCrew)
+def use_crew(c, s: SolarState, a: ev.UseCrew, player) -> str:
     card = c.crew_index.get(a.card, -1)
     return f"Use {crew_words(c, card)}" if card >= 0 else f"Use the crew member {a.card}"
 
 
-def choose_die(c, rules, s: SolarState, a: ev.ChooseDie) -> str:
+@says(ev.ChooseDie)
+def choose_die(c, s: SolarState, a: ev.ChooseDie, player) -> str:
     if a.crew:
-        card = q.upright(c, s.p[a.player - 1], "set_die")
+        card = q.upright(c, s.centres[a.player - 1], "set_die")
         who = c.crew[card].id if card is not None else "your crew"
         return f"Turn the {a.die} into a {a.value} with {who} (no drone exhausted)"
     if a.value == a.die:
@@ -54,7 +63,8 @@ def choose_die(c, rules, s: SolarState, a: ev.ChooseDie) -> str:
     return f"Turn the {a.die} into a {a.value} (exhaust {plural(steps, 'drone')})"
 
 
-def visit(c, rules, s: SolarState, a: ev.Visit) -> str:
+@says(ev.Visit)
+def visit(c, s: SolarState, a: ev.Visit, player) -> str:
     loc = c.loc_index.get(a.location, -1)
     if loc < 0:
         return f"Visit the location {a.location}"
@@ -63,22 +73,26 @@ def visit(c, rules, s: SolarState, a: ev.Visit) -> str:
     return f"Visit {location_name(c, loc)}{value}{occupied}: {action_words(c, s, a.player, loc, s.chosen)}"
 
 
-def discard_die(c, rules, s: SolarState, a: ev.DiscardDie) -> str:
+@says(ev.DiscardDie)
+def discard_die(c, s: SolarState, a: ev.DiscardDie, player) -> str:
     return f"Discard the {a.die} for the round and gain 1 morale"
 
 
-def attack(c, rules, s: SolarState, a: ev.Attack) -> str:
+@says(ev.Attack)
+def attack(c, s: SolarState, a: ev.Attack, player) -> str:
     ship = s.fleet[a.ship] if 0 <= a.ship < len(s.fleet) else None
     joined = f", joining {plural(ship.power(), 'drone')} there" if ship is not None and ship.power() else ""
     return (f"Attack {ship_words(c, s, a.ship)} at {POSITIONS[a.ship]} with {plural(a.drones, 'drone')}"
             f" for 1 crystal{joined}")
 
 
-def end_turn(c, rules, s: SolarState, a: ev.EndTurn) -> str:
+@says(ev.EndTurn)
+def end_turn(c, s: SolarState, a: ev.EndTurn, player) -> str:
     return "End your turn"
 
 
-def choose(c, rules, s: SolarState, a: ev.Choose) -> str:
+@says(ev.Choose)
+def choose(c, s: SolarState, a: ev.Choose, player) -> str:
     """An answer to the open decision point, read against what it asks."""
     kind, _ = open_point(s)
     words = CHOICES.get(kind)
@@ -95,7 +109,7 @@ def act_choice(c, s: SolarState, seat: int, option: str) -> str | None:
         return None
     if option == "satellite":
         return f"Launch a satellite onto {location_name(c, loc)} with 1 active drone, ending your turn"
-    boost = " (boosted)" if s.p[seat - 1].sats[loc] else ""
+    boost = " (boosted)" if s.centres[seat - 1].sats[loc] else ""
     return f"Take the action of {location_name(c, loc)}{boost}: {action_words(c, s, seat, loc, s.chosen)}"
 
 
@@ -128,7 +142,7 @@ def salvage_choice(c, s: SolarState, seat: int, option: str) -> str | None:
     if option == "stop":
         return "Stop salvaging"
     row = int(option.partition(":")[2]) - 1
-    filled = s.p[seat - 1].matrix[row]
+    filled = s.centres[seat - 1].matrix[row]
     bonus = c.cmd.matrix[row][filled] if filled < len(c.cmd.matrix[row]) else ""
     gain = f" and gain {effect_words(c, bonus)}" if bonus else ""
     return f"Decommission an inactive drone into matrix row {row + 1}{gain}"
@@ -185,7 +199,7 @@ def attack_choice(c, s: SolarState, seat: int, option: str) -> str | None:
 def reroll_choice(c, s: SolarState, seat: int, option: str) -> str | None:
     if option == "pass":
         return "Keep the Resistance die's roll"
-    card = q.upright(c, s.p[seat - 1], "reroll")
+    card = q.upright(c, s.centres[seat - 1], "reroll")
     return f"Reroll the Resistance die with {c.crew[card].id if card is not None else 'your crew'}"
 
 
@@ -199,13 +213,15 @@ CHOICES: dict[str, Callable[[Components, SolarState, int, str], str | None]] = {
 
 
 # -- facts ----------------------------------------------------------------------------------
-def sphere_laid(c, rules, s, e: ev.SphereLaid) -> str:
+@says(ev.SphereLaid)
+def sphere_laid(c, s, e: ev.SphereLaid, player) -> str:
     down = ", ".join(c.slots[i] for i in e.face_down)
     return (f"The Sphere is laid: {len(e.hexes)} hexes in two rings"
             + (f", face down at {down}" if down else ", all face up"))
 
 
-def scoring_card_drawn(c, rules, s, e: ev.ScoringCardDrawn) -> str:
+@says(ev.ScoringCardDrawn)
+def scoring_card_drawn(c, s, e: ev.ScoringCardDrawn, player) -> str:
     sc = c.scoring[e.card]
     if sc.rule == "clusters":
         how = f"{sc.low} points a hex + {sc.step} per adjacent own hex, at most {sc.high}"
@@ -214,71 +230,86 @@ def scoring_card_drawn(c, rules, s, e: ev.ScoringCardDrawn) -> str:
     return f"Sphere scoring card: {sc.name} ({how})"
 
 
-def resistance_deck_built(c, rules, s, e: ev.ResistanceDeckBuilt) -> str:
+@says(ev.ResistanceDeckBuilt)
+def resistance_deck_built(c, s, e: ev.ResistanceDeckBuilt, player) -> str:
     return f"The Resistance deck of {len(e.order)} ships is shuffled face down"
 
 
-def fleet_drawn(c, rules, s, e: ev.FleetDrawn) -> str:
+@says(ev.FleetDrawn)
+def fleet_drawn(c, s, e: ev.FleetDrawn, player) -> str:
     def one(card: int) -> str:
         return f"{c.ships[card].id} (resistance {c.ships[card].value})" if card >= 0 else "a ship"
     return f"New top row of the Resistance fleet: {one(e.left)} and {one(e.right)}"
 
 
-def fleet_arranged(c, rules, s, e: ev.FleetArranged) -> str:
+@says(ev.FleetArranged)
+def fleet_arranged(c, s, e: ev.FleetArranged, player) -> str:
     rows = " and ".join(("bottom", "top")[r] for r in e.swap)
     return f"The fleet's {rows} row{'s are' if len(e.swap) > 1 else ' is'} re-ordered: higher resistance on the left"
 
 
-def crew_deck_shuffled(c, rules, s, e: ev.CrewDeckShuffled) -> str:
+@says(ev.CrewDeckShuffled)
+def crew_deck_shuffled(c, s, e: ev.CrewDeckShuffled, player) -> str:
     return f"The Tier {e.tier + 1} crew deck of {len(e.order)} cards is shuffled face down"
 
 
-def crew_revealed(c, rules, s, e: ev.CrewRevealed) -> str:
+@says(ev.CrewRevealed)
+def crew_revealed(c, s, e: ev.CrewRevealed, player) -> str:
     tier, row = e.slot // 2 + 1, ("top", "bottom")[e.slot % 2]
     return f"{crew_words(c, e.card)} joins the crew display, Tier {tier} {row}"
 
 
-def turn_order_set(c, rules, s, e: ev.TurnOrderSet) -> str:
+@says(ev.TurnOrderSet)
+def turn_order_set(c, s, e: ev.TurnOrderSet, player) -> str:
     return "Turn order: " + ", ".join(seat_name(s, seat) for seat in e.order)
 
 
-def dranda_deck_shuffled(c, rules, s, e: ev.DrandaDeckShuffled) -> str:
+@says(ev.DrandaDeckShuffled)
+def dranda_deck_shuffled(c, s, e: ev.DrandaDeckShuffled, player) -> str:
     return f"DRANDA's deck of {len(e.order)} cards is shuffled face down"
 
 
-def dranda_card_flipped(c, rules, s, e: ev.DrandaCardFlipped) -> str:
+@says(ev.DrandaCardFlipped)
+def dranda_card_flipped(c, s, e: ev.DrandaCardFlipped, player) -> str:
     card = c.dranda[e.card]
     return f"DRANDA flips {card.id} onto its discard pile: its dice play {', '.join(card.order)}"
 
 
-def round_started(c, rules, s, e: ev.RoundStarted) -> str:
+@says(ev.RoundStarted)
+def round_started(c, s, e: ev.RoundStarted, player) -> str:
     return f"Round {e.round} of 6 begins with the Dock"
 
 
-def phase_started(c, rules, s, e: ev.PhaseStarted) -> str:
+@says(ev.PhaseStarted)
+def phase_started(c, s, e: ev.PhaseStarted, player) -> str:
     return PHASES.get(e.phase, f"The {e.phase} phase begins")
 
 
-def dice_rolled(c, rules, s, e: ev.DiceRolled) -> str:
+@says(ev.DiceRolled)
+def dice_rolled(c, s, e: ev.DiceRolled, player) -> str:
     return f"{seat_name(s, e.player)} rolls {', '.join(map(str, e.values))}"
 
 
-def dranda_dice_rolled(c, rules, s, e: ev.DrandaDiceRolled) -> str:
+@says(ev.DrandaDiceRolled)
+def dranda_dice_rolled(c, s, e: ev.DrandaDiceRolled, player) -> str:
     dice = ", ".join(f"{COLOURS[k]} {v}" for v, k in zip(e.values, e.colours, strict=False))
     return f"DRANDA rolls {dice}"
 
 
-def morale_changed(c, rules, s, e: ev.MoraleChanged) -> str:
-    now = s.p[e.player - 1].morale + e.delta
+@says(ev.MoraleChanged)
+def morale_changed(c, s, e: ev.MoraleChanged, player) -> str:
+    now = s.centres[e.player - 1].morale + e.delta
     verb = "gains" if e.delta > 0 else "loses"
     return f"{seat_name(s, e.player)} {verb} {abs(e.delta)} morale (now {now})"
 
 
-def reputation_gained(c, rules, s, e: ev.ReputationGained) -> str:
-    return f"{seat_name(s, e.player)} gains 1 reputation (level {s.p[e.player - 1].rep + 1})"
+@says(ev.ReputationGained)
+def reputation_gained(c, s, e: ev.ReputationGained, player) -> str:
+    return f"{seat_name(s, e.player)} gains 1 reputation (level {s.centres[e.player - 1].rep + 1})"
 
 
-def points_scored(c, rules, s, e: ev.PointsScored) -> str:
+@says(ev.PointsScored)
+def points_scored(c, s, e: ev.PointsScored, player) -> str:
     why = e.why.removesuffix(" (DRANDA)")
     reason = f" for {WHY.get(why, why)}" if why else ""
     if e.points < 0:
@@ -286,12 +317,14 @@ def points_scored(c, rules, s, e: ev.PointsScored) -> str:
     return f"{seat_name(s, e.player)} scores {plural(e.points, 'point')}{reason}"
 
 
-def resource_changed(c, rules, s, e: ev.ResourceChanged) -> str:
+@says(ev.ResourceChanged)
+def resource_changed(c, s, e: ev.ResourceChanged, player) -> str:
     verb = "gains" if e.delta > 0 else "spends"
     return f"{seat_name(s, e.player)} {verb} {abs(e.delta)} {KINDS[e.kind]}"
 
 
-def drones_moved(c, rules, s, e: ev.DronesMoved) -> str:
+@says(ev.DronesMoved)
+def drones_moved(c, s, e: ev.DronesMoved, player) -> str:
     who = seat_name(s, e.player)
     if (e.src, e.dst) == ("reserve", "active"):
         return f"{who} fabricates {plural(e.n, 'drone')}"
@@ -300,52 +333,63 @@ def drones_moved(c, rules, s, e: ev.DronesMoved) -> str:
     return f"{who} moves {plural(e.n, 'drone')} from {e.src} to {e.dst}"
 
 
-def satellite_moved(c, rules, s, e: ev.SatelliteMoved) -> str:
+@says(ev.SatelliteMoved)
+def satellite_moved(c, s, e: ev.SatelliteMoved, player) -> str:
     if e.launch:
         return f"{seat_name(s, e.player)} launches a satellite onto {location_name(c, e.location)}"
     return f"{seat_name(s, e.player)} takes back its satellite from {location_name(c, e.location)}"
 
 
-def decommissioned(c, rules, s, e: ev.Decommissioned) -> str:
+@says(ev.Decommissioned)
+def decommissioned(c, s, e: ev.Decommissioned, player) -> str:
     return f"{seat_name(s, e.player)} decommissions a drone into matrix row {e.row + 1}"
 
 
-def aux_die_gained(c, rules, s, e: ev.AuxDieGained) -> str:
+@says(ev.AuxDieGained)
+def aux_die_gained(c, s, e: ev.AuxDieGained, player) -> str:
     return f"{seat_name(s, e.player)} gains the auxiliary die and rolls a {e.value}"
 
 
-def factions_gained(c, rules, s, e: ev.FactionsGained) -> str:
+@says(ev.FactionsGained)
+def factions_gained(c, s, e: ev.FactionsGained, player) -> str:
     return f"{seat_name(s, e.player)} gains faction icons: {faction_words(e.factions)}"
 
 
-def hex_built(c, rules, s, e: ev.HexBuilt) -> str:
+@says(ev.HexBuilt)
+def hex_built(c, s, e: ev.HexBuilt, player) -> str:
     icons = f", icons {faction_words(e.factions)}" if e.factions else ""
     return f"{seat_name(s, e.player)} builds {hex_words(c, s, e.slot)}{icons}"
 
 
-def crew_hired(c, rules, s, e: ev.CrewHired) -> str:
+@says(ev.CrewHired)
+def crew_hired(c, s, e: ev.CrewHired, player) -> str:
     card = s.display[e.slot] if 0 <= e.slot < len(s.display) else -1
     return f"{seat_name(s, e.player)} hires {crew_words(c, card)}"
 
 
-def crew_retired(c, rules, s, e: ev.CrewRetired) -> str:
+@says(ev.CrewRetired)
+def crew_retired(c, s, e: ev.CrewRetired, player) -> str:
     return f"{seat_name(s, e.player)} retires {c.crew[e.card].id}"
 
 
-def crew_used(c, rules, s, e: ev.CrewUsed) -> str:
+@says(ev.CrewUsed)
+def crew_used(c, s, e: ev.CrewUsed, player) -> str:
     return f"{seat_name(s, e.player)} uses {crew_words(c, e.card)}"
 
 
-def crew_refreshed(c, rules, s, e: ev.CrewRefreshed) -> str:
+@says(ev.CrewRefreshed)
+def crew_refreshed(c, s, e: ev.CrewRefreshed, player) -> str:
     return f"{seat_name(s, e.player)} turns {c.crew[e.card].id} upright again"
 
 
-def drones_committed(c, rules, s, e: ev.DronesCommitted) -> str:
+@says(ev.DronesCommitted)
+def drones_committed(c, s, e: ev.DronesCommitted, player) -> str:
     return (f"{seat_name(s, e.player)} commits {plural(e.n, 'drone')} to {ship_words(c, s, e.ship)}"
             f" at {POSITIONS[e.ship]}")
 
 
-def tasks_pushed(c, rules, s, e: ev.TasksPushed) -> str:
+@says(ev.TasksPushed)
+def tasks_pushed(c, s, e: ev.TasksPushed, player) -> str:
     seats = {t.player for t in e.tasks}
     who = seat_name(s, e.tasks[0].player) if len(seats) == 1 else "Players"
     return f"{who} {'is' if len(seats) == 1 else 'are'} to " + ", then ".join(task_words(c, s, t) for t in e.tasks)
@@ -367,42 +411,50 @@ def finished(s: SolarState, t: Task) -> str:
     return f"{seat_name(s, t.player)} {what}"
 
 
-def task_done(c, rules, s, e: ev.TaskDone) -> str:
+@says(ev.TaskDone)
+def task_done(c, s, e: ev.TaskDone, player) -> str:
     return finished(s, s.tasks[-1]) if s.tasks else "An effect is finished"
 
 
-def task_updated(c, rules, s, e: ev.TaskUpdated) -> str:
+@says(ev.TaskUpdated)
+def task_updated(c, s, e: ev.TaskUpdated, player) -> str:
     if e.task.kind in COUNTED and e.task.n <= 0:
         return finished(s, e.task)
     return f"{seat_name(s, e.task.player)} is still to {task_words(c, s, e.task)}"
 
 
-def turn_started(c, rules, s, e: ev.TurnStarted) -> str:
+@says(ev.TurnStarted)
+def turn_started(c, s, e: ev.TurnStarted, player) -> str:
     return f"{seat_name(s, e.player)}'s Deploy turn"
 
 
-def turn_ended(c, rules, s, e: ev.TurnEnded) -> str:
+@says(ev.TurnEnded)
+def turn_ended(c, s, e: ev.TurnEnded, player) -> str:
     return f"{seat_name(s, e.player)}'s turn ends"
 
 
-def die_deployed(c, rules, s, e: ev.DieDeployed) -> str:
+@says(ev.DieDeployed)
+def die_deployed(c, s, e: ev.DieDeployed, player) -> str:
     occupied = ", exhausting 1 drone (occupied)" if e.occupied else ""
     return f"{seat_name(s, e.player)}'s {s.chosen} visits {location_name(c, e.location)}{occupied}"
 
 
-def resistance_rolled(c, rules, s, e: ev.ResistanceRolled) -> str:
+@says(ev.ResistanceRolled)
+def resistance_rolled(c, s, e: ev.ResistanceRolled, player) -> str:
     ship = s.fleet[e.ship] if 0 <= e.ship < len(s.fleet) else None
     total = f": {c.ships[ship.card].id} resists with {c.ships[ship.card].value + e.value}" if ship else ""
     return f"{seat_name(s, e.roller)} rolls {e.value} on the Resistance die{total}"
 
 
-def battle_noted(c, rules, s, e: ev.BattleNoted) -> str:
+@says(ev.BattleNoted)
+def battle_noted(c, s, e: ev.BattleNoted, player) -> str:
     if e.skip:
         return f"No ship at {POSITIONS[e.ship]}: nothing to resolve there"
     return f"{seat_name(s, e.player)} may reroll the Resistance die for {ship_words(c, s, e.ship)}"
 
 
-def ship_resolved(c, rules, s, e: ev.ShipResolved) -> str:
+@says(ev.ShipResolved)
+def ship_resolved(c, s, e: ev.ShipResolved, player) -> str:
     """Success or defeat is read from the ship's drones against its value plus the roll (SS-BAT-08)."""
     ship = s.fleet[e.ship]
     if ship is None:
@@ -419,26 +471,31 @@ def ship_resolved(c, rules, s, e: ev.ShipResolved) -> str:
     return f"The attack on {card.id} ends in defeat, {plural(power, 'drone')} against {total}: {claim}{lost}"
 
 
-def ship_moved_down(c, rules, s, e: ev.ShipMovedDown) -> str:
+@says(ev.ShipMovedDown)
+def ship_moved_down(c, s, e: ev.ShipMovedDown, player) -> str:
     corp = ", joined by a Corporation drone" if e.corp else ""
     return f"{ship_words(c, s, e.ship)} survives and moves down to {POSITIONS[e.ship - 2]}{corp}"
 
 
-def dice_returned(c, rules, s, e: ev.DiceReturned) -> str:
+@says(ev.DiceReturned)
+def dice_returned(c, s, e: ev.DiceReturned, player) -> str:
     return "Everyone takes back their dice and turns their crew upright"
 
 
-def display_discarded(c, rules, s, e: ev.DisplayDiscarded) -> str:
+@says(ev.DisplayDiscarded)
+def display_discarded(c, s, e: ev.DisplayDiscarded, player) -> str:
     card = s.display[e.slot] if 0 <= e.slot < len(s.display) else -1
     who = c.crew[card].id if card >= 0 else "A crew card"
     return f"{who} leaves the display with its 2-morale token, under the Tier {e.slot // 2 + 1} deck"
 
 
-def tokens_placed(c, rules, s, e: ev.TokensPlaced) -> str:
+@says(ev.TokensPlaced)
+def tokens_placed(c, s, e: ev.TokensPlaced, player) -> str:
     return "Morale tokens on the crew display: 1s turn to 2s, new cards get a 1"
 
 
-def dranda_card_revealed(c, rules, s, e: ev.DrandaCardRevealed) -> str:
+@says(ev.DrandaCardRevealed)
+def dranda_card_revealed(c, s, e: ev.DrandaCardRevealed, player) -> str:
     card = c.dranda[e.card]
     where = ", ".join(f"{colour} {short_place(c, getattr(card, colour))}" for colour in COLOURS)
     return f"DRANDA reveals {card.id}: {where}"
@@ -450,13 +507,15 @@ def short_place(c: Components, target: str) -> str:
     return c.loc[c.loc_index[target]].name if target in c.loc_index else target
 
 
-def dranda_card_moved(c, rules, s, e: ev.DrandaCardMoved) -> str:
+@says(ev.DrandaCardMoved)
+def dranda_card_moved(c, s, e: ev.DrandaCardMoved, player) -> str:
     where = "to the bottom of its deck" if e.to == "bottom" else "onto its discard pile"
     return f"DRANDA puts {c.dranda[e.card].id} {where}"
 
 
-def dranda_die_placed(c, rules, s, e: ev.DrandaDiePlaced) -> str:
-    d = s.d
+@says(ev.DrandaDiePlaced)
+def dranda_die_placed(c, s, e: ev.DrandaDiePlaced, player) -> str:
+    d = s.dranda
     if e.die < 3:
         colour = COLOURS[d.colours[e.die]] if d is not None and e.die < len(d.colours) else "ship"
         value = d.dice[e.die] if d is not None and e.die < len(d.dice) else 0
@@ -466,22 +525,25 @@ def dranda_die_placed(c, rules, s, e: ev.DrandaDiePlaced) -> str:
     return f"DRANDA places {die} on {location_name(c, e.location)}"
 
 
-def step_set(c, rules, s, e: ev.StepSet) -> str:
+@says(ev.StepSet)
+def step_set(c, s, e: ev.StepSet, player) -> str:
     if e.step == "acting":
         where = location_name(c, s.visiting) if s.visiting >= 0 else "the card"
         return f"{seat_name(s, s.turn)} takes the action of {where}"
     return f"{seat_name(s, s.turn)} may still use crew before ending the turn"
 
 
-def dranda_drones(c, rules, s, e: ev.DrandaDrones) -> str:
+@says(ev.DrandaDrones)
+def dranda_drones(c, s, e: ev.DrandaDrones, player) -> str:
     if e.supply < 0:
         return f"DRANDA discards {plural(-e.supply, 'drone')} from its supply"
     return f"DRANDA reclaims {plural(e.supply, 'drone')} from those removed"
 
 
-def final_scored(c, rules, s, e: ev.FinalScored) -> str:
+@says(ev.FinalScored)
+def final_scored(c, s, e: ev.FinalScored, player) -> str:
     total = e.sphere + e.factions + e.reputation + e.morale + e.halves + e.supply
-    if s.dseat and e.player == s.dseat:
+    if s.dranda_seat and e.player == s.dranda_seat:
         parts = f"Sphere {e.sphere}, factions {e.factions}, supply {e.supply}"
     else:
         parts = (f"Sphere {e.sphere}, factions {e.factions}, reputation {e.reputation}, morale {e.morale},"
@@ -489,45 +551,23 @@ def final_scored(c, rules, s, e: ev.FinalScored) -> str:
     return f"{seat_name(s, e.player)} final scoring, {total}: {parts}"
 
 
-def game_ended(c, rules, s, e: ev.GameEnded) -> str:
+@says(ev.GameEnded)
+def game_ended(c, s, e: ev.GameEnded, player) -> str:
     seats = list(range(1, len(e.scores) + 1))
     scores = ", ".join(f"{seat_name(s, seat)} {score}" for seat, score in zip(seats, e.scores, strict=True))
     won = winners(msgspec.structs.replace(s, outcome=tuple(e.scores)))
     if not won:
-        result = "DRANDA wins" if s.dseat else "nobody wins"
+        result = "DRANDA wins" if s.dranda_seat else "nobody wins"
     else:
         result = " and ".join(seat_name(s, seat) for seat in won) + (" win" if len(won) > 1 else " wins")
     return f"Game over: {scores}; {result}"
 
 
-WORDS: dict[type, Callable] = {
-    ev.TakeKickbacks: take_kickbacks, ev.UseCrew: use_crew, ev.ChooseDie: choose_die, ev.Visit: visit,
-    ev.DiscardDie: discard_die, ev.Choose: choose, ev.Attack: attack, ev.EndTurn: end_turn,
-    ev.SphereLaid: sphere_laid, ev.ScoringCardDrawn: scoring_card_drawn,
-    ev.ResistanceDeckBuilt: resistance_deck_built, ev.FleetDrawn: fleet_drawn, ev.FleetArranged: fleet_arranged,
-    ev.CrewDeckShuffled: crew_deck_shuffled, ev.CrewRevealed: crew_revealed, ev.TurnOrderSet: turn_order_set,
-    ev.DrandaDeckShuffled: dranda_deck_shuffled, ev.DrandaCardFlipped: dranda_card_flipped,
-    ev.RoundStarted: round_started, ev.PhaseStarted: phase_started, ev.DiceRolled: dice_rolled,
-    ev.DrandaDiceRolled: dranda_dice_rolled, ev.MoraleChanged: morale_changed,
-    ev.ReputationGained: reputation_gained, ev.PointsScored: points_scored, ev.ResourceChanged: resource_changed,
-    ev.DronesMoved: drones_moved, ev.SatelliteMoved: satellite_moved, ev.Decommissioned: decommissioned,
-    ev.AuxDieGained: aux_die_gained, ev.FactionsGained: factions_gained, ev.HexBuilt: hex_built,
-    ev.CrewHired: crew_hired, ev.CrewRetired: crew_retired, ev.CrewUsed: crew_used,
-    ev.CrewRefreshed: crew_refreshed, ev.DronesCommitted: drones_committed, ev.TasksPushed: tasks_pushed,
-    ev.TaskDone: task_done, ev.TaskUpdated: task_updated, ev.TurnStarted: turn_started,
-    ev.TurnEnded: turn_ended, ev.DieDeployed: die_deployed, ev.ResistanceRolled: resistance_rolled,
-    ev.BattleNoted: battle_noted, ev.ShipResolved: ship_resolved, ev.ShipMovedDown: ship_moved_down,
-    ev.DiceReturned: dice_returned, ev.DisplayDiscarded: display_discarded, ev.TokensPlaced: tokens_placed,
-    ev.DrandaCardRevealed: dranda_card_revealed, ev.DrandaCardMoved: dranda_card_moved,
-    ev.DrandaDiePlaced: dranda_die_placed, ev.StepSet: step_set, ev.DrandaDrones: dranda_drones,
-    ev.FinalScored: final_scored, ev.GameEnded: game_ended,
-}
-"""One wording per event type; `describe` indexes it without a default, so a new event type
-without words fails the presentation tests instead of printing a struct."""
+assert set(WORDS) == set(ev.EVENTS), "every Solar Sphere event needs its words"
 
 
-def describe(rules, s: SolarState, item, player: int | None) -> str:  # noqa: ARG001 - words are the same for all
+def describe(c: Components, s: SolarState, item, player: int | None) -> str:
     """`item` in words, read against `s`, the position just before it (see the module docstring).
     Solar Sphere hides only what nobody sees (deck orders, face-down hexes), so every reader gets the
     same words from the same redacted inputs."""
-    return WORDS[type(item)](rules.c, rules, s, item)
+    return WORDS[type(item)](c, s, item, player)

@@ -1,6 +1,6 @@
 """The table as a picture (an SVG document for the replay viewer), and the figures charted beside it.
 
-`draw(rules, view, player)` draws only from a view, so what the view blanks is drawn face down:
+`draw(c, view, player)` draws only from a view, so what the view blanks is drawn face down:
 the face-down Sphere hexes, the Resistance, crew and DRANDA decks (as stacks with their counts).
 The picture follows the table: the two rings of hexes around the Core with their builders
 (SS-GAP-03 coordinates), the Resistance fleet with each ship's drone columns, the crew display
@@ -51,7 +51,7 @@ def series_colours(config) -> dict[str, str]:
 
 def fill(s: SolarState, seat: int) -> tuple[str, str]:
     """A seat's colour and the ink readable on it."""
-    if s.dseat and seat == s.dseat:
+    if s.dranda_seat and seat == s.dranda_seat:
         return DRANDA_FILL, "#fff"
     return SEAT_FILL.get(seat, "#999"), SEAT_INK.get(seat, "#000")
 
@@ -231,7 +231,7 @@ def locations(c: Components, s: SolarState) -> list[str]:
         parts.append(text(x + 4, y + 50, accepts_words(card.accepts), "s"))
         dice = s.loc_dice[loc]
         parts.append(text(x + 4, y + 63, f"dice: {dice}" if dice else "no dice", "s"))
-        sats = [seat for seat in range(1, s.players + 1) if s.p[seat - 1].sats[loc]]
+        sats = [seat for seat in range(1, s.players + 1) if s.centres[seat - 1].sats[loc]]
         for i, seat in enumerate(sats):
             parts.append(f'<circle cx="{x + 10 + 14 * i}" cy="{y + 80}" r="5" fill="{fill(s, seat)[0]}"/>')
         who = ", ".join(f"P{seat}" for seat in sats) or "none"
@@ -242,7 +242,7 @@ def locations(c: Components, s: SolarState) -> list[str]:
 
 # -- the Command Centres -------------------------------------------------------------------------
 def centre(c: Components, s: SolarState, seat: int, x: int, y: int, acting: int) -> list[str]:
-    p = s.p[seat - 1]
+    p = s.centres[seat - 1]
     colour, ink = fill(s, seat)
     place = s.order.index(seat) + 1 if seat in s.order else 0
     head = (f"P{seat} · score {p.score}" + (f" · turn order {place}" if place else "")
@@ -342,8 +342,8 @@ def crew(c: Components, s: SolarState, p, x: int, y: int) -> list[str]:
 
 def dranda_area(c: Components, s: SolarState, x: int, y: int, acting: int) -> list[str]:
     """DRANDA's play area (SS-DRSET-04): supply, dice, deck and discard pile, crew and ships."""
-    d = s.d
-    head = f"DRANDA · level {s.level} · score {d.score}" + ("  ◀ to act" if acting == s.dseat else "")
+    d = s.dranda
+    head = f"DRANDA · level {s.level} · score {d.score}" + ("  ◀ to act" if acting == s.dranda_seat else "")
     out = [rect(x, y, 436, 160, "c"), rect(x, y, 436, 18, "", DRANDA_FILL), text(x + 6, y + 13, head, "b w")]
     out.append(text(x + 6, y + 36, f"drones: supply {d.supply} · removed {d.removed} · on hexes {d.hexes}"
                                    f" · on ships {d.on_ships}"))
@@ -391,17 +391,16 @@ def header(c: Components, s: SolarState, player: int | None, acting: int) -> lis
     return out
 
 
-def draw(rules, s: SolarState, player: int | None) -> str:
+def draw(c: Components, s: SolarState, player: int | None) -> str:
     """The view `s` as a self-contained SVG document (no scripts, no external references)."""
-    c = rules.c
     acting = open_point(s)[1] if s.phase != "over" else 0
-    seats = list(range(1, s.players + 1)) + ([s.dseat] if s.dseat else [])
+    seats = list(range(1, s.players + 1)) + ([s.dranda_seat] if s.dranda_seat else [])
     rows = (len(seats) + 1) // 2
     height = 380 + 168 * rows
     body = header(c, s, player, acting) + sphere(c, s) + fleet(c, s) + display(c, s) + locations(c, s)
     for i, seat in enumerate(seats):
         x, y = 10 + 446 * (i % 2), 378 + 168 * (i // 2)
-        body += dranda_area(c, s, x, y, acting) if s.dseat and seat == s.dseat else centre(c, s, seat, x, y, acting)
+        body += dranda_area(c, s, x, y, acting) if s.dranda_seat and seat == s.dranda_seat else centre(c, s, seat, x, y, acting)
     return (f'<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 {WIDTH} {height}" width="{WIDTH}" '
             f'height="{height}">{STYLE}<rect width="{WIDTH}" height="{height}" fill="#f4f1ea"/>'
             + "".join(body) + "</svg>")

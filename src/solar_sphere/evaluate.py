@@ -22,9 +22,9 @@ LOOKAHEAD_RNG = Rng.deriver("lookahead")
 
 def potential(rules, s: SolarState, seat: int) -> float:
     """Points not yet scored but likely: resources, drones, dice still to play, crew, faction progress."""
-    if seat == s.dseat:
+    if seat == s.dranda_seat:
         return 0.0
-    p = s.p[seat - 1]
+    p = s.centres[seat - 1]
     left = max(0, 6 - s.round) + (0.5 if s.phase in ("dock", "deploy") else 0)
     sets = faction_sets(p.factions)
     loose = sum(p.factions) - 3 * sets
@@ -38,22 +38,22 @@ def potential(rules, s: SolarState, seat: int) -> float:
 
 def final_estimate(rules, s: SolarState, seat: int) -> int:
     """What final scoring would add if the game ended now."""
-    f = final_parts(s, rules, seat)
+    f = final_parts(rules.c, s, seat)
     return f.sphere + f.factions + f.reputation + f.morale + f.halves + f.supply
 
 
 def estimate(rules, s: SolarState, seat: int) -> float:
     if s.phase == "over":
         return float(s.outcome[seat - 1])
-    now = s.d.score if seat == s.dseat else s.p[seat - 1].score
+    now = s.dranda.score if seat == s.dranda_seat else s.centres[seat - 1].score
     return now + final_estimate(rules, s, seat) + potential(rules, s, seat)
 
 
 def static(rules, s: SolarState, player: int) -> float:
     mine = estimate(rules, s, player)
     rivals = [estimate(rules, s, seat) for seat in range(1, s.players + 1) if seat != player]
-    if s.dseat:
-        rivals.append(estimate(rules, s, s.dseat))
+    if s.dranda_seat:
+        rivals.append(estimate(rules, s, s.dranda_seat))
     return mine - (max(rivals) if rivals else 0.0)
 
 
@@ -64,7 +64,7 @@ def margin(rules, s: SolarState, player: int) -> float:
     only 5 of 9 trial games against greedy). In a solo game the bar is DRANDA's final total (SS-SOLO-01), so
     its points still to come count against the player too."""
     value = evaluate(rules, s, player, 1)
-    return value - dranda_to_come(s) if s.dseat and s.phase != "over" else value
+    return value - dranda_to_come(s) if s.dranda_seat and s.phase != "over" else value
 
 
 def dranda_to_come(s: SolarState) -> float:
@@ -73,7 +73,7 @@ def dranda_to_come(s: SolarState) -> float:
     per round left (none once the final round is under way, SS-AMB-17)."""
     if s.final or s.round >= 6:
         return 0.0
-    return s.d.score / max(1, s.round) * (6 - s.round)
+    return s.dranda.score / max(1, s.round) * (6 - s.round)
 
 
 def own_prompt(s: SolarState, player: int) -> bool:
@@ -97,10 +97,10 @@ def standing(rules, s: SolarState) -> Standing:
     played, the last one being this round once the final hex is built (SS-END-01, SS-SPH-09)."""
     seats = range(1, s.players + 1)
     projected = [estimate(rules, s, p) for p in seats]
-    scored = [float(s.p[p - 1].score) for p in seats]
-    if s.dseat:
-        projected.append(estimate(rules, s, s.dseat))
-        scored.append(float(s.d.score))
+    scored = [float(s.centres[p - 1].score) for p in seats]
+    if s.dranda_seat:
+        projected.append(estimate(rules, s, s.dranda_seat))
+        scored.append(float(s.dranda.score))
     if s.phase == "over":
         done = 1.0
     else:

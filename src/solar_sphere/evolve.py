@@ -117,8 +117,8 @@ def turn_order_set(s, e):
 @HANDLERS.on(ev.DrandaDeckShuffled)
 def dranda_deck_shuffled(s, e):
     """SS-DRREC-04: the play area's cards are back in the new deck."""
-    s.d.deck = list(e.order)
-    s.d.area = []
+    s.dranda.deck = list(e.order)
+    s.dranda.area = []
     return s
 
 
@@ -126,7 +126,7 @@ def dranda_deck_shuffled(s, e):
 def dranda_card_flipped(s, e):
     """SS-DRSET-07, SS-DRREC-03: from the top of the deck onto the discard pile, whose top card sets
     DRANDA's dice order (SS-DRDOCK-02); the pile only grows."""
-    return moved(s, e.card, s.d.deck, s.d.discard)
+    return moved(s, e.card, s.dranda.deck, s.dranda.discard)
 
 
 @HANDLERS.on(ev.RoundStarted)
@@ -146,7 +146,7 @@ def phase_started(s, e):
 @HANDLERS.on(ev.DiceRolled)
 def dice_rolled(s, e):
     """SS-PORT-02, SS-DOCK-02: each die on the port of its value, equal values stacked."""
-    p = s.p[e.player - 1]
+    p = s.centres[e.player - 1]
     p.rolled = tuple(e.values)
     for v in e.values:
         p.ports[v - 1] += 1
@@ -155,41 +155,41 @@ def dice_rolled(s, e):
 
 @HANDLERS.on(ev.DrandaDiceRolled)
 def dranda_dice_rolled(s, e):
-    s.d.dice, s.d.colours = list(e.values), list(e.colours)
+    s.dranda.dice, s.dranda.colours = list(e.values), list(e.colours)
     return s
 
 
 @HANDLERS.on(ev.MoraleChanged)
 def morale_changed(s, e):
-    s.p[e.player - 1].morale += e.delta
+    s.centres[e.player - 1].morale += e.delta
     return s
 
 
 @HANDLERS.on(ev.ReputationGained)
 def reputation_gained(s, e):
-    s.p[e.player - 1].rep += 1
+    s.centres[e.player - 1].rep += 1
     return s
 
 
 @HANDLERS.on(ev.PointsScored)
 def points_scored(s, e):
-    if e.player == s.dseat:
-        s.d.score += e.points
+    if e.player == s.dranda_seat:
+        s.dranda.score += e.points
     else:
-        s.p[e.player - 1].score += e.points
+        s.centres[e.player - 1].score += e.points
     return s
 
 
 @HANDLERS.on(ev.ResourceChanged)
 def resource_changed(s, e):
     """SS-STO-01, SS-STO-04: gains come from, and spending returns to, an unlimited supply (SS-STO-05)."""
-    s.p[e.player - 1].store[e.kind] += e.delta
+    s.centres[e.player - 1].store[e.kind] += e.delta
     return s
 
 
 @HANDLERS.on(ev.DronesMoved)
 def drones_moved(s, e):
-    p = s.p[e.player - 1]
+    p = s.centres[e.player - 1]
     setattr(p, e.src, getattr(p, e.src) - e.n)
     setattr(p, e.dst, getattr(p, e.dst) + e.n)
     return s
@@ -199,7 +199,7 @@ def drones_moved(s, e):
 def satellite_moved(s, e):
     """SS-DEP-14, SS-DEP-15 (one flag per card: at most one satellite each), SS-DRN-05, SS-DRN-09
     recalled only by fabricating."""
-    p = s.p[e.player - 1]
+    p = s.centres[e.player - 1]
     p.sats = replaced(p.sats, e.location, e.launch)
     if e.launch:
         p.active -= 1
@@ -211,7 +211,7 @@ def satellite_moved(s, e):
 @HANDLERS.on(ev.Decommissioned)
 def decommissioned(s, e):
     """SS-DRN-14: left-most empty space of the row, out of play for good."""
-    p = s.p[e.player - 1]
+    p = s.centres[e.player - 1]
     p.inactive -= 1
     p.matrix = replaced(p.matrix, e.row, p.matrix[e.row] + 1)
     return s
@@ -221,7 +221,7 @@ def decommissioned(s, e):
 def aux_die_gained(s, e):
     """SS-AUX-02, SS-AUX-03; on its port it works like any ship die (SS-AUX-07) but never counts for Dock
     (SS-AUX-04, SS-AMB-56)."""
-    p = s.p[e.player - 1]
+    p = s.centres[e.player - 1]
     p.aux = True
     p.ports[e.value - 1] += 1
     if s.turn == e.player:
@@ -231,7 +231,7 @@ def aux_die_gained(s, e):
 
 @HANDLERS.on(ev.FactionsGained)
 def factions_gained(s, e):
-    owner = s.d if e.player == s.dseat else s.p[e.player - 1]
+    owner = s.dranda if e.player == s.dranda_seat else s.centres[e.player - 1]
     owner.factions = counted(owner.factions, e.factions)
     return s
 
@@ -241,11 +241,11 @@ def hex_built(s, e):
     """SS-SPH-06, SS-DRN-10: the drone stays on the hex for the rest of the game."""
     factions_gained(s, e)
     s.builder = replaced(s.builder, e.slot, e.player)
-    if e.player == s.dseat:
-        s.d.supply -= 1
-        s.d.hexes += 1
+    if e.player == s.dranda_seat:
+        s.dranda.supply -= 1
+        s.dranda.hexes += 1
     else:
-        p = s.p[e.player - 1]
+        p = s.centres[e.player - 1]
         p.active -= 1
         p.hexes += 1
     if all(s.builder):
@@ -259,10 +259,10 @@ def crew_hired(s, e):
     card = s.display[e.slot]
     s.display = replaced(s.display, e.slot, -1)
     s.tokens = replaced(s.tokens, e.slot, 0)
-    if e.player == s.dseat:
-        s.d.crew = (*s.d.crew, card)
+    if e.player == s.dranda_seat:
+        s.dranda.crew = (*s.dranda.crew, card)
     else:
-        p = s.p[e.player - 1]
+        p = s.centres[e.player - 1]
         p.crew = (*p.crew, card)
         p.used = (*p.used, False)
         p.hires += 1
@@ -273,7 +273,7 @@ def crew_hired(s, e):
 def crew_retired(s, e):
     """SS-CREW-11, SS-CREW-12: face down in the retirement pile, no action any more; its icons still
     count (SS-CREW-13)."""
-    p = s.p[e.player - 1]
+    p = s.centres[e.player - 1]
     i = p.crew.index(e.card)
     p.crew, p.used = dropped(p.crew, i), dropped(p.used, i)
     p.retired = (*p.retired, e.card)
@@ -283,14 +283,14 @@ def crew_retired(s, e):
 @HANDLERS.on(ev.CrewUsed)
 def crew_used(s, e):
     """SS-CREW-15, SS-CREW-16: rotated; not usable again this round unless refreshed."""
-    p = s.p[e.player - 1]
+    p = s.centres[e.player - 1]
     p.used = replaced(p.used, p.crew.index(e.card), True)
     return s
 
 
 @HANDLERS.on(ev.CrewRefreshed)
 def crew_refreshed(s, e):
-    p = s.p[e.player - 1]
+    p = s.centres[e.player - 1]
     p.used = replaced(p.used, p.crew.index(e.card), False)
     return s
 
@@ -307,11 +307,11 @@ def drones_committed(s, e):
     else:
         cols = (*ship.cols, (e.player, e.n))
     s.fleet[e.ship] = Ship(card=ship.card, cols=cols)
-    if e.player == s.dseat:
-        s.d.supply -= e.n
-        s.d.on_ships += e.n
+    if e.player == s.dranda_seat:
+        s.dranda.supply -= e.n
+        s.dranda.on_ships += e.n
     else:
-        p = s.p[e.player - 1]
+        p = s.centres[e.player - 1]
         p.active -= e.n
         p.on_ships += e.n
     return s
@@ -353,8 +353,8 @@ def turn_started(s, e):
 
 @HANDLERS.on(ev.TurnEnded)
 def turn_ended(s, e):
-    if e.player != s.dseat:
-        s.p[e.player - 1].fresh = 0
+    if e.player != s.dranda_seat:
+        s.centres[e.player - 1].fresh = 0
     s.turn, s.step, s.kicked, s.chosen, s.visiting = 0, "", False, 0, -1
     return s
 
@@ -369,7 +369,7 @@ def take_kickbacks(s, e: ev.TakeKickbacks):
 def choose_die(s, e: ev.ChooseDie):
     """SS-DEP-06, SS-DEP-07, SS-DRN-07: one exhausted drone per step of change (none with T3-03); the
     change only affects this die (SS-DEP-08)."""
-    p = s.p[e.player - 1]
+    p = s.centres[e.player - 1]
     p.ports[e.die - 1] -= 1
     if not e.crew:
         steps = abs(e.value - e.die)
@@ -383,7 +383,7 @@ def choose_die(s, e: ev.ChooseDie):
 def die_deployed(s, e: ev.DieDeployed):
     """SS-DEP-09, SS-DEP-10: exactly one drone exhausted when occupied; SS-DEP-12 the die stays until
     Recover."""
-    p = s.p[e.player - 1]
+    p = s.centres[e.player - 1]
     if e.occupied:
         p.active -= 1
         p.inactive += 1
@@ -395,7 +395,7 @@ def die_deployed(s, e: ev.DieDeployed):
 
 @HANDLERS.on(ev.DiscardDie)
 def discard_die(s, e: ev.DiscardDie):
-    p = s.p[e.player - 1]
+    p = s.centres[e.player - 1]
     p.ports[e.die - 1] -= 1
     p.discarded += 1
     return s
@@ -427,19 +427,19 @@ def ship_resolved(s, e: ev.ShipResolved):
     for seat, n in ship.cols:
         if seat == CORP:
             s.corp_beside += 1
-        elif seat == s.dseat:
-            s.d.on_ships -= n
-            s.d.supply += n - e.dranda_lost
-            s.d.removed += e.dranda_lost
+        elif seat == s.dranda_seat:
+            s.dranda.on_ships -= n
+            s.dranda.supply += n - e.dranda_lost
+            s.dranda.removed += e.dranda_lost
         else:
-            p: PlayerState = s.p[seat - 1]
+            p: PlayerState = s.centres[seat - 1]
             p.on_ships -= n
             p.inactive += n
-    if e.claimed_by == s.dseat and s.dseat:
-        s.d.ships = (*s.d.ships, ship.card)
-        s.d.factions = counted(s.d.factions, e.factions)
+    if e.claimed_by == s.dranda_seat and s.dranda_seat:
+        s.dranda.ships = (*s.dranda.ships, ship.card)
+        s.dranda.factions = counted(s.dranda.factions, e.factions)
     elif e.claimed_by > 0:
-        p = s.p[e.claimed_by - 1]
+        p = s.centres[e.claimed_by - 1]
         p.ships = (*p.ships, ship.card)
         p.factions = counted(p.factions, e.factions)
     else:
@@ -469,15 +469,15 @@ def ship_moved_down(s, e: ev.ShipMovedDown):
 def dice_returned(s, e):
     """SS-REC-01 dice back and the auxiliary die to the reserve (SS-AUX-05); SS-REC-03 crew upright;
     SS-DRREC-07 opaque DRANDA dice used this round are out of the game; nothing else resets (SS-REC-09)."""
-    for p in s.p:
+    for p in s.centres:
         p.ports = [0] * 6
         p.aux, p.fresh, p.placed, p.discarded = False, 0, 0, 0
         p.used = (False,) * len(p.crew)
     s.loc_dice = [0] * len(s.loc_dice)
-    if s.d is not None:
-        s.d.dice = []
-        s.d.colours = []
-        s.d.opaque = [2 if x else 0 for x in s.d.opaque]
+    if s.dranda is not None:
+        s.dranda.dice = []
+        s.dranda.colours = []
+        s.dranda.opaque = [2 if x else 0 for x in s.dranda.opaque]
     return s
 
 
@@ -503,39 +503,39 @@ def tokens_placed(s, e):
 @HANDLERS.on(ev.DrandaCardRevealed)
 def dranda_card_revealed(s, e):
     """SS-DRDEP-05: a revealed card stays in the play area until Recover."""
-    return moved(s, e.card, s.d.deck, s.d.area)
+    return moved(s, e.card, s.dranda.deck, s.dranda.area)
 
 
 @HANDLERS.on(ev.DrandaCardMoved)
 def dranda_card_moved(s, e):
     """SS-DRSAL-04, SS-DRSAL-06; the discard pile only grows and is never reused (SS-DRREC-05)."""
-    return moved(s, e.card, s.d.area, s.d.deck if e.to == "bottom" else s.d.discard)
+    return moved(s, e.card, s.dranda.area, s.dranda.deck if e.to == "bottom" else s.dranda.discard)
 
 
 @HANDLERS.on(ev.DrandaDiePlaced)
 def dranda_die_placed(s, e):
     if e.die < 3:
-        s.d.dice[e.die] = 0
+        s.dranda.dice[e.die] = 0
     else:
-        s.d.opaque[e.die - 3] = 1
+        s.dranda.opaque[e.die - 3] = 1
     s.loc_dice[e.location] += 1
     return s
 
 
 @HANDLERS.on(ev.DrandaDrones)
 def dranda_drones(s, e):
-    s.d.supply += e.supply
-    s.d.removed += e.removed
+    s.dranda.supply += e.supply
+    s.dranda.removed += e.removed
     return s
 
 
 @HANDLERS.on(ev.FinalScored)
 def final_scored(s, e: ev.FinalScored):
     total = e.sphere + e.factions + e.reputation + e.morale + e.halves + e.supply
-    if e.player == s.dseat:
-        s.d.score += total
+    if e.player == s.dranda_seat:
+        s.dranda.score += total
     else:
-        s.p[e.player - 1].score += total
+        s.centres[e.player - 1].score += total
     return s
 
 

@@ -50,7 +50,7 @@ def settle(c, u, t: Task, rng) -> bool:
             u.emit(TaskUpdated(task=Task(kind="gain", player=t.player, n=t.n - 1, arg=t.arg)) if t.n > 1 else TaskDone())
             return True                                           # else SS-STO-03: full, a choice
     elif t.kind == "fabricate":
-        p = s.p[t.player - 1]
+        p = s.centres[t.player - 1]
         if t.n <= 0 or (p.reserve == 0 and not any(p.sats)):      # SS-DRN-06: no drone to fabricate
             u.emit(TaskDone())
             return True
@@ -60,10 +60,10 @@ def settle(c, u, t: Task, rng) -> bool:
             return True       # else "up to" may stop (SS-GEN-04), or SS-DRN-05: recall a satellite?
     elif t.kind == "aux":
         u.emit(TaskDone())
-        if not s.p[t.player - 1].aux:                                             # SS-AUX-06, SS-AMB-13: once a round
+        if not s.centres[t.player - 1].aux:                                             # SS-AUX-06, SS-AMB-13: once a round
             u.emit(AuxDieGained(player=t.player, value=rng.roll(6)))
         return True
-    elif ((t.kind == "salvage" and (t.n <= 0 or s.p[t.player - 1].inactive == 0))  # SS-SAL-04, SS-AMB-38: nothing to salvage
+    elif ((t.kind == "salvage" and (t.n <= 0 or s.centres[t.player - 1].inactive == 0))  # SS-SAL-04, SS-AMB-38: nothing to salvage
           or (t.kind == "refresh" and not q.refresh_targets(c, s, t.player))   # nothing rotated
           or (t.kind == "kickback" and t.n <= 0)
           or (t.kind == "attack" and not q.attack_options(s, t))):  # SS-FLT-06: no further ship can be attacked
@@ -77,7 +77,7 @@ def settle(c, u, t: Task, rng) -> bool:
 
 # -- the phases ----------------------------------------------------------------------------------
 def dock_phase(c, u, rng) -> bool:
-    dock(u, rng)
+    dock(c, u, rng)
     return True
 
 
@@ -90,8 +90,8 @@ def deploy_phase(c, u, rng) -> bool:
     seat = next_seat(s)
     if seat == 0:
         u.emit(PhaseStarted(phase="battle"))
-    elif seat == s.dseat:
-        dranda_turn(u, rng)
+    elif seat == s.dranda_seat:
+        dranda_turn(c, u, rng)
     else:
         u.emit(TurnStarted(player=seat))
         return False
@@ -101,17 +101,17 @@ def deploy_phase(c, u, rng) -> bool:
 def battle_phase(c, u, rng) -> bool:
     """Battle, then Recover, except after the final round's Battle: final scoring instead
     (SS-END-01, SS-END-02, SS-FLOW-05, SS-REC-11)."""
-    if not battle(u, rng):
+    if not battle(c, u, rng):
         return False
     if final_round(u.state):
-        final_scoring(u)
+        final_scoring(c, u)
         return False
     u.emit(PhaseStarted(phase="recover"))
     return True
 
 
 def recover_phase(c, u, rng) -> bool:
-    recover(u, rng)
+    recover(c, u, rng)
     return True
 
 

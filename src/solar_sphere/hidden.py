@@ -19,9 +19,9 @@ from solar_sphere.state import SolarState
 
 def view(s: SolarState, player: int | None) -> SolarState:  # noqa: ARG001
     """Deck orders and face-down hexes are hidden from everyone (SS-SET-05, SS-SET-14)."""
-    d = None if s.d is None else msgspec.structs.replace(s.d, deck=[-1] * len(s.d.deck))
+    d = None if s.dranda is None else msgspec.structs.replace(s.dranda, deck=[-1] * len(s.dranda.deck))
     return msgspec.structs.replace(          # shallow: agents copy a view before changing it
-        s, res_deck=(-1,) * len(s.res_deck), crew_decks=tuple((-1,) * len(x) for x in s.crew_decks), d=d,
+        s, res_deck=(-1,) * len(s.res_deck), crew_decks=tuple((-1,) * len(x) for x in s.crew_decks), dranda=d,
         hex_at=s.shown)
 
 
@@ -39,8 +39,8 @@ def hidden_variant(c: Components, s: SolarState, rng) -> SolarState | None:
     for slot, hex_ in zip(down, rng.shuffled(unseen_hexes), strict=True):   # SS-SET-05
         hex_at[slot] = hex_
     v.hex_at = tuple(hex_at)
-    if v.d is not None:
-        v.d.deck = _dranda_deck(c, s, rng)
+    if v.dranda is not None:
+        v.dranda.deck = _dranda_deck(c, s, rng)
     return v
 
 
@@ -49,11 +49,11 @@ def _resistance_deck(c: Components, s: SolarState, rng) -> list[int]:
     together; what is left of each value is that count less the ships of that value in sight, drawn
     from the ships of that value no one has seen."""
     seen = {sh.card for sh in s.fleet if sh} | set(s.res_out)
-    for p in s.p:
+    for p in s.centres:
         seen.update(p.ships)
-    if s.d is not None:
-        seen.update(s.d.ships)
-    key = str(s.players)                                    # as setup.lay_out reads the composition
+    if s.dranda is not None:
+        seen.update(s.dranda.ships)
+    key = str(s.players)                                    # as setup.deal reads the composition
     deck: list[int] = []
     for value, count in zip((2, 3, 4, 5), c.data.resistance.composition[key], strict=True):
         shown = sum(1 for i in seen if c.ships[i].value == value)
@@ -67,11 +67,11 @@ def _resistance_deck(c: Components, s: SolarState, rng) -> list[int]:
 def _crew_decks(c: Components, s: SolarState, rng) -> list[list[int]]:
     """SS-SET-17: each tier's deck holds that tier's cards that are not on display, in a crew or retired."""
     seen = {card for card in s.display if card >= 0}
-    for p in s.p:
+    for p in s.centres:
         seen.update(p.crew)
         seen.update(p.retired)
-    if s.d is not None:
-        seen.update(s.d.crew)
+    if s.dranda is not None:
+        seen.update(s.dranda.crew)
     decks = []
     for tier, deck in enumerate(s.crew_decks):
         unseen = [i for i, card in enumerate(c.crew) if card.tier == tier + 1 and i not in seen]
@@ -83,10 +83,10 @@ def _crew_decks(c: Components, s: SolarState, rng) -> list[list[int]]:
 
 def _dranda_deck(c: Components, s: SolarState, rng) -> list[int]:
     """SS-DRSET-06, SS-INV-24: DRANDA's deck is its cards not in the discard pile or its play area."""
-    seen = set(s.d.discard) | set(s.d.area)
+    seen = set(s.dranda.discard) | set(s.dranda.area)
     unseen = [i for i in range(len(c.dranda)) if i not in seen]
-    if len(unseen) != len(s.d.deck):
-        raise AssertionError(f"DRANDA's deck of {len(s.d.deck)} cards, but {len(unseen)} are unseen")
+    if len(unseen) != len(s.dranda.deck):
+        raise AssertionError(f"DRANDA's deck of {len(s.dranda.deck)} cards, but {len(unseen)} are unseen")
     return rng.shuffled(unseen)
 
 

@@ -9,61 +9,55 @@ from __future__ import annotations
 from solar_sphere import queries as q
 from solar_sphere.command import apply_effect, gain_morale, gain_reputation
 from solar_sphere.events import Attack, DronesCommitted, HexBuilt, ResourceChanged, TaskDone, TaskUpdated
-from solar_sphere.prompts import POINTS, ask, choices, top
+from solar_sphere.prompts import POINTS, ask, choices, push, top
 from solar_sphere.state import SolarState, Task
 
 
-def take_action(u, seat: int, loc: int, value: int) -> None:
+def take_action(c, u, seat: int, loc: int, value: int) -> None:
     """SS-DEP-16: the visited card's action, boosted by the player's satellite there (SS-DEP-17)."""
     s: SolarState = u.state
-    card = u.rules.c.loc[loc]
-    boosted = s.p[seat - 1].sats[loc]
+    card = c.loc[loc]
+    boosted = s.centres[seat - 1].sats[loc]
     if card.kind == "asteroid":                   # SS-AST-03, SS-AST-04 (boost: 3 in total)
-        ask(u, Task(kind="gain", player=seat, n=3 if boosted else 1, arg=card.resource))
+        ask(u, seat, "gain", n=3 if boosted else 1, arg=card.resource)
     elif card.kind == "fabricator":               # SS-FAB-02, SS-FAB-03 (boost: 1 more)
-        ask(u, Task(kind="fabricate", player=seat, n=3 if boosted else 2, arg="upto"))
+        ask(u, seat, "fabricate", n=3 if boosted else 2, arg="upto")
     elif card.kind == "salvage":                  # SS-SAL-02, SS-SAL-03 (boost: 6 whatever the die)
-        ask(u, Task(kind="salvage", player=seat, n=6 if boosted else value))
+        ask(u, seat, "salvage", n=6 if boosted else value)
     elif card.kind == "sphere":                   # SS-SPH-02, SS-SPH-03 (boost: any value)
-        ask(u, Task(kind="build", player=seat, n=6 if boosted else value))
+        ask(u, seat, "build", n=6 if boosted else value)
     elif card.kind == "crew":                     # SS-CREW-02, SS-CREW-03 (boost resource first, SS-AMB-40)
-        ask(u, *([Task(kind="gain_any", player=seat, n=1)] if boosted else []), Task(kind="hire", player=seat))
+        push(u, *([Task(kind="gain_any", player=seat, n=1)] if boosted else []), Task(kind="hire", player=seat))
     elif card.kind == "fleet":                    # SS-FLT-02, SS-FLT-03 (boost: salvage up to 2 first)
-        ask(u, *([Task(kind="salvage", player=seat, n=2)] if boosted else []), Task(kind="attack", player=seat))
+        push(u, *([Task(kind="salvage", player=seat, n=2)] if boosted else []), Task(kind="attack", player=seat))
 
 
 # -- the Solar Sphere ----------------------------------------------------------------------------
-def viable(s: SolarState, rules, slot: int) -> bool:
-    """Whether `slot` can be built (SS-SPH-04: see `queries.viable`), for callers holding the rules."""
-    return q.viable(rules.c, s, slot)
-
-
-def build(u, seat: int, slot: int) -> None:
+def build(c, u, seat: int, slot: int) -> None:
     """SS-SPH-06: pay, then place the drone on the hex; its benefits, its Corporation reputation,
     its faction icons, then 1 morale to the builder of each adjacent built hex, in that order
     (SS-SPH-14). Reproduces SS-EX-04; DRANDA's build (SS-DRSPH-12, SS-AMB-48) goes through here."""
     s: SolarState = u.state
-    c = u.rules.c
     hx = c.hexes[s.hex_at[slot]]
-    if seat != s.dseat:                          # SS-DRSPH-11: DRANDA pays nothing
+    if seat != s.dranda_seat:                          # SS-DRSPH-11: DRANDA pays nothing
         for kind, n in enumerate(hx.cost):
             if n:
                 u.emit(ResourceChanged(player=seat, kind=kind, delta=-n))
     u.emit(HexBuilt(player=seat, slot=slot, factions=c.hex_factions[s.hex_at[slot]]))   # SS-SPH-11: its icons count at once
     for benefit in hx.benefits:
-        apply_effect(u, seat, benefit)           # SS-SPH-10: all of them (DRANDA's as SS-AMB-48 adapts them)
+        apply_effect(c, u, seat, benefit)           # SS-SPH-10: all of them (DRANDA's as SS-AMB-48 adapts them)
     if hx.corp:
-        gain_reputation(u, seat)                 # SS-TRK-01: a Corporation icon gives reputation
+        gain_reputation(c, u, seat)                 # SS-TRK-01: a Corporation icon gives reputation
     for near in c.adjacent[slot]:                # SS-SPH-12: clockwise slot order
         if s.builder[near] > 0:                  # SS-SPH-13: one morale per hex; Core and Corporation give none
-            gain_morale(u, s.builder[near], 1, "adjacency")
+            gain_morale(c, u, s.builder[near], 1, "adjacency")
 
 
 @POINTS.options("build", asks="Choose the Sphere hex to build (SS-SPH-02)")
 def hexes_to_build(c, s: SolarState, player: int) -> list:
     """The viable, affordable hexes up to the die's value; building needs an active drone to place
     (SS-SPH-07). An empty list ends the action unbuilt."""
-    if s.p[player - 1].active < 1:
+    if s.centres[player - 1].active < 1:
         return []
     return choices(player, [c.slots[slot] for slot in q.buildable(c, s, player, top(s).n)])
 
@@ -73,7 +67,7 @@ def hex_chosen(c, u, action, rng) -> None:
     """SS-SPH-08: one action builds one hex."""
     t = top(u.state)
     u.emit(TaskDone())
-    build(u, t.player, c.slot_index[action.option])
+    build(c, u, t.player, c.slot_index[action.option])
 
 
 # -- the Resistance Fleet ------------------------------------------------------------------------

@@ -56,16 +56,16 @@ def nearly_built(rules, s: SolarState, rng) -> SolarState | None:
         return None
     c = rules.c
     left = int(rng.randbelow(3) == 0)   # a slot left for play to build, in a third of them
-    seats = list(range(1, s.players + 1)) + ([s.dseat] if s.dseat else [])
+    seats = list(range(1, s.players + 1)) + ([s.dranda_seat] if s.dranda_seat else [])
     while sum(1 for b in s.builder if not b) > left:
         linked = [slot for slot in range(len(s.builder)) if not s.builder[slot]
                   and (c.core_adjacent[slot] or any(s.builder[n] and s.builder[n] != CORP for n in c.adjacent[slot]))]
-        able = [seat for seat in seats if (s.d.supply if seat == s.dseat else drones(s, seat)) > 0]
+        able = [seat for seat in seats if (s.dranda.supply if seat == s.dranda_seat else drones(s, seat)) > 0]
         if not linked or not able:
             return None
         slot, seat = rng.choice(linked), rng.choice(able)
-        if seat != s.dseat and not s.p[seat - 1].active:
-            p = s.p[seat - 1]   # a drone from the reserve (or the inactive panel) made active to build with
+        if seat != s.dranda_seat and not s.centres[seat - 1].active:
+            p = s.centres[seat - 1]   # a drone from the reserve (or the inactive panel) made active to build with
             if p.reserve:
                 p.reserve, p.active = p.reserve - 1, 1
             else:
@@ -76,7 +76,7 @@ def nearly_built(rules, s: SolarState, rng) -> SolarState | None:
 
 def drones(s: SolarState, seat: int) -> int:
     """The drones `seat` could build with: active, in reserve or inactive."""
-    p = s.p[seat - 1]
+    p = s.centres[seat - 1]
     return p.active + p.reserve + p.inactive
 
 
@@ -94,7 +94,7 @@ def last_decision(rules, s: SolarState, rng) -> SolarState:
     DRANDA after any answer to it, by a few points."""
     s = before_the_end(rules, s, rng)
     behind = max(dranda[0] - player[0] for player, dranda in endings(rules, s, rng))
-    s.p[0].score += max(0, behind + rng.randint(1, 12))
+    s.centres[0].score += max(0, behind + rng.randint(1, 12))
     return s
 
 
@@ -108,7 +108,7 @@ def tied(rules, s: SolarState, rng) -> SolarState:
     common = most_common(endings(rules, s, rng))
     top = max(final for final, _, _ in common)
     for p, (final, _, _) in enumerate(common, 1):
-        s.p[p - 1].score += top - final
+        s.centres[p - 1].score += top - final
     return s
 
 
@@ -119,8 +119,8 @@ def endings(rules, s: SolarState, rng) -> list[tuple]:
     for action in rules.legal_actions(s):
         for _ in range(2):
             end = played_out(rules, s, action, rng)
-            seats = list(range(1, end.players + 1)) + ([end.dseat] if end.dseat else [])
-            out.append(tuple((end.outcome[i], *((end.p[i].rep, end.p[i].morale) if seat != end.dseat else (0, 0)))
+            seats = list(range(1, end.players + 1)) + ([end.dranda_seat] if end.dranda_seat else [])
+            out.append(tuple((end.outcome[i], *((end.centres[i].rep, end.centres[i].morale) if seat != end.dranda_seat else (0, 0)))
                              for i, seat in enumerate(seats)))
     return out
 
@@ -136,12 +136,12 @@ def tracks(rules, s: SolarState, common: tuple, tie: str) -> None:
     c = rules.c
     rep_top, morale_top = len(c.cmd.reputation_columns) - 1, c.cmd.morale_max
     for p in range(2, s.players + 1):
-        pl = s.p[p - 1]
+        pl = s.centres[p - 1]
         if tie != "reputation":
             pl.rep = min(rep_top, max(0, pl.rep + common[0][1] - common[p - 1][1]))
         if tie == "shared":
             pl.morale = min(morale_top, max(0, pl.morale + common[0][2] - common[p - 1][2]))
-    first = s.p[0]
+    first = s.centres[0]
     if tie == "reputation" and len({k[1] for k in common}) == 1:
         first.rep += 1 if first.rep < rep_top else -1
     if tie == "morale" and len({k[2] for k in common}) == 1:

@@ -3,7 +3,7 @@
 A decision point is open in one of two places, and both are answered through the table:
 
 - the effect stack (`SolarState.tasks`, top last): an effect that may need a choice is put on it
-  with `ask`; the top entry's `kind` names the open point ("gain", "salvage", "build"…). Entries
+  with `ask` (several at once with `push`); the top entry's `kind` names the open point ("gain", "salvage", "build"…). Entries
   that turn out to need no choice are settled by the flow without asking (flow.settle);
 - with the stack empty, the step of the Deploy turn (`SolarState.step`): "turn", "visit", "act"
   and "after". These steps are opened by the turn's own recorded facts (TurnStarted, the chosen
@@ -19,6 +19,7 @@ from __future__ import annotations
 from boardcore.errors import IllegalAction
 from boardcore.events import Decision
 from boardcore.prompts import DecisionPoints
+from boardcore.rules import Unfolding
 
 from solar_sphere.events import Attack, Choose, TasksPushed
 from solar_sphere.state import SolarState, Task
@@ -26,9 +27,15 @@ from solar_sphere.state import SolarState, Task
 POINTS = DecisionPoints("solar-sphere")
 
 
-def ask(u, *tasks: Task) -> None:
-    """Put effects on the stack; the first listed resolves first, each completely before the next
-    (SS-GEN-08)."""
+def ask(u: Unfolding, player: int, kind: str, **detail) -> None:
+    """Open the decision point `kind` for `player`: its effect goes on top of the stack and resolves
+    completely before the ones under it (SS-GEN-08). `detail` is the rest of the `Task`."""
+    push(u, Task(kind=kind, player=player, **detail))
+
+
+def push(u: Unfolding, *tasks: Task) -> None:
+    """Put several effects on the stack as one fact; the first listed resolves first (SS-GEN-08). A
+    boosted Crew Quarters or Fleet visit pushes its bonus and its action together (SS-AMB-40, SS-FLT-03)."""
     if tasks:
         u.emit(TasksPushed(tasks=tasks))
 

@@ -18,7 +18,7 @@ def affordable(store: list[int], cost: list[int]) -> bool:
 
 def storage_room(c: Components, s: SolarState, seat: int) -> int:
     """Free storage spaces: a gain beyond them forces a choice (SS-STO-02, SS-STO-03)."""
-    return c.cmd.storage - sum(s.p[seat - 1].store)
+    return c.cmd.storage - sum(s.centres[seat - 1].store)
 
 
 # -- the Solar Sphere ----------------------------------------------------------------------------
@@ -34,7 +34,7 @@ def viable(c: Components, s: SolarState, slot: int) -> bool:
 def buildable(c: Components, s: SolarState, seat: int, limit: int) -> list[int]:
     """SS-SPH-02, SS-SPH-03: the viable hexes `seat` can pay for whose value is at most `limit`
     (the die's value, or 6 when the visit is boosted, SS-SPH-07)."""
-    store = s.p[seat - 1].store
+    store = s.centres[seat - 1].store
     hexes = c.hexes
     return [slot for slot in range(len(s.builder))
             if not s.builder[slot] and hexes[s.hex_at[slot]].value <= limit
@@ -60,7 +60,7 @@ def cost_of(c: Components, card: int, pay: str) -> list[int]:
 def hire_options(c: Components, s: SolarState, seat: int, store: list[int] | None = None) -> list[str]:
     """SS-CREW-04: each display card `seat` can afford, with the way its extra cost is paid
     ("T2-06a:ore"); `store` replaces the seat's storage to ask "and with one resource more?"."""
-    store = s.p[seat - 1].store if store is None else store
+    store = s.centres[seat - 1].store if store is None else store
     if store[1] < 2:
         return []
     out = []
@@ -77,7 +77,7 @@ def hire_options(c: Components, s: SolarState, seat: int, store: list[int] | Non
 def can_hire(c: Components, s: SolarState, seat: int, boost: bool) -> bool:
     """SS-AMB-40: whether some display card is affordable, the boost resource (of any kind)
     counting towards it when the visit is boosted."""
-    store = s.p[seat - 1].store
+    store = s.centres[seat - 1].store
     if store[1] + boost < 2 or sum(store) + boost < 2 + min(
             (c.tiers.extra[c.crew[card].tier - 1] for card in s.display if card >= 0), default=99):
         return False
@@ -104,7 +104,7 @@ def refresh_targets(c: Components, s: SolarState, seat: int) -> list[int]:
     the other upright, so it never gains a use (as many refreshes are left either way) while the two
     copies could refresh each other without end, the loop SS-AMB-26 forbids for one card (bots
     holding both did loop forever: rules 1.2)."""
-    p = s.p[seat - 1]
+    p = s.centres[seat - 1]
     return [card for card, used in zip(p.crew, p.used, strict=True) if used and c.crew[card].action != "refresh"]
 
 
@@ -112,7 +112,7 @@ def refresh_targets(c: Components, s: SolarState, seat: int) -> list[int]:
 def attack_options(s: SolarState, t: Task) -> list[tuple[int, int]]:
     """SS-FLT-02, SS-FLT-04, SS-AMB-24: (fleet position, drones) pairs: each ship at most once per
     action (`t.mask` remembers the ships attacked), for 1 crystal and 1 or more active drones."""
-    p = s.p[t.player - 1]
+    p = s.centres[t.player - 1]
     if p.store[2] < 1 or p.active < 1:
         return []
     return [(pos, n) for pos, ship in enumerate(s.fleet) if ship is not None and not t.mask & (1 << pos)

@@ -16,14 +16,13 @@ def fewest_key(counts: list[int], factions) -> float:
     return min(-1 if f == 3 else counts[f] for f in factions)
 
 
-def arrange_fleet(u) -> None:
+def arrange_fleet(c, u) -> None:
     """SS-DRSET-03, SS-DRREC-06, SS-AMB-52: in solo, each row puts the higher resistance value
     on the left; ties go to the card with icons DRANDA has fewest of; else unchanged (both rows,
     after each draw)."""
     s: SolarState = u.state
-    if not s.dseat:
+    if not s.dranda_seat:
         return
-    rules = u.rules
     swap = []
     for row in (0, 1):
         left, right = s.fleet[2 * row], s.fleet[2 * row + 1]
@@ -32,9 +31,9 @@ def arrange_fleet(u) -> None:
             continue
         if left is None or right is None:
             continue
-        a, b = rules.c.ships[left.card], rules.c.ships[right.card]
-        if b.value > a.value or (b.value == a.value and fewest_key(s.d.factions, rules.c.ship_factions[right.card])
-                                 < fewest_key(s.d.factions, rules.c.ship_factions[left.card])):
+        a, b = c.ships[left.card], c.ships[right.card]
+        if b.value > a.value or (b.value == a.value and fewest_key(s.dranda.factions, c.ship_factions[right.card])
+                                 < fewest_key(s.dranda.factions, c.ship_factions[left.card])):
             swap.append(row)
     if swap:
         u.emit(FleetArranged(swap=tuple(swap)))
@@ -50,7 +49,7 @@ def refill(u) -> None:
             u.emit(CrewRevealed(slot=slot, card=deck[0]))
 
 
-def recover(u, rng) -> None:
+def recover(c, u, rng) -> None:
     """The steps in the rulebook's order; in solo the player's are the same (SS-DRREC-01)."""
     s: SolarState = u.state
     # SS-REC-01, SS-REC-03: every die back and every crew card upright; SS-DRREC-02: DRANDA's dice too,
@@ -58,14 +57,14 @@ def recover(u, rng) -> None:
     u.emit(DiceReturned())
     if len(s.res_deck) >= 2:                                         # SS-REC-02: the new top row
         u.emit(FleetDrawn(left=s.res_deck[0], right=s.res_deck[1]))
-    arrange_fleet(u)
+    arrange_fleet(c, u)
     for slot in range(6):                                            # SS-REC-04: a 2-token card goes
         if s.display[slot] >= 0 and s.tokens[slot] == 2:             # under its deck
             u.emit(DisplayDiscarded(slot=slot))
     u.emit(TokensPlaced())                                           # SS-REC-05, SS-REC-06: tokens (SS-EX-18)
     refill(u)
-    if s.dseat:
-        d = s.d
+    if s.dranda_seat:
+        d = s.dranda
         if d.deck:
             u.emit(DrandaCardFlipped(card=d.deck[0]))                # SS-DRREC-03: sets next round's dice order
         # SS-DRREC-04: the play area shuffled back into the deck, never the discards (SS-DRREC-05)

@@ -15,7 +15,7 @@ SEAT_STYLE = {1: "red", 2: "cyan", 3: "blue", 4: "yellow"}
 def seat_name(s: SolarState, seat: int) -> str:
     if seat == CORP:
         return "Corp"
-    if seat and seat == s.dseat:
+    if seat and seat == s.dranda_seat:
         return "DRANDA"
     return f"P{seat}"
 
@@ -27,7 +27,7 @@ def hex_cell(rules, s: SolarState, slot: int) -> str:
         return f"[dim]{name:>3} ####  [/dim]"
     hx = rules.c.hexes[s.hex_at[slot]]
     if b:
-        style = SEAT_STYLE.get(b, "white") if b != s.dseat else "magenta"
+        style = SEAT_STYLE.get(b, "white") if b != s.dranda_seat else "magenta"
         return f"{name:>3} [{style}]{seat_name(s, b):<6}[/{style}]"
     cost = "".join(k[0] * n for k, n in zip(("o", "g", "c"), hx.cost, strict=True))
     return f"{name:>3} {hx.value}:{cost:<4}"
@@ -87,7 +87,7 @@ def display(rules, s: SolarState) -> list[str]:
 
 
 def centre(rules, s: SolarState, seat: int) -> list[str]:
-    p = s.p[seat - 1]
+    p = s.centres[seat - 1]
     style = SEAT_STYLE.get(seat, "white")
     ports = " ".join(f"{v}:{'*' * p.ports[v - 1]}" for v in range(1, 7) if p.ports[v - 1])
     store = " ".join(f"{KINDS[k]} {p.store[k]}" for k in range(3) if p.store[k]) or "empty"
@@ -106,7 +106,7 @@ def centre(rules, s: SolarState, seat: int) -> list[str]:
 
 
 def dranda(rules, s: SolarState) -> list[str]:
-    d = s.d
+    d = s.dranda
     dice = " ".join(f"{('K', 'B', 'Y')[c]}{v or '-'}" for v, c in zip(d.dice, d.colours, strict=True)) or "-"
     return [f"[magenta]DRANDA[/magenta] (level {s.level}) score {d.score}  supply {d.supply} removed {d.removed}"
             f"  dice {dice}  deck {len(d.deck)} discard {len(d.discard)}",
@@ -127,7 +127,7 @@ def render(rules, s: SolarState, player: int | None) -> str:
     lines.append(f"Dice on locations: {used or '-'}")
     for seat in range(1, s.players + 1):
         lines += centre(rules, s, seat)
-    if s.dseat:
+    if s.dranda_seat:
         lines += dranda(rules, s)
     if s.tasks:
         t = s.tasks[-1]

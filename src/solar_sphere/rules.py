@@ -5,6 +5,7 @@ rulebook parts register; boardcore's `Game.decide` checks an action, then `resol
 
 from __future__ import annotations
 
+from functools import partial
 from pathlib import Path
 from typing import Any
 
@@ -15,7 +16,7 @@ from solar_sphere import battle, command, crew, deploy, flow, locations  # noqa:
 from solar_sphere import hidden, near_end
 from solar_sphere import setup as table
 from solar_sphere import spaces
-from solar_sphere.components import Components, load_components
+from solar_sphere.components import Components, load
 from solar_sphere.describe import describe
 from solar_sphere.figures import figures
 from solar_sphere.evaluate import evaluate, margin, prior, standing
@@ -53,13 +54,13 @@ class SolarSphere(Game):
     rollout_policy = "prior"
 
     def __init__(self, components: Components | None = None) -> None:
-        self.c = components or load_components()
+        self.c = components or load()
         self.data_id, self.data_sha256 = self.c.data_id, self.c.sha256
         self.handlers = HANDLERS.bind(self.c, EVENTS)
 
     def with_data(self, folder: Any) -> SolarSphere:
         """`--data DIR`: these rules on replacement component data (validated by components.py)."""
-        return SolarSphere(load_components(Path(folder)))
+        return SolarSphere(load(Path(folder)))
 
     copy = staticmethod(SolarState.copy)
     """`rules.copy(s)` is `s.copy()` itself: no extra call on the bot's hottest path."""
@@ -72,7 +73,7 @@ class SolarSphere(Game):
     def setup(self, state: SolarState, rng) -> list:
         """The setup facts, then round 1's Dock and whatever follows it until the first decision."""
         u = Unfolding.over(self, state)
-        table.lay_out(self.c, u, rng)
+        table.deal(self.c, u, rng)
         flow.advance(self.c, u, rng)
         return u.events
 
@@ -142,15 +143,15 @@ class SolarSphere(Game):
     def outcome(self, s: SolarState) -> Outcome | None:
         if s.phase != "over":
             return None
-        if s.dseat:                                   # SS-SOLO-01, SS-AMB-50: the player's score only
+        if s.dranda_seat:                                   # SS-SOLO-01, SS-AMB-50: the player's score only
             return Outcome(scores=(s.outcome[0],), winners=winners(s), note=f"DRANDA scored {s.outcome[1]}")
         return Outcome(scores=tuple(s.outcome), winners=winners(s))
 
     def invariants(self):
-        return {k: (lambda st, f=f: f(st, self)) for k, f in INVARIANTS.items()}
+        return {k: partial(f, self.c) for k, f in INVARIANTS.items()}
 
     def liveness(self):
-        return LIVENESS
+        return {k: partial(f, self.c) for k, f in LIVENESS.items()}
 
     def endings(self, config: SolarConfig) -> tuple[str, ...]:
         return scoring.endings(config.players)
@@ -175,7 +176,7 @@ class SolarSphere(Game):
 
     # -- for people and agents (describe.py, draw.py, evaluate.py, spaces.py) --------------------------
     def describe(self, s: SolarState, item, player: int | None) -> str:
-        return describe(self, s, item, player)
+        return describe(self.c, s, item, player)
 
     def stage(self, s: SolarState) -> str:
         return stage_words(s)
@@ -186,7 +187,7 @@ class SolarSphere(Game):
 
     def draw(self, view: SolarState, player: int | None) -> str:
         from solar_sphere import draw   # the viewer's board: imported when one is drawn, not at every start
-        return draw.draw(self, view, player)
+        return draw.draw(self.c, view, player)
 
     def figures(self, s: SolarState) -> dict[str, dict[str, float]]:
         return figures(s)

@@ -1,5 +1,5 @@
 """Setup (SS-SET-01..31; in solo SS-DRSET-01..11): the empty table before anything is shuffled
-(`initial`), then the setup facts, every random result recorded (SS-GEN-07) (`lay_out`).
+(`initial`), then the setup facts, every random result recorded (SS-GEN-07) (`deal`).
 """
 
 from __future__ import annotations
@@ -35,8 +35,8 @@ def initial(c: Components, config) -> SolarState:
                            factions=(0, 0, 0, 0),           # SS-SET-29, SS-GAP-12: every faction count 0
                            ports=[0] * 6)                   # SS-SET-26: dice above the board, not on ports
                for _ in range(n)]
-    s = SolarState(players=n, solo=solo, level=config.level if solo else 0, dseat=2 if solo else 0,
-                   p=players, fleet=[None] * 4, crew_decks=((), (), ()), display=(-1,) * 6,
+    s = SolarState(players=n, solo=solo, level=config.level if solo else 0, dranda_seat=2 if solo else 0,
+                   centres=players, fleet=[None] * 4, crew_decks=((), (), ()), display=(-1,) * 6,
                    tokens=(0,) * 6,                         # SS-SET-19, SS-GAP-19: all 6 tokens in the supply
                    loc_dice=[0] * 8,                        # SS-SET-09: the 8 Location cards, no dice yet
                    order=(*range(1, n + 1), *((2,) if solo else ())),   # SS-SET-08, SS-GAP-23: the track
@@ -44,13 +44,13 @@ def initial(c: Components, config) -> SolarState:
     # SS-COMP-09, SS-SET-16: of the 9 Corporation drones, 2 wait beside the deck (`corp_beside`), those on
     # face-down hexes never move (SS-CORP-06) and the rest are out of the game
     if solo:
-        s.d = DrandaState(supply=c.levels.drones,          # SS-DRSET-05: all 20 drones are its supply
+        s.dranda = DrandaState(supply=c.levels.drones,          # SS-DRSET-05: all 20 drones are its supply
                           factions=(0, 0, 0, 0),            # SS-DRSET-10: its 4 faction counts start at 0
                           opaque=[0, 0, 0])                 # SS-DRSET-09: the 3 opaque dice wait in reserve
     return s
 
 
-def lay_out(c: Components, u, rng) -> None:
+def deal(c: Components, u, rng) -> None:
     """The setup facts, in the rulebook's order (SS-SET-31 ends it: round 1 begins with Dock)."""
     s: SolarState = u.state
     key = str(s.players)                                             # SS-DRSET-01: solo is laid out as for 2
@@ -70,8 +70,8 @@ def lay_out(c: Components, u, rng) -> None:
         u.emit(CrewDeckShuffled(tier=tier - 1, order=tuple(rng.shuffled(cards))))
     refill(u)                                                        # SS-SET-18: 2 cards of each tier
     u.emit(TurnOrderSet(order=tuple(rng.shuffled(s.order))))         # SS-SET-24, SS-DRSET-11: a random order
-    if s.dseat:
+    if s.dranda_seat:
         u.emit(DrandaDeckShuffled(order=tuple(rng.shuffled(range(len(c.dranda))))))   # SS-DRSET-06: face down
-        u.emit(DrandaCardFlipped(card=u.state.d.deck[0]))            # SS-DRSET-07: starts the discard pile
-        arrange_fleet(u)                                             # SS-DRSET-03: higher value on the left
+        u.emit(DrandaCardFlipped(card=u.state.dranda.deck[0]))            # SS-DRSET-07: starts the discard pile
+        arrange_fleet(c, u)                                             # SS-DRSET-03: higher value on the left
     u.emit(RoundStarted(round=1))                                    # SS-SET-31: round 1, Dock

@@ -171,7 +171,7 @@ class Layout:
             return 0
         if seat == CORP:
             return CORP_CODE
-        if s.dseat and seat == s.dseat:
+        if s.dranda_seat and seat == s.dranda_seat:
             return s.players + 1
         return (seat - player) % s.players + 1
 
@@ -203,7 +203,7 @@ class Layout:
         out += list(s.loc_dice)
         slots = c.cmd.crew_slots
         for seat in self.seats_from(s, player):
-            p = s.p[seat - 1]
+            p = s.centres[seat - 1]
             crew = [card + 1 for card in p.crew][:slots]
             used = [int(u) for u in p.used][:slots]
             out += [p.score, p.morale, p.rep, *p.store, p.reserve, p.active, p.inactive, p.hexes, p.on_ships,
@@ -211,7 +211,7 @@ class Layout:
                     *crew, *[0] * (slots - len(crew)), *used, *[0] * (slots - len(used)),
                     len(p.retired), len(p.ships), *p.factions]
         if self.solo:
-            d = s.d
+            d = s.dranda
             dice = (list(d.dice) + [0, 0, 0])[:3]
             colours = ([k + 1 for k in d.colours] + [0, 0, 0])[:3]
             out += [d.score, d.supply, d.removed, d.hexes, d.on_ships, *dice, *colours, *d.opaque,

@@ -6,7 +6,7 @@ shared by every copy; what most decisions change (stores, ports, the stack, dice
 cards) stays a list, copied. A Ship is replaced whole when drones join it. The wire form is the
 same either way: msgspec encodes tuples and lists alike, as arrays.
 
-Seats: players are 1..n; in the solo mode DRANDA sits in seat 2 (`SolarState.dseat`).
+Seats: players are 1..n; in the solo mode DRANDA sits in seat 2 (`SolarState.dranda_seat`).
 Fleet positions: 0 bottom-left, 1 bottom-right, 2 top-left, 3 top-right (SS-BAT-02).
 Builders on the Sphere: 0 unbuilt, -1 the Corporation, else the seat that built it (SS-PTS-06).
 """
@@ -126,7 +126,7 @@ class SolarState(msgspec.Struct, kw_only=True, gc=False):
     players: int
     solo: bool = False
     level: int = 0
-    dseat: int = 0                      # DRANDA's seat (solo), else 0
+    dranda_seat: int = msgspec.field(default=0, name="dseat")   # DRANDA's seat (solo), else 0
     round: int = 0
     phase: str = "setup"                # setup, dock, deploy, battle, recover, over
     final: bool = False                 # the final hex was built this round (SS-SPH-09)
@@ -138,8 +138,8 @@ class SolarState(msgspec.Struct, kw_only=True, gc=False):
     chosen: int = 0                     # value of the die being deployed
     visiting: int = -1                  # Location card visited this turn
     tasks: list[Task] = []              # effect stack, top last
-    p: list[PlayerState] = []           # p[0] is player 1
-    d: DrandaState | None = None
+    centres: list[PlayerState] = msgspec.field(default_factory=list, name="p")   # centres[0]: player 1
+    dranda: DrandaState | None = msgspec.field(default=None, name="d")
     hex_at: tuple[int, ...] = ()        # slot -> hex index (-1: unknown face-down hex in a view)
     face_down: tuple[bool, ...] = ()
     shown: tuple[int, ...] = ()         # hex_at as everyone sees it (face-down hexes as -1)
@@ -164,12 +164,9 @@ class SolarState(msgspec.Struct, kw_only=True, gc=False):
         (through `map`: no comprehension frame)."""
         c = self.__copy__()
         c.tasks = self.tasks.copy()
-        c.p = list(map(PlayerState.copy, self.p))
-        if self.d is not None:
-            c.d = self.d.copy()
+        c.centres = list(map(PlayerState.copy, self.centres))
+        if self.dranda is not None:
+            c.dranda = self.dranda.copy()
         c.fleet = self.fleet.copy()
         c.loc_dice = self.loc_dice.copy()
         return c
-
-    def pl(self, seat: int) -> PlayerState:
-        return self.p[seat - 1]

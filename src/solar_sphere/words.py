@@ -29,7 +29,7 @@ def seat_name(s: SolarState, seat: int) -> str:
     """P1..P4, DRANDA in its solo seat, or the Corporation (SS-CORP-01)."""
     if seat == CORP:
         return "the Corporation"
-    if s.dseat and seat == s.dseat:
+    if s.dranda_seat and seat == s.dranda_seat:
         return "DRANDA"
     return f"P{seat}"
 
@@ -177,7 +177,7 @@ def task_words(c: Components, s: SolarState, t: Task) -> str:
 def action_words(c: Components, s: SolarState, seat: int, loc: int, value: int) -> str:
     """What the visited card's action does (SS-AST..SS-FLT), boosted by a satellite there (SS-DEP-17)."""
     card = c.loc[loc]
-    boosted = bool(s.p[seat - 1].sats[loc]) if seat != s.dseat else False
+    boosted = bool(s.centres[seat - 1].sats[loc]) if seat != s.dranda_seat else False
     if card.kind == "asteroid":
         return f"gain {3 if boosted else 1} {card.resource}"
     if card.kind == "fabricator":

@@ -398,15 +398,15 @@ def bombard_hit(c, u, ctx: Ctx, p: int, planet: int, rng) -> None:
     # GW-BOMB-04: then 2 dice, each Hit one more unit of any kind; other results do nothing
     dice = tuple(c.faces[rng.randbelow(len(c.faces))] for _ in range(c.data.dice.bombard_dice))
     u.emit(ev.DiceRolled(values=dice))
-    extra = min(dice.count("hit"), sum(s.pu[planet]))   # GW-BOMB-05: hits beyond the units are lost
+    extra = min(dice.count("hit"), sum(s.planet_units[planet]))   # GW-BOMB-05: hits beyond the units are lost
     if not extra:
         u.emit(ev.ActionEnded())
         return
     stage(u, ctx, stage="casualties", planet=planet, target=o, n=extra)
     # GW-BOMB-05, GW-AMB-11: the owner chooses which, when there is a choice (the Rebellion's is fixed)
-    groups = loss_groups(s.pu[planet], extra)
+    groups = loss_groups(s.planet_units[planet], extra)
     if len(groups) == 1 or (o == REBEL and s.mode == "solo"):
-        g = groups[0] if len(groups) == 1 else rebel_losses(s.pu[planet], extra)
+        g = groups[0] if len(groups) == 1 else rebel_losses(s.planet_units[planet], extra)
         u.emit(ev.UnitsLost(player=o, planet=planet, units=g), ev.ActionEnded())
     else:
         ask(u, o, "casualties")
@@ -478,7 +478,7 @@ def orbital(c, u, planet: int) -> None:
     (`evolve.units_lost`); the planet is left empty and no marker moves."""
     s = u.state
     o = s.owner[planet]
-    u.emit(ev.UnitsLost(player=o, planet=planet, units=tuple(s.pu[planet])), ev.ActionEnded())
+    u.emit(ev.UnitsLost(player=o, planet=planet, units=tuple(s.planet_units[planet])), ev.ActionEnded())
 
 
 def orbital_step(c, u, ctx: Ctx, p: int, rng) -> None:

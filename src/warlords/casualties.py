@@ -39,17 +39,17 @@ def side(s, inv: Invasion) -> tuple[bool, int, int, tuple[int, int, int]]:
     attacking = inv.stage == "cas_att"
     p = inv.attacker if attacking else inv.defender
     n = inv.att_loss if attacking else inv.def_loss
-    units = inv.att if attacking else tuple(s.pu[inv.planet])
+    units = inv.att if attacking else tuple(s.planet_units[inv.planet])
     return attacking, p, n, units
 
 
 @POINTS.options("casualties", asks="Choose which of your units are lost to the hits (GW-CMB-15)")
 def casualty_options(c, s, p: int) -> list:
-    if s.inv is not None and s.inv.stage in ("cas_att", "cas_def"):
-        _, p, n, units = side(s, s.inv)
+    if s.invasion is not None and s.invasion.stage in ("cas_att", "cas_def"):
+        _, p, n, units = side(s, s.invasion)
     else:
         x = s.ctx[-1]
-        units, n = s.pu[x.planet], x.n
+        units, n = s.planet_units[x.planet], x.n
     return [ev.Casualties(player=p, infantry=i, tanks=t, aircraft=a) for i, t, a in loss_groups(units, n)]
 
 
@@ -57,11 +57,11 @@ def casualty_options(c, s, p: int) -> list:
 def on_casualties(c, u, a, rng) -> None:
     s = u.state
     units = (a.infantry, a.tanks, a.aircraft)
-    if s.inv is not None:
-        inv = s.inv
+    if s.invasion is not None:
+        inv = s.invasion
         attacking = inv.stage == "cas_att"
         u.emit(ev.UnitsLost(player=a.player, planet=inv.planet, units=units, invading=attacking))
         nxt = "cas_def" if attacking else "check"
-        u.emit(ev.InvasionStaged(invasion=msgspec.structs.replace(s.inv, stage=nxt)))
+        u.emit(ev.InvasionStaged(invasion=msgspec.structs.replace(s.invasion, stage=nxt)))
     else:
         u.emit(ev.UnitsLost(player=a.player, planet=s.ctx[-1].planet, units=units), ev.ActionEnded())

@@ -6,10 +6,12 @@ redacted for `player` (`hidden.view`, `hidden.visible`), so hidden parts read as
 description cannot leak. A decision says what it costs and does before it is taken ("Bombard with
 M01 (1 Infantry or Aircraft to Mission, +1 reputation): kill an Infantry, then roll 2 dice"); the
 facts are told by `describe_facts.py`; names come from `words.py`. One describer per event type
-(`SAYS`), so an event without words fails a test.
+(`WORDS`), so an event without words fails a test.
 """
 
 from __future__ import annotations
+
+from boardcore.handlers import by_type
 
 from warlords import events as ev
 from warlords import queries as q
@@ -18,16 +20,16 @@ from warlords.describe_facts import FACT_WORDS
 from warlords.invasion import manoeuvre
 from warlords.mercenary import circle_formed
 from warlords.words import (ACTION_NAMES, BONUSES, MANOEUVRES, RECON_NAMES, TEAM_ACTIONS, S, action_offer,
-                            circle, cost, count, effect, held_planet, merc, new_circle_colour, planet, registry,
+                            circle, cost, count, effect, held_planet, merc, new_circle_colour, planet,
                             sector, support_card, top, units, who, whose)
 from warlords.state import teammate
 
-DECISION_WORDS, says = registry()
+DECISION_WORDS, says = by_type()
 
 
 def describe(c, s: S, item, player: int | None) -> str:
     """`item` in words for `player` (see the module docstring); "" for an event not of this game."""
-    fn = SAYS.get(type(item))
+    fn = WORDS.get(type(item))
     if fn is None:
         return ""
     text = fn(c, s, item, player)
@@ -60,7 +62,7 @@ def discard(c, s: S, a, player) -> str:
 @says(ev.Recall)
 def recall(c, s: S, a, player) -> str:
     if a.planet >= 0:
-        last = sum(s.pu[a.planet]) == 1
+        last = sum(s.planet_units[a.planet]) == 1
         return (f"Recall an Infantry from {planet(s, a.planet)} to the Launch Pad"
                 + (" (the planet is left empty)" if last else ""))
     return f"Recall the guard on {circle(s, a.player, a.circle)} to the Launch Pad (the circle stays empty)"
@@ -130,7 +132,7 @@ def play_support(c, s: S, a, player) -> str:
     kind = c.support.get(a.card, "")
     name = support_card(c, a.card)
     if kind == "kickstarter":
-        where = planet(s, s.inv.planet) if s.inv is not None else "the invaded planet"
+        where = planet(s, s.invasion.planet) if s.invasion is not None else "the invaded planet"
         return f"Play {name}: an Infantry from the Reserve onto {where}"
     if kind == "black_friday":
         return f"Play {name}: an action of a Market mercenary, then a new Market"
@@ -165,14 +167,14 @@ def target_planet(c, s: S, a, player) -> str:
     i = a.planet
     kind = x.kind if x is not None else ""
     if kind == "bombard":
-        return f"Bombard {held_planet(s, i)} ({units(s.pu[i])}): 1 Infantry killed, then dice"
+        return f"Bombard {held_planet(s, i)} ({units(s.planet_units[i])}): 1 Infantry killed, then dice"
     if kind == "orbital_bombardment":
-        return f"Orbital Bombardment on {held_planet(s, i)}: {units(s.pu[i])} destroyed"
+        return f"Orbital Bombardment on {held_planet(s, i)}: {units(s.planet_units[i])} destroyed"
     o = s.owner[i]
     if o and o != a.player:
-        return f"Invade {held_planet(s, i)} ({units(s.pu[i])}){dropship(c, s, a.player, i)}"
+        return f"Invade {held_planet(s, i)} ({units(s.planet_units[i])}){dropship(c, s, a.player, i)}"
     if o == a.player:
-        return f"Deploy onto {planet(s, i)}, held already ({units(s.pu[i])}){dropship(c, s, a.player, i)}"
+        return f"Deploy onto {planet(s, i)}, held already ({units(s.planet_units[i])}){dropship(c, s, a.player, i)}"
     gain = ""
     if s.mode != "solo" and s.planet_type[i] in c.type_index:
         value = c.deploy_value[s.track[c.type_index[s.planet_type[i]]]]
@@ -197,17 +199,17 @@ def deploy_units(c, s: S, a, player) -> str:
         return f"Deploy {group}"
     o = s.owner[i]
     if o and o != a.player:
-        return f"Invade {held_planet(s, i)} ({units(s.pu[i])}) with {group}"
+        return f"Invade {held_planet(s, i)} ({units(s.planet_units[i])}) with {group}"
     return f"Deploy {group} onto {planet(s, i)}"
 
 
 @says(ev.Casualties)
 def casualties(c, s: S, a, player) -> str:
     group = units((a.infantry, a.tanks, a.aircraft))
-    if s.inv is not None and s.inv.stage == "cas_att":
-        return f"Lose {group} of the force invading {planet(s, s.inv.planet)}"
-    if s.inv is not None:
-        return f"Lose {group} on {planet(s, s.inv.planet)}"
+    if s.invasion is not None and s.invasion.stage == "cas_att":
+        return f"Lose {group} of the force invading {planet(s, s.invasion.planet)}"
+    if s.invasion is not None:
+        return f"Lose {group} on {planet(s, s.invasion.planet)}"
     x = top(s)
     return f"Lose {group}" + (f" on {planet(s, x.planet)}" if x is not None and x.planet >= 0 else "")
 
@@ -286,7 +288,7 @@ def remove_pre(c, s: S, a, player) -> str:
 
 @says(ev.Reinforce)
 def reinforce(c, s: S, a, player) -> str:
-    inv = s.inv
+    inv = s.invasion
     where = planet(s, inv.planet) if inv is not None else "the planet"
     text = f"Move the guard from {circle(s, a.player, a.circle)} onto {where}"
     move = manoeuvre(c, s, inv, a.circle) if inv is not None else ""
@@ -304,7 +306,7 @@ def reroll(c, s: S, a, player) -> str:
 
 @says(ev.Evacuate)
 def evacuate(c, s: S, a, player) -> str:
-    inv = s.inv
+    inv = s.invasion
     if inv is None:
         return "Evacuate the planet"
     return f"Evacuate {planet(s, inv.planet)} to the Launch Pad: {who(s, inv.attacker)} takes the planet"
@@ -332,8 +334,8 @@ def exchange_pick(c, s: S, a, player) -> str:
 
 @says(ev.SwitchPlanets)
 def switch_planets(c, s: S, a, player) -> str:
-    return (f"Switch the units of {planet(s, a.mine)} ({units(s.pu[a.mine])}) and "
-            f"{held_planet(s, a.theirs)} ({units(s.pu[a.theirs])})")
+    return (f"Switch the units of {planet(s, a.mine)} ({units(s.planet_units[a.mine])}) and "
+            f"{held_planet(s, a.theirs)} ({units(s.planet_units[a.theirs])})")
 
 
 @says(ev.Transfer)
@@ -342,4 +344,5 @@ def transfer(c, s: S, a, player) -> str:
     return f"Send {n} from Launch Pad to Reserve; {who(s, teammate(s, a.player))} gets as many on the Launch Pad"
 
 
-SAYS = {**DECISION_WORDS, **FACT_WORDS}
+WORDS = {**DECISION_WORDS, **FACT_WORDS}
+assert set(WORDS) == set(ev.EVENTS), "every Warlords event needs its words"

@@ -5,13 +5,15 @@ an action or an invasion set) get a short plain sentence; names come from `words
 
 from __future__ import annotations
 
+from boardcore.handlers import by_type
+
 from warlords import events as ev
 from warlords.words import (ACTION_NAMES, ASKED, END_KINDS, PHASES, RECON_NAMES, S, UNIT_WORDS, UNITS_ONE,
-                            circle, count, dice, held_planet, merc, mercs, planet, registry, sector, support_card,
+                            circle, count, dice, held_planet, merc, mercs, planet, sector, support_card,
                             top, type_name, units, who, whose)
 from warlords.state import DEC, MED, MIS, teammate
 
-FACT_WORDS, says = registry()
+FACT_WORDS, says = by_type()
 
 
 # -- facts: setup -------------------------------------------------------------------------
@@ -292,7 +294,7 @@ def reinforced(c, s: S, e, player) -> str:
 
 @says(ev.CombatRolled)
 def combat_rolled(c, s: S, e, player) -> str:
-    inv = s.inv
+    inv = s.invasion
     if inv is None:
         return f"Dice: {dice(e.attacker)} against {dice(e.defender)}"
     siege = " (Heavy Siege)" if inv.att[1] else ""   # GW-CMB-13: its invader hits count
@@ -302,7 +304,7 @@ def combat_rolled(c, s: S, e, player) -> str:
 
 @says(ev.Rerolled)
 def rerolled(c, s: S, e, player) -> str:
-    d = who(s, s.inv.defender) if s.inv is not None else "The defender"
+    d = who(s, s.invasion.defender) if s.invasion is not None else "The defender"
     return f"{d} rerolls with Efficient Targeting: now {dice(e.defender)}"
 
 
@@ -320,7 +322,7 @@ def evacuated(c, s: S, e, player) -> str:
 
 @says(ev.InvasionEnded)
 def invasion_ended(c, s: S, e, player) -> str:
-    inv = s.inv
+    inv = s.invasion
     where = planet(s, inv.planet) if inv is not None else "the planet"
     if e.winner == 0:
         return f"Both sides fall on {where}: it is left empty"

@@ -151,13 +151,13 @@ def planets(c, v, name: str, x: float, y: float) -> list[str]:
             words = f"face-down planet {i}"
         o = v.owner[i]
         if o:
-            words += f"; {who(v, o)}: {units(v.pu[i])}"
+            words += f"; {who(v, o)}: {units(v.planet_units[i])}"
         label = text(cx, cy + 4, str(i), "b" if v.revealed[i] else "w b", anchor="middle")
         piece = f"<g>{title(words)}{disc}{label}"
         if o:
             piece += (f'<rect x="{cx - r:g}" y="{cy + r + 4:g}" width="{2 * r:g}" height="15" rx="3" '
                       f'fill="{colour(c, v, o)}"/>'
-                      + text(cx, cy + r + 15, short_units(v.pu[i]), "w s b", anchor="middle"))
+                      + text(cx, cy + r + 15, short_units(v.planet_units[i]), "w s b", anchor="middle"))
         out.append(piece + "</g>")
     return out
 
@@ -255,11 +255,11 @@ def market(c, v, y: float) -> list[str]:
 def under_way(c, v, y: float) -> list[str]:
     """The invasion being fought, the Rebel card being carried out, or what is asked."""
     out = []
-    if v.inv is not None:
-        i = v.inv
+    if v.invasion is not None:
+        i = v.invasion
         lines = [f"Invasion of {type_name(v.planet_type[i.planet])} {i.planet}, round {i.round}",
                  f"{cap(who(v, i.attacker))} invading with {units(i.att)}",
-                 f"{cap(who(v, i.defender))} defending with {units(v.pu[i.planet])}"]
+                 f"{cap(who(v, i.defender))} defending with {units(v.planet_units[i.planet])}"]
         if i.att_dice or i.def_dice:
             lines.append(f"dice {', '.join(i.att_dice) or '-'} / {', '.join(i.def_dice) or '-'}".replace("_", " "))
         out.append(f'<rect x="{RIGHT_X - 4}" y="{y - 12}" width="330" height="{14 * len(lines) + 6}" '

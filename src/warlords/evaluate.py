@@ -59,7 +59,7 @@ def planets_scored(c, s) -> tuple[Holdings, list[int]]:
     msgpack string (one call in C, cheaper than a tuple of tuples). The bots estimate position after
     position that leave the planets as they were: greedy each legal action from one view, mcts the leaves
     of its tree. The answer is shared: read it, never change it."""
-    key = (Holdings, s.seats, _encode((s.owner, s.planet_type, s.pu, s.track)))
+    key = (Holdings, s.seats, _encode((s.owner, s.planet_type, s.planet_units, s.track)))
     return c.judged.get(key, lambda: _scored(c, s))
 
 
@@ -179,7 +179,7 @@ def _target_weight(c, s, a) -> float:
     """A planet target: an empty planet by its Deploy value, a winnable invasion, a full Bombard."""
     x = s.ctx[-1] if s.ctx else None
     i = a.planet
-    here = s.pu[i][0] + s.pu[i][1] + s.pu[i][2]
+    here = s.planet_units[i][0] + s.planet_units[i][1] + s.planet_units[i][2]
     if x is None or x.kind not in ("deploy", "deploy_only"):
         return 1.0 + here
     o = s.owner[i]
@@ -201,6 +201,6 @@ def _deploy_weight(s, a) -> float:
         return float(n)
     o = s.owner[x.planet]
     if o and o != a.player:
-        here = sum(s.pu[x.planet])
+        here = sum(s.planet_units[x.planet])
         return (2.0 + n + (1.0 if a.tanks else 0.0)) if n > here else 0.3 * n
     return float(n)

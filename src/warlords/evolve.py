@@ -158,7 +158,7 @@ def recalled(s: S, e: ev.Recalled) -> S:
     used later this turn (GW-RCL-07)."""
     p = e.player
     if e.planet >= 0:
-        u = own_row(s, "pu", e.planet)
+        u = own_row(s, "planet_units", e.planet)
         u[0] -= 1
         if u[0] + u[1] + u[2] == 0:
             s.owner[e.planet] = 0     # GW-RCL-05: the last unit gone, the planet is empty; no marker moves
@@ -322,7 +322,7 @@ def support_resolved(s: S, e: ev.SupportResolved) -> S:
 def deployed(c, s: S, e: ev.Deployed) -> S:
     """GW-DEP-01, GW-DEP-04: units land on an empty or their own planet, which they then control;
     the Rebellion's come from their sector's pre-deployment."""
-    u = own_row(s, "pu", e.planet)
+    u = own_row(s, "planet_units", e.planet)
     if e.player == REBEL and s.mode == "solo":
         pre = own_row(s, "pre", c.sector_index[e.sector])
         for k in range(3):
@@ -353,13 +353,13 @@ def invasion_started(c, s: S, e: ev.InvasionStarted) -> S:
     if e.devastate >= 0:
         track = own(s, "track")
         track[e.devastate] = max(0, track[e.devastate] - 1)
-    s.inv = inv
+    s.invasion = inv
     return s
 
 
 @HANDLERS.on(ev.InvasionStaged)
 def invasion_staged(s: S, e: ev.InvasionStaged) -> S:
-    s.inv = e.invasion
+    s.invasion = e.invasion
     return s
 
 
@@ -371,19 +371,19 @@ def reinforced(s: S, e: ev.Reinforced) -> S:
         own_row(s, "guard", e.player - 1)[e.circle] = SHUT
     else:
         s.base[e.player - 1][RES * 3] -= 1
-    own_row(s, "pu", e.planet)[0] += 1
+    own_row(s, "planet_units", e.planet)[0] += 1
     return s
 
 
 @HANDLERS.on(ev.CombatRolled)
 def combat_rolled(s: S, e: ev.CombatRolled) -> S:
-    s.inv = replace(s.inv, att_dice=e.attacker, def_dice=e.defender)
+    s.invasion = replace(s.invasion, att_dice=e.attacker, def_dice=e.defender)
     return s
 
 
 @HANDLERS.on(ev.Rerolled)
 def rerolled(s: S, e: ev.Rerolled) -> S:
-    s.inv = replace(s.inv, def_dice=e.defender)
+    s.invasion = replace(s.invasion, def_dice=e.defender)
     return s
 
 
@@ -392,10 +392,10 @@ def units_lost(s: S, e: ev.UnitsLost) -> S:
     """Units destroyed, by combat, a Bombard or a skill: where they go is the same for all."""
     p = e.player
     if e.invading:
-        att = s.inv.att
-        s.inv = replace(s.inv, att=(att[0] - e.units[0], att[1] - e.units[1], att[2] - e.units[2]))
+        att = s.invasion.att
+        s.invasion = replace(s.invasion, att=(att[0] - e.units[0], att[1] - e.units[1], att[2] - e.units[2]))
     else:
-        u = own_row(s, "pu", e.planet)
+        u = own_row(s, "planet_units", e.planet)
         for k in range(3):
             u[k] -= e.units[k]
         if u[0] + u[1] + u[2] == 0:
@@ -416,7 +416,7 @@ def units_lost(s: S, e: ev.UnitsLost) -> S:
 @HANDLERS.on(ev.Evacuated)
 def evacuated(s: S, e: ev.Evacuated) -> S:
     """GW-CMB-20: the defender's units go to their Launch Pad."""
-    u = own_row(s, "pu", e.planet)
+    u = own_row(s, "planet_units", e.planet)
     b = s.base[e.player - 1]
     for k in range(3):
         b[LP * 3 + k] += u[k]
@@ -429,13 +429,13 @@ def evacuated(s: S, e: ev.Evacuated) -> S:
 def invasion_ended(s: S, e: ev.InvasionEnded) -> S:
     """GW-CMB-18, GW-CMB-24: the winner alone holds the planet, a winning invader's units moving on
     to it; with both sides gone it is empty (GW-CMB-19)."""
-    inv = s.inv
+    inv = s.invasion
     if e.winner == inv.attacker:
-        own(s, "pu")[inv.planet] = list(inv.att)
+        own(s, "planet_units")[inv.planet] = list(inv.att)
         s.owner[inv.planet] = inv.attacker
     elif e.winner == 0:
         s.owner[inv.planet] = 0
-    s.inv = None
+    s.invasion = None
     return s
 
 
@@ -563,7 +563,7 @@ def team_action(s: S, e: ev.TeamAction) -> S:
 def planets_switched(s: S, e: ev.PlanetsSwitched) -> S:
     """GW-TEAM-04: the two players' units trade planets."""
     a, b = e.mine, e.theirs
-    pu = own(s, "pu")
+    pu = own(s, "planet_units")
     pu[a], pu[b] = pu[b], pu[a]
     s.owner[a], s.owner[b] = s.owner[b], s.owner[a]
     return s
@@ -618,7 +618,7 @@ def final_scored(s: S, e: ev.FinalScored) -> S:
 @HANDLERS.on(ev.GameEnded)
 def game_ended(s: S, e: ev.GameEnded) -> S:
     s.over, s.truncated, s.phase, s.prompt = True, e.truncated, "over", None
-    s.ctx, s.inv, s.pending = [], None, []
+    s.ctx, s.invasion, s.pending = [], None, []
     return s
 
 

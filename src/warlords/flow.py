@@ -28,7 +28,7 @@ def advance(c, u, rng) -> None:
             return
         if s.pending:
             support.step(c, u, rng)
-        elif s.inv is not None:
+        elif s.invasion is not None:
             invasion.step(c, u, rng)
         elif s.ctx:
             actions.step(c, u, rng)

@@ -14,34 +14,34 @@ def _on_board(s: S, p: int) -> list[int]:
     for i, o in enumerate(s.owner):
         if o == p:
             for k in range(3):
-                out[k] += s.pu[i][k]
-    if s.inv is not None and s.inv.attacker == p:
+                out[k] += s.planet_units[i][k]
+    if s.invasion is not None and s.invasion.attacker == p:
         for k in range(3):
-            out[k] += s.inv.att[k]
+            out[k] += s.invasion.att[k]
     return out
 
 
-def played(s: S) -> bool:
+def played(c, s: S) -> bool:
     """Setup is done: every card and tile is on the table."""
     return s.phase != "setup"
 
 
-def turn_starting(s: S) -> bool:
+def turn_starting(c, s: S) -> bool:
     """The active player's first decision of a turn, while the supply lasts (where GW-INV-14 counts hands)."""
     pr = s.prompt
     return (pr is not None and pr.kind in ("recall", "ship", "play") and not s.played and s.end_kind != "supply"
             and pr.player == s.active)
 
 
-def invading(s: S) -> bool:
-    return s.inv is not None
+def invading(c, s: S) -> bool:
+    return s.invasion is not None
 
 
-def solo(s: S) -> bool:
+def solo(c, s: S) -> bool:
     return s.mode == "solo"
 
 
-def over(s: S) -> bool:
+def over(c, s: S) -> bool:
     return s.over
 
 
@@ -73,10 +73,10 @@ def zones_typed(c, s: S):
 
 def planet_limit(c, s: S):
     """GW-INV-03: no planet holds more than 3 units of one player, nor does an invading force."""
-    for i, u in enumerate(s.pu):
+    for i, u in enumerate(s.planet_units):
         if sum(u) > c.limit:
             return f"planet {i} holds {sum(u)} units"
-    if s.inv is not None and sum(s.inv.att) > c.limit:
+    if s.invasion is not None and sum(s.invasion.att) > c.limit:
         return "the invading force exceeds the planet limit"
     return None
 
@@ -84,8 +84,8 @@ def planet_limit(c, s: S):
 def one_side_per_planet(c, s: S):
     """GW-INV-04: units on a planet belong to its one owner; invaders wait in the invasion."""
     for i, o in enumerate(s.owner):
-        if (o == 0) != (sum(s.pu[i]) == 0):
-            return f"planet {i} owner {o} does not match its units {s.pu[i]}"
+        if (o == 0) != (sum(s.planet_units[i]) == 0):
+            return f"planet {i} owner {o} does not match its units {s.planet_units[i]}"
     return None
 
 
@@ -190,7 +190,7 @@ def _merc_total(c, s: S) -> int:
 def mercs_conserved(c, s: S):
     """GW-INV-13: mercenary cards are neither made nor lost: deck, Market, hands, Command
     Areas and the cards out of the game hold them all."""
-    if not played(s):
+    if not played(c, s):
         return None
     total = (len(s.deck) + len(s.market) + sum(map(len, s.hands)) + sum(map(len, s.area)) + len(s.removed)
              + len(s.removed_unseen) + (len(s.exchange) if s.mode == "solo" else 0))
@@ -201,7 +201,7 @@ def mercs_conserved(c, s: S):
 
 def hand_sizes(c, s: S):
     """GW-INV-14: 5 (solo 3) at the start of a turn while the supply lasts."""
-    if not turn_starting(s):
+    if not turn_starting(c, s):
         return None
     want = c.data.table.solo_hand_kept if s.mode == "solo" else c.data.table.hand
     have = len(s.hands[s.active - 1])
@@ -264,9 +264,9 @@ def recon_markers(c, s: S):
 def dice_counts(c, s: S):
     """GW-INV-20: at most 3 dice a side (4 for a Fortify defender in round 1), each showing a face
     of the battle die."""
-    if not invading(s):
+    if not invading(c, s):
         return None
-    inv = s.inv
+    inv = s.invasion
     cap = c.data.dice.max_dice
     extra = 1 if inv.round == 1 and inv.manoeuvre == "fortify" else 0
     if len(inv.att_dice) > cap or len(inv.def_dice) > cap + extra:
@@ -300,7 +300,7 @@ def per_turn_limits(c, s: S):
 def solo_rebellion(c, s: S):
     """GW-INV-23: at most 3 pre-deployed Rebellion units in a sector, and the Rebellion holds
     nothing but its pool: no base zone, no hand."""
-    if not solo(s):
+    if not solo(c, s):
         return None
     for x in s.pre:
         if sum(x) > c.limit:
@@ -313,7 +313,7 @@ def solo_rebellion(c, s: S):
 
 def game_over_final(c, s: S):
     """GW-INV-24: once the game has ended nothing is under way or asked any more."""
-    if over(s) and (s.prompt is not None or s.ctx or s.inv is not None or s.pending):
+    if over(c, s) and (s.prompt is not None or s.ctx or s.invasion is not None or s.pending):
         return "play continues after the game ended"
     return None
 

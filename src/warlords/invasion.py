@@ -2,7 +2,7 @@
 defending manoeuvres, rounds of dice with Heavy Siege, simultaneous casualties (`casualties.py`),
 victory with reputation for the invader, and Evacuate.
 
-The invasion in progress is `state.inv`, moved from stage to stage (`STAGES`). The Rebellion's
+The invasion in progress is `state.invasion`, moved from stage to stage (`STAGES`). The Rebellion's
 choices in it are made for it (GW-REB-20), and its invasions follow the same steps (GW-REB-15), as
 do the human's invasions of its planets (GW-SPT-15).
 """
@@ -34,7 +34,7 @@ def staged(u, inv: Invasion, **changes) -> Invasion:
 
 def step(c, u, rng) -> None:
     """The invasion's next step, by the stage it has reached."""
-    inv = u.state.inv
+    inv = u.state.invasion
     STAGES[inv.stage](c, u, inv, rng)
 
 
@@ -45,7 +45,7 @@ def start(c, u, p: int, defender: int, planet: int, units, sector: str = "") -> 
     s = u.state
     # the defenders counted now decide the guard reinforcement (GW-CMB-11)
     inv = Invasion(planet=planet, attacker=p, defender=defender, att=tuple(units),
-                   start_defenders=sum(s.pu[planet]))
+                   start_defenders=sum(s.planet_units[planet]))
     # GW-CMB-02, GW-CMB-03: the planet's type marker goes back one space, once for the whole invasion
     # (never below the first: `evolve.invasion_started`); then the defender's reinforcement step
     u.emit(ev.InvasionStarted(invasion=inv, sector=sector, devastate=c.type_index[s.planet_type[planet]]))
@@ -59,7 +59,7 @@ def guard_reinforcements(c, s, inv: Invasion) -> list[int]:
     # GW-CMB-11: counted at the start of the step, so a Kickstarter unit never blocks it
     if inv.guard_used or is_rebel(s, inv.defender) or inv.start_defenders >= sum(inv.att):
         return []
-    if sum(s.pu[inv.planet]) >= c.limit:
+    if sum(s.planet_units[inv.planet]) >= c.limit:
         return []
     return [k for k, g in enumerate(s.guard[inv.defender - 1]) if g == GUARDED]
 
@@ -77,7 +77,7 @@ def kickstarter_cards(c, s, inv: Invasion) -> list[str]:
                                   "Brigade, or pass (GW-CMB-04)")
 def reinforce_options(c, s, p: int) -> list:
     """Step 2's choices for the defender: pass, a guard, or Kickstarter Brigade (both may be used)."""
-    inv = s.inv
+    inv = s.invasion
     d = inv.defender
     return ([ev.Pass(player=d)] + [ev.Reinforce(player=d, circle=k) for k in guard_reinforcements(c, s, inv)]
             + [ev.PlaySupport(player=d, card=x) for x in kickstarter_cards(c, s, inv)])
@@ -108,7 +108,7 @@ def on_reinforce(c, u, a, rng) -> None:
     """A guard or a Kickstarter Brigade, after which the defender may still add the other; a pass
     goes on to the roll."""
     s = u.state
-    inv = s.inv
+    inv = s.invasion
     if isinstance(a, ev.Reinforce):
         move = manoeuvre(c, s, inv, a.circle)
         u.emit(ev.Reinforced(player=a.player, planet=inv.planet, circle=a.circle))
@@ -125,7 +125,7 @@ def dice_counts(c, s, inv: Invasion) -> tuple[int, int]:
     cap = c.data.dice.max_dice
     # GW-CMB-12: one die per own unit, at most 3; GW-CMB-23: counted afresh every round
     a = min(cap, sum(inv.att))
-    d = min(cap, sum(s.pu[inv.planet]))
+    d = min(cap, sum(s.planet_units[inv.planet]))
     if inv.round == 1:
         if inv.manoeuvre == "fortify":
             d += 1              # GW-CMB-09, GW-AMB-15: Fortify, one more die, even a 4th
@@ -144,7 +144,7 @@ def roll(c, u, inv: Invasion, rng) -> None:
     dfn = tuple(faces[rng.randbelow(len(faces))] for _ in range(d))
     u.emit(ev.CombatRolled(attacker=att, defender=dfn))
     nxt = "reroll" if inv.round == 1 and inv.manoeuvre == "efficient_targeting" else "hits"
-    staged(u, s.inv, stage=nxt, siege=inv.att[1] > 0)
+    staged(u, s.invasion, stage=nxt, siege=inv.att[1] > 0)
 
 
 def reroll(c, u, inv: Invasion, rng) -> None:
@@ -155,7 +155,7 @@ def reroll(c, u, inv: Invasion, rng) -> None:
 @POINTS.options("reroll", asks="Efficient Targeting: reroll any of your dice once, or keep them (GW-CMB-07)")
 def reroll_options(c, s, p: int) -> list:
     """GW-CMB-07: any number of the defender's dice, chosen by result (dice of one result are alike)."""
-    inv = s.inv
+    inv = s.invasion
     d = inv.def_dice
     h, ih, m = d.count("hit"), d.count("invader_hit"), d.count("miss")
     out = [ev.Pass(player=inv.defender)]
@@ -171,7 +171,7 @@ def reroll_options(c, s, p: int) -> list:
 def on_reroll(c, u, a, rng) -> None:
     """The dice chosen are rolled again and the new results stand."""
     s = u.state
-    inv = s.inv
+    inv = s.invasion
     if isinstance(a, ev.Reroll):
         keep = list(inv.def_dice)
         for face, n in (("hit", a.hits), ("invader_hit", a.invader_hits), ("miss", a.misses)):
@@ -179,7 +179,7 @@ def on_reroll(c, u, a, rng) -> None:
                 keep.remove(face)
         new = tuple(c.faces[rng.randbelow(len(c.faces))] for _ in range(a.hits + a.invader_hits + a.misses))
         u.emit(ev.Rerolled(defender=tuple(keep) + new))
-    staged(u, s.inv, stage="hits")
+    staged(u, s.invasion, stage="hits")
 
 
 # -- Step 4: casualties -----------------------------------------------------------------
@@ -192,7 +192,7 @@ def hits(c, u, inv: Invasion, rng) -> None:
     bolster = inv.round == 1 and inv.manoeuvre == "bolster"
     def_hits = inv.def_dice.count("hit") + (inv.def_dice.count("invader_hit") if bolster else 0)
     staged(u, inv, stage="cas_att", att_loss=min(def_hits, sum(inv.att)),
-           def_loss=min(att_hits, sum(s.pu[inv.planet])))
+           def_loss=min(att_hits, sum(s.planet_units[inv.planet])))
 
 
 def casualties(c, u, inv: Invasion, rng) -> None:
@@ -211,7 +211,7 @@ def casualties(c, u, inv: Invasion, rng) -> None:
             ask(u, p, "casualties")
             return
         u.emit(ev.UnitsLost(player=p, planet=inv.planet, units=lost, invading=attacking))
-    staged(u, s.inv, stage=nxt)
+    staged(u, s.invasion, stage=nxt)
 
 
 # -- Step 5: victory, Evacuate, next round ------------------------------------------------
@@ -220,7 +220,7 @@ def check(c, u, inv: Invasion, rng) -> None:
     `evolve.invasion_ended`); otherwise Evacuate or another round."""
     s = u.state
     left_att = sum(inv.att)
-    left_def = sum(s.pu[inv.planet])
+    left_def = sum(s.planet_units[inv.planet])
     if not left_att and not left_def:
         u.emit(ev.InvasionEnded(winner=0))   # GW-CMB-19, GW-AMB-13: both gone, nobody wins or gains
     elif not left_def:
@@ -228,7 +228,7 @@ def check(c, u, inv: Invasion, rng) -> None:
         reputation.gain(c, u, inv.attacker)   # GW-CMB-17: a winning invader gains 1 reputation
     elif not left_att:
         u.emit(ev.InvasionEnded(winner=inv.defender))   # a winning defender gains nothing
-    elif s.pu[inv.planet][2] and not is_rebel(s, inv.defender):
+    elif s.planet_units[inv.planet][2] and not is_rebel(s, inv.defender):
         # GW-CMB-20: a defender with an Aircraft there may evacuate
         staged(u, inv, stage="evacuate")
         ask(u, inv.defender, "evacuate")
@@ -251,7 +251,7 @@ def on_evacuate(c, u, a, rng) -> None:
     """GW-AMB-14: the defender's units go to its Launch Pad and the invader holds the planet, without
     reputation; or the fight goes on."""
     s = u.state
-    inv = s.inv
+    inv = s.invasion
     if isinstance(a, ev.Evacuate):
         u.emit(ev.Evacuated(player=a.player, planet=inv.planet), ev.InvasionEnded(winner=inv.attacker))
     else:

@@ -8,13 +8,14 @@ those parts and completes the table. Only the player a prompt names may answer i
 from __future__ import annotations
 
 from boardcore.prompts import DecisionPoints
+from boardcore.rules import Unfolding
 
 from warlords import events as ev
 from warlords.state import Prompt
 
 POINTS = DecisionPoints("warlords")
 
-_PROMPTS: dict[tuple[int, str], Prompt] = {}
+_PROMPTS: dict[tuple, Prompt] = {}
 
 
 def pass_or(answer: type):
@@ -25,11 +26,11 @@ def pass_or(answer: type):
     return options
 
 
-def ask(u, player: int, kind: str) -> None:
-    """Open the decision point `kind` for `player`. Prompts are frozen and few, so one object
-    serves each (player, kind) pair."""
-    key = (player, kind)
+def ask(u: Unfolding, player: int, kind: str, **detail) -> None:
+    """Open the decision point `kind` for `player`; `detail` is the rest of the `Prompt`. Prompts are
+    frozen and few, so one object serves each distinct prompt."""
+    key = (player, kind, *detail.items())
     prompt = _PROMPTS.get(key)
     if prompt is None:
-        prompt = _PROMPTS[key] = Prompt(player=player, kind=kind)
+        prompt = _PROMPTS[key] = Prompt(player=player, kind=kind, **detail)
     u.emit(ev.Asked(prompt=prompt))

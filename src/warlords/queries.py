@@ -46,7 +46,7 @@ def deploy_room(c, s: S, p: int, planet: int, invade: bool) -> int:
     if o == 0:
         return c.limit
     if o == p:   # GW-DEP-03: one's own units there count against the limit of 3
-        u = s.pu[planet]
+        u = s.planet_units[planet]
         return c.limit - (u[0] + u[1] + u[2])
     if o in opponents(s, p):   # GW-DONLY-02: an opponent's planet only for a deploy that may invade
         return c.limit if invade else 0
@@ -71,7 +71,7 @@ def deploy_targets(c, s: S, p: int, ctx, first: bool = False) -> list[tuple[int,
     opp = opponents(s, p)
     limit = c.limit
     invade = ctx.invade
-    revealed, owner, pu = s.revealed, s.owner, s.pu
+    revealed, owner, pu = s.revealed, s.owner, s.planet_units
     for i in range(len(owner)):
         if not revealed[i]:
             continue
@@ -142,7 +142,7 @@ def bombard_targets(s: S, p: int) -> list[int]:
     """GW-BOMB-02, GW-AMB-07: planets in any sector holding an opponent's Infantry (only revealed
     planets hold units), the Rebellion's in solo."""
     opp = opponents(s, p)
-    return [i for i, o in enumerate(s.owner) if o in opp and s.pu[i][0] > 0]
+    return [i for i, o in enumerate(s.owner) if o in opp and s.planet_units[i][0] > 0]
 
 
 def orbital_targets(s: S) -> list[int]:

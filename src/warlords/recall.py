@@ -12,7 +12,7 @@ def recall_options(s, p: int) -> list:
     example (GW-EX-18). What a recall changes is in `evolve.recalled`."""
     # GW-RCL-01, GW-RCL-03: an Infantry of one's own, from any planet; Tanks and Aircraft never.
     # GW-AMB-21: never another player's unit, nor one from a base zone.
-    out = [ev.Recall(player=p, planet=i) for i, o in enumerate(s.owner) if o == p and s.pu[i][0]]
+    out = [ev.Recall(player=p, planet=i) for i, o in enumerate(s.owner) if o == p and s.planet_units[i][0]]
     # GW-RCL-02, GW-FAQ-01: or one of one's own guards from its circle.
     out += [ev.Recall(player=p, circle=k) for k, g in enumerate(s.guard[p - 1]) if g == GUARDED]
     return out

@@ -51,7 +51,7 @@ def map_planet(v, i: int) -> str:
         shown = f"{type_name(kind)} {i}"
     else:
         shown = f"({kind.lower() if kind else '?'} {i})"
-    return shown + (f" P{v.owner[i]}:{units(v.pu[i])}" if v.owner[i] else "")
+    return shown + (f" P{v.owner[i]}:{units(v.planet_units[i])}" if v.owner[i] else "")
 
 
 def hand(c, cards) -> str:
@@ -101,10 +101,10 @@ def render(c, v, player) -> str:
     lines.append(f"Market: {', '.join(v.market) or '-'}   deck {len(v.deck)}   support deck {len(v.sdeck)}")
     if v.mode == "solo":
         lines.append(f"Rebel deck {len(v.rebel_deck)}, card in play: {v.rebel_card or '-'}")
-    if v.inv is not None:
-        i = v.inv
+    if v.invasion is not None:
+        i = v.invasion
         lines.append(f"Invasion of planet {i.planet}: P{i.attacker} {units(i.att)} vs P{i.defender} "
-                     f"{units(v.pu[i.planet])}, round {i.round}, dice {i.att_dice} / {i.def_dice}")
+                     f"{units(v.planet_units[i.planet])}, round {i.round}, dice {i.att_dice} / {i.def_dice}")
     if v.over:
         lines.append("[bold]Game over[/]: " + "  ".join(f"{name(v, p)} {v.power[p - 1]}" for p in range(1, v.seats + 1)))
     elif v.prompt is not None:

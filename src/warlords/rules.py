@@ -8,6 +8,7 @@ end of game) until someone must decide again.
 
 from __future__ import annotations
 
+from functools import partial
 from typing import Any
 
 from boardcore.errors import BoardcoreError, IllegalAction
@@ -21,6 +22,7 @@ from warlords import flow, hidden, near_end, scoring
 from warlords import describe, evaluate as estimate, figures, spaces
 from warlords.components import Components, load
 from warlords.evolve import HANDLERS
+from warlords.invariants import INVARIANTS, LIVENESS
 from warlords.prompts import POINTS
 from warlords.state import WarlordsConfig, WarlordsState
 from warlords.words import stage_words
@@ -69,7 +71,7 @@ class Warlords(Game):
     def setup(self, state: WarlordsState, rng) -> list:
         """The setup facts (multiplayer or solo), then the flow up to the first prompt."""
         u = Unfolding.over(self, state)
-        u.emit(*setup.facts(self.c, state, rng))
+        setup.deal(self.c, u, rng)
         flow.advance(self.c, u, rng)
         return u.events
 
@@ -164,13 +166,10 @@ class Warlords(Game):
         return scoring.outcome(s)
 
     def invariants(self):
-        from warlords.invariants import INVARIANTS
-        c = self.c
-        return {k: (lambda f: lambda s: f(c, s))(f) for k, f in INVARIANTS.items()}
+        return {k: partial(f, self.c) for k, f in INVARIANTS.items()}
 
     def liveness(self):
-        from warlords.invariants import LIVENESS
-        return LIVENESS
+        return {k: partial(f, self.c) for k, f in LIVENESS.items()}
 
     def endings(self, config: WarlordsConfig) -> tuple[str, ...]:
         return scoring.endings(config.players, config.mode)

@@ -37,7 +37,7 @@ class Holdings:
         self.seats, self.types = seats, types
         self.units = units = [0] * (types * seats)
         self.planets = planets = [0] * (seats * types)
-        owner, kinds, pu = s.owner, s.planet_type, s.pu
+        owner, kinds, pu = s.owner, s.planet_type, s.planet_units
         for i in compress(range(len(owner)), owner):   # the planets someone holds
             t = index.get(kinds[i])
             if t is None:

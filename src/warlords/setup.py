@@ -44,7 +44,7 @@ def initial(c, config: WarlordsConfig) -> WarlordsState:
     return WarlordsState(
         players=n, seats=seats, mode=mode, level=config.level, mission=config.mission,
         max_turns=config.max_turns, planet_sector=sectors, planet_type=[""] * k, revealed=[False] * k,
-        owner=[0] * k, pu=[[0, 0, 0] for _ in range(k)], track=[c.data.planets.track.start] * len(c.types),
+        owner=[0] * k, planet_units=[[0, 0, 0] for _ in range(k)], track=[c.data.planets.track.start] * len(c.types),
         peeked=[[] for _ in range(seats)], ships=[""] * seats,   # GW-SET-19: Base Ships start off the board
         recon=[[""] * len(c.recon_kinds) for _ in range(seats)], pre=[[0, 0, 0] for _ in c.sectors],
         # GW-SET-03, GW-SET-04, GW-GAP-20: Power and reputation start on 0, the Rebellion's too (GW-SSET-02)
@@ -61,11 +61,13 @@ def shuffled_support(c, rng, solo: bool) -> ev.SupportShuffled:
     return ev.SupportShuffled(order=tuple(rng.shuffled([x for x in c.support_ids if c.support[x] not in removed])))
 
 
-def facts(c, s: WarlordsState, rng) -> list:
-    """The setup facts of either game; then the first decision comes from the flow."""
+def deal(c, u, rng) -> None:
+    """Emit the setup facts of either game; then the first decision comes from the flow."""
+    s: WarlordsState = u.state
     if s.mode == "solo":
-        return solo_facts(c, s, rng) + [ev.PhaseStarted(phase="keep")]
-    return multiplayer_facts(c, s, rng)
+        u.emit(*solo_facts(c, s, rng), ev.PhaseStarted(phase="keep"))
+    else:
+        u.emit(*multiplayer_facts(c, s, rng))
 
 
 def multiplayer_facts(c, s: WarlordsState, rng) -> list:

@@ -57,7 +57,7 @@ def bombard(c, u, card) -> None:
     for sector in card.bombard:
         # GW-REB-05: only planets there holding human Infantry
         targets = [i for i, x in enumerate(s.planet_sector)
-                   if x == sector and s.owner[i] == HUMAN and s.pu[i][0]]
+                   if x == sector and s.owner[i] == HUMAN and s.planet_units[i][0]]
         if targets:   # GW-REB-06: none, no effect
             planet = by_priority(c, card, targets, s)[0]
             u.emit(ev.UnitsLost(player=HUMAN, planet=planet, units=(1, 0, 0)))
@@ -84,7 +84,7 @@ def rebel_target(c, s, card, sector: str) -> int:
     for kind in card.priority:   # GW-REB-10: the first priority type with an eligible planet
         # GW-REB-12, GW-AMB-52: eligible while the Rebellion has fewer than 3 units there
         eligible = [i for i in planets if s.planet_type[i] == kind and s.revealed[i]
-                    and not (s.owner[i] == REBEL and sum(s.pu[i]) >= c.limit)]
+                    and not (s.owner[i] == REBEL and sum(s.planet_units[i]) >= c.limit)]
         if eligible:
             # GW-REB-13, GW-AMB-52: among two of that type, a human planet, then an empty one, then the
             # Rebellion's own, then the lower slot
@@ -107,7 +107,7 @@ def deploy_invade(c, u, card) -> None:
         if planet < 0:
             continue
         # as many as fit, Tanks first so Heavy Siege lasts; the rest stay pre-deployed (GW-REB-12)
-        room = c.limit - (sum(s.pu[planet]) if s.owner[planet] == REBEL else 0)
+        room = c.limit - (sum(s.planet_units[planet]) if s.owner[planet] == REBEL else 0)
         t = min(units[1], room)
         i = min(units[0], room - t)
         a = min(units[2], room - t - i)

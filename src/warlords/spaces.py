@@ -315,7 +315,7 @@ def _observation(c, config) -> Observation:
         out += [type_at.get(x, 0) for x in v.planet_type]
         out += map(int, v.revealed)
         out += [rel[o] for o in v.owner]
-        out += chain.from_iterable(v.pu)
+        out += chain.from_iterable(v.planet_units)
         out += [sector_at.get(v.ships[p - 1], 0) for p in order]
         for p in order:
             marks = v.recon[p - 1] if p == me else sorted(v.recon[p - 1])
@@ -360,7 +360,7 @@ def _observation(c, config) -> Observation:
                     x.planet + 1, rel[x.target] if 0 < x.target <= n else 0,
                     0 if secret else merc_no.get(x.card, 0)]
         out += padded([sup_no.get(c.support.get(pc.card, ""), 0) for pc in reversed(v.pending)][:2], 2)
-        inv = v.inv
+        inv = v.invasion
         if inv is None:
             out += [0] * 19
         else:

@@ -107,7 +107,7 @@ class WarlordsState(msgspec.Struct, kw_only=True):
     planet_type: list[str] = []     # "" = unknown (views only)
     revealed: list[bool] = []       # GW-CON-08: face up for good once revealed
     owner: list[int] = []           # GW-CON-09, GW-AMB-05: the player with units there, 0 when empty
-    pu: list[list[int]] = []        # units on each planet: infantry, tanks, aircraft
+    planet_units: list[list[int]] = msgspec.field(default_factory=list, name="pu")  # each planet's infantry, tanks, aircraft
     box_tiles: list[str] = []       # planet types back in the box, unseen
     track: list[int] = []           # GW-CON-10: planet-track position per planet type
     peeked: list[list[int]] = []    # planets each player saw through Recon
@@ -150,7 +150,7 @@ class WarlordsState(msgspec.Struct, kw_only=True):
     support_played: list[bool] = []
     team_used: bool = False
     ctx: list[Ctx] = []
-    inv: Invasion | None = None
+    invasion: Invasion | None = msgspec.field(default=None, name="inv")
     pending: list[Pending] = []
     taken: str = ""                 # card taken by Subterfuge, seen by the two players involved
     exchange: list[str] = []        # team card exchange picks, hidden
@@ -225,5 +225,5 @@ def teammate(s: WarlordsState, p: int) -> int:
 
 def units_on(s: WarlordsState, planet: int) -> int:
     """Every unit on a planet counts as one (GW-COMP-10)."""
-    u = s.pu[planet]
+    u = s.planet_units[planet]
     return u[0] + u[1] + u[2]

@@ -85,7 +85,7 @@ def effect(c, u, p: int, kind: str) -> None:
     elif kind == "black_friday":
         u.emit(ev.ActionStarted(ctx=Ctx(kind="black_friday", source="support")))
     elif kind == "kickstarter":
-        inv = s.inv
+        inv = s.invasion
         if inv is not None and kickstart_room(c, s, p):
             u.emit(ev.Reinforced(player=p, planet=inv.planet))
 
@@ -93,9 +93,9 @@ def effect(c, u, p: int, kind: str) -> None:
 def kickstart_room(c, s, p: int) -> bool:
     """GW-SUP-11, GW-AMB-45: Kickstarter Brigade needs the defender's Infantry in Reserve and room on
     the invaded planet under the 3-unit limit."""
-    inv = s.inv
+    inv = s.invasion
     return (inv is not None and inv.defender == p and s.base[p - 1][RES * 3] > 0
-            and sum(s.pu[inv.planet]) < c.limit)
+            and sum(s.planet_units[inv.planet]) < c.limit)
 
 
 @POINTS.options("blockade", asks="Cancel the support card just played with a Blockade, or let it be (GW-SUP-10)")

@@ -13,7 +13,6 @@ planet 7".
 
 from __future__ import annotations
 
-from collections.abc import Callable
 
 from warlords import reputation
 from warlords.state import REBEL, WarlordsState
@@ -62,21 +61,6 @@ ASKED = {
     "hire": "hire a mercenary", "exchange": "pick a mercenary for the exchange",
     "switch": "choose the planets to switch", "transfer": "choose how many Infantry to transfer",
 }
-
-
-
-def registry() -> tuple[dict[type, Callable], Callable]:
-    """A table of describers by event type, and the decorator that fills it where each is defined:
-    `@says(ev.ShipMoved)` over `fn(c, s, item, player) -> str`."""
-    table: dict[type, Callable] = {}
-
-    def says(*types: type):
-        def register(fn):
-            for t in types:
-                table[t] = fn
-            return fn
-        return register
-    return table, says
 
 
 def who(s: S, p: int) -> str:

@@ -9,23 +9,23 @@ import apogee
 from apogee.state import IDLE, SOC, SPOT_OF, UNSET, ApogeeState, Prompt
 
 R = apogee.RULES
-CAT = R.c
+C = R.c
 
 
 def eng(name: str) -> int:
-    return next(i for i, e in enumerate(CAT.engineer) if e.name == name)
+    return next(i for i, e in enumerate(C.engineer) if e.name == name)
 
 
 def director(name: str) -> int:
-    return next(i for i, d in enumerate(CAT.director) if d.name == name)
+    return next(i for i, d in enumerate(C.director) if d.name == name)
 
 
 def event(name: str) -> int:
-    return next(i for i, e in enumerate(CAT.events) if e.name == name)
+    return next(i for i, e in enumerate(C.events) if e.name == name)
 
 
 def solo_event(number: int) -> int:
-    return CAT.solo_event_id[number]
+    return C.solo_event_id[number]
 
 
 def table(players: int = 2, mission: int = 1, directors: tuple[str, ...] = (), seed: int = 1,
@@ -36,20 +36,20 @@ def table(players: int = 2, mission: int = 1, directors: tuple[str, ...] = (), s
     while s.state.stage in ("director", "team"):
         s.apply(s.legal_actions()[0])
     st = R.copy(s.state)
-    names = list(directors) or [d.name for d in CAT.director][:players]
+    names = list(directors) or [d.name for d in C.director][:players]
     for p, name in enumerate(names, 1):
-        pl = st.p[p - 1]
+        pl = st.areas[p - 1]
         old, new = pl.director, director(name)
         if new in st.directors_out:
             st.directors_out.remove(new)
             st.directors_out.append(old)
         else:
-            other = next(q for q in st.p if q.director == new)
+            other = next(q for q in st.areas if q.director == new)
             other.director = old
         pl.director = new
-    for pl in st.p:
+    for pl in st.areas:
         for e in pl.hand:
-            (st.seniors if CAT.senior[e] else st.juniors).insert(0, e)
+            (st.seniors if C.senior[e] else st.juniors).insert(0, e)
         pl.hand, pl.spots, pl.waiting = [], [], False
     if st.event >= 0:
         st.event_pile = (*st.event_pile, st.event)
@@ -73,7 +73,7 @@ def take(s: ApogeeState, name: str) -> int:
     """A Technology card of that name out of its pile (or river), for placing by hand."""
     for pile in (*s.piles, *s.rivers):
         for c in reversed(pile):
-            if CAT.tech[c].name == name:
+            if C.tech[c].name == name:
                 pile.remove(c)
                 return c
     raise LookupError(name)
@@ -84,11 +84,11 @@ def give_engineer(s: ApogeeState, player: int, name: str, spot: int = IDLE) -> i
     for pile in (s.juniors, s.seniors):
         if e in pile:
             pile.remove(e)
-    for pl in s.p:
+    for pl in s.areas:
         if e in pl.hand:
             i = pl.hand.index(e)
             del pl.hand[i], pl.spots[i]
-    pl = s.p[player - 1]
+    pl = s.areas[player - 1]
     pl.hand.append(e)
     pl.spots.append(spot)
     return e
@@ -109,7 +109,7 @@ def plan(s: ApogeeState, placements: dict[int, list[tuple[str, str]]], rolls=())
             last = (p, name, spot)
     s.stage = "place"
     p, name, spot = last
-    pl = s.p[p - 1]
+    pl = s.areas[p - 1]
     pl.spots[pl.hand.index(eng(name))] = UNSET
     pl.waiting = True
     s.prompt = Prompt(kind="place")
@@ -121,10 +121,10 @@ def plan(s: ApogeeState, placements: dict[int, list[tuple[str, str]]], rolls=())
 def admin(s: ApogeeState, player: int, actions: int = 2, rolls=()) -> Session:
     """The Administration phase at `player`'s turn with `actions` Director actions."""
     from apogee.queries import authority_order
-    order = authority_order(CAT, s)
+    order = authority_order(C, s)
     s.stage, s.order, s.cursor = "admin", list(order), order.index(player)
     for i, p in enumerate(order):
-        pl = s.p[p - 1]
+        pl = s.areas[p - 1]
         pl.actions = actions if i >= s.cursor else 0
         pl.spots = [IDLE if x == UNSET else x for x in pl.spots]
     s.prompt = Prompt(kind="admin", player=player)
@@ -138,13 +138,13 @@ def at_soc(s: ApogeeState, player: int, *names: str) -> None:
 
 def build_pad(s: ApogeeState, player: int, *names: str) -> list[int]:
     cards = [take(s, n) for n in names]
-    s.p[player - 1].pad.extend(cards)
+    s.areas[player - 1].pad.extend(cards)
     return cards
 
 
 def reserve(s: ApogeeState, player: int, *names: str) -> list[int]:
     cards = [take(s, n) for n in names]
-    s.p[player - 1].reserve.extend(cards)
+    s.areas[player - 1].reserve.extend(cards)
     return cards
 
 

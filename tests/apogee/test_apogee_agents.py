@@ -211,7 +211,7 @@ def test_what_changes_in_place_is_judged_again():
     values.append(judged())
     s.bans = ("nuclear_build",)   # AP-SEV-04: the nuclear stage in reserve may no longer be built
     values.append(judged())
-    s.p[0].launches = (Launch(destination=0, cards=(), astronauts=0, crewed=False, rnd=0, thrust=5, yield_=10,
+    s.areas[0].launches = (Launch(destination=0, cards=(), astronauts=0, crewed=False, rnd=0, thrust=5, yield_=10,
                               cost=0, turn=1),)
     values.append(judged())
     R.c.judged = Memo(8_192)

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import pytest
+from apogee.components import DATA_DIR
 from apogee_helpers import R
 from boardcore.check import check
 from boardcore.session import Session
@@ -46,25 +47,25 @@ def fresh():
                   "AP-INV-11", "AP-INV-12", "AP-INV-16", "AP-INV-18", "AP-INV-20", "AP-INV-14")
 def test_invariants_notice_broken_states():
     s = fresh()
-    s.p[0].credits = -20
+    s.areas[0].credits = -20
     broken("AP-INV-01", s)
     s = fresh()
-    s.p[0].credits = 90
+    s.areas[0].credits = 90
     broken("AP-INV-02", s)
     s = fresh()
-    s.p[0].dice = 4
+    s.areas[0].dice = 4
     broken("AP-INV-06", s)
     s = fresh()
     s.supply -= 1
     broken("AP-INV-07", s)
     s = fresh()
-    s.p[0].hand += s.juniors[:5]
+    s.areas[0].hand += s.juniors[:5]
     broken("AP-INV-08", s)
     s = fresh()
-    s.p[0].reserve.append(s.piles[0][-1])
+    s.areas[0].reserve.append(s.piles[0][-1])
     broken("AP-INV-09", s)
     s = fresh()
-    s.p[0].investors = (s.investor_river[0],)
+    s.areas[0].investors = (s.investor_river[0],)
     broken("AP-INV-10", s)
     broken("AP-INV-14", s)
     s = fresh()
@@ -74,15 +75,15 @@ def test_invariants_notice_broken_states():
     s.investor_pile, s.investor_river = (s.investor_river[-1], *s.investor_pile), s.investor_river[:-1]
     broken("AP-INV-12", s)
     s = fresh()
-    s.p[0].drawn = (s.piles[3].pop(),)
+    s.areas[0].drawn = (s.piles[3].pop(),)
     broken("AP-INV-16", s)
     s = fresh()
     from apogee.state import Launch
-    s.p[0].launches = (Launch(destination=9, cards=(), astronauts=0, crewed=False, rnd=0, thrust=0, yield_=0,
+    s.areas[0].launches = (Launch(destination=9, cards=(), astronauts=0, crewed=False, rnd=0, thrust=0, yield_=0,
                               cost=0, turn=1),)
     broken("AP-INV-18", s)
     s = fresh()
-    s.p[1].director = s.p[0].director
+    s.areas[1].director = s.areas[0].director
     broken("AP-INV-20", s)
 
 
@@ -124,3 +125,15 @@ def test_endings_name_a_shared_race_by_its_turn_and_a_shared_mission_as_shared()
         s = R.initial(config)
         s.over, s.winners = True, (1, 2)
         assert R.ending(s) == expected and set(expected) <= set(R.endings(config))
+
+
+@pytest.mark.rule("AP-INV-02")
+def test_credits_in_twenties_is_a_promise_of_the_rulebook_prices(tmp_path):
+    """AP-INV-02 holds for the default data only: with other prices it is never live and never fails."""
+    (tmp_path / "tables.toml").write_text((DATA_DIR / "tables.toml").read_text().replace(
+        "required = [20, 50, 80, 110, 140, 170]", "required = [10, 50, 80, 110, 140, 170]"))
+    other = R.with_data(tmp_path)
+    s = fresh()
+    s.areas[0].credits = 90
+    assert INV["AP-INV-02"](s) and R.liveness()["AP-INV-02"](s)
+    assert other.invariants()["AP-INV-02"](s) is None and not other.liveness()["AP-INV-02"](s)

@@ -4,7 +4,7 @@ with forced dice."""
 from __future__ import annotations
 
 import pytest
-from apogee_helpers import CAT, R, admin, at_soc, build_pad, eng, event, on_top, plan, reserve, set_mod, table, take
+from apogee_helpers import C, R, admin, at_soc, build_pad, eng, event, on_top, plan, reserve, set_mod, table, take
 from boardcore.errors import IllegalAction
 
 from apogee import events as ev
@@ -20,7 +20,7 @@ def finish_turn(sess):
 
 
 def names(cards):
-    return sorted(CAT.tech[c].name for c in cards)
+    return sorted(C.tech[c].name for c in cards)
 
 
 @pytest.mark.rule("AP-EX-01", "AP-SPC-01", "AP-SPC-02", "AP-SPC-04", "AP-SPC-05", "AP-SPC-08", "AP-ENG-18",
@@ -37,15 +37,15 @@ def test_ex01_specialties_in_authority_order():
     st = sess.state
     assert st.rivers[2] == top3
     assert st.piles[2][:3] == river  # the old river beneath the pile
-    assert sorted(st.p[0].reserve) == sorted(rnd_top)  # Qian Tao rolled 7 >= 4: both kept
-    assert st.p[0].credits == 80 + 20 and st.p[0].dice == 0  # only the earnings for 2 Engineers
+    assert sorted(st.areas[0].reserve) == sorted(rnd_top)  # Qian Tao rolled 7 >= 4: both kept
+    assert st.areas[0].credits == 80 + 20 and st.areas[0].dice == 0  # only the earnings for 2 Engineers
 
 
 @pytest.mark.rule("AP-EX-02", "AP-CON-01", "AP-CON-02", "AP-CON-03", "AP-CON-04", "AP-CON-05", "AP-CON-06",
                   "AP-PLC-03", "AP-AMB-03", "AP-AMB-09")
 def test_ex02_constructions():
     s = table(directors=("Harper Tompkins", "Yelena Tereshkova"))
-    s.p[0].credits, s.p[1].credits = 100, 80
+    s.areas[0].credits, s.areas[1].credits = 100, 80
     shuttle, = reserve(s, 1, "Small Shuttle")
     pulsed, sail = reserve(s, 2, "Pulsed Nuclear Propulsion", "Solar Sail")
     sess = plan(s, {1: [("Kathy Johnson", "construction")],
@@ -56,8 +56,8 @@ def test_ex02_constructions():
     sess.apply(ev.Build(player=2, card=pulsed))
     st = sess.state
     # credits after the Administration phase's earnings (1 Engineer: +40, 2 Engineers: +20)
-    assert st.p[0].credits == 60 + 40 and st.p[0].pad == [shuttle] and st.p[0].reserve == []
-    assert st.p[1].credits == 0 + 20 and st.p[1].pad == [pulsed] and st.p[1].reserve == [sail]
+    assert st.areas[0].credits == 60 + 40 and st.areas[0].pad == [shuttle] and st.areas[0].reserve == []
+    assert st.areas[1].credits == 0 + 20 and st.areas[1].pad == [pulsed] and st.areas[1].reserve == [sail]
     assert st.stage != "construction"  # the second build was lost: Solar Sail cannot be paid
 
 
@@ -69,16 +69,16 @@ def test_ex03_rnd_draw_order_and_keep():
     sess = plan(s, {1: [("Chandresh Gokhale", "rnd"), ("Katalina Tsiolkovsky", "rnd"), ("Qian Tao", "rnd")],
                     2: [("Rafal Gora", "rnd"), ("Kathy Johnson", "rnd")]})
     st = sess.state
-    assert st.p[1].drawn == tuple(pile[-2:][::-1])   # Pedro (7.2) first, 2 cards
-    assert st.p[0].drawn == tuple(pile[-5:-2][::-1])  # then Suzanne, 3 cards
+    assert st.areas[1].drawn == tuple(pile[-2:][::-1])   # Pedro (7.2) first, 2 cards
+    assert st.areas[0].drawn == tuple(pile[-5:-2][::-1])  # then Suzanne, 3 cards
     assert st.prompt == Prompt(kind="keep_rnd", player=2)
-    sess.apply(ev.KeepRnd(player=2, card=st.p[1].drawn[0]))
-    sess.apply(ev.KeepRnd(player=1, card=sess.state.p[0].drawn[1]))
+    sess.apply(ev.KeepRnd(player=2, card=st.areas[1].drawn[0]))
+    sess.apply(ev.KeepRnd(player=1, card=sess.state.areas[0].drawn[1]))
     st = sess.state
-    assert len(st.p[0].reserve) == 1 and len(st.p[1].reserve) == 1
+    assert len(st.areas[0].reserve) == 1 and len(st.areas[1].reserve) == 1
     assert len(st.piles[3]) == len(pile) - 2
-    assert sorted(st.piles[3][:3]) == sorted(set(pile[-5:]) - set(st.p[0].reserve + st.p[1].reserve))
-    assert (st.p[0].credits, st.p[1].credits) == (80 + 0, 80 + 20)  # earnings only
+    assert sorted(st.piles[3][:3]) == sorted(set(pile[-5:]) - set(st.areas[0].reserve + st.areas[1].reserve))
+    assert (st.areas[0].credits, st.areas[1].credits) == (80 + 0, 80 + 20)  # earnings only
 
 
 @pytest.mark.rule("AP-EX-04", "AP-DES-01", "AP-DES-02", "AP-DES-04", "AP-DES-05", "AP-DES-06", "AP-DES-07",
@@ -98,7 +98,7 @@ def test_ex04_design_order_by_summed_authority():
     assert thermal in sess.state.rivers[1]
     sess.apply(ev.TakeCard(player=2, card=thermal))
     st = sess.state
-    assert st.p[0].reserve == [ion] and st.p[1].reserve == [thermal]
+    assert st.areas[0].reserve == [ion] and st.areas[1].reserve == [thermal]
     assert len(st.rivers[1]) == 3 and len(st.piles[1]) == pile_size - 2
     assert st.stage == "admin"
 
@@ -112,14 +112,14 @@ def test_ex05_administration_sales_and_yelena():
     sess.apply(ev.Sell(player=1, card=a))
     sess.apply(ev.Sell(player=1, card=b))
     st = sess.state
-    assert st.p[0].credits == 160 and st.piles[2][0] == a and st.piles[3][0] == b
+    assert st.areas[0].credits == 160 and st.piles[2][0] == a and st.piles[3][0] == b
     assert st.prompt == Prompt(kind="admin", player=2)
     sess.apply(ev.UseSpecialty(player=2))
     pick = sess.state.rivers[0][0]
     top = sess.state.piles[0][-1]
     sess.apply(ev.TakeCard(player=2, card=pick))
     st = sess.state
-    assert st.p[1].reserve == [pick] and top in st.rivers[0] and st.p[1].specialty_used
+    assert st.areas[1].reserve == [pick] and top in st.rivers[0] and st.areas[1].specialty_used
     assert ev.UseSpecialty(player=2) not in sess.legal_actions()
     with pytest.raises(IllegalAction) as err:
         sess.apply(ev.UseSpecialty(player=2))
@@ -130,8 +130,8 @@ def test_ex05_administration_sales_and_yelena():
 
 @pytest.mark.rule("AP-EX-06", "AP-YLD-01", "AP-YLD-03", "AP-EX-07", "AP-PRB-01", "AP-PRB-02", "AP-PRB-03")
 def test_ex06_07_table_lookups():
-    assert yield_of(CAT, 27, 15) == 19
-    assert min_roll(CAT, 19, CAT.dest_index["Venus"]) == 7
+    assert yield_of(C, 27, 15) == 19
+    assert min_roll(C, 19, C.dest_index["Venus"]) == 7
 
 
 @pytest.mark.rule("AP-EX-08", "AP-LCH-01", "AP-LCH-02", "AP-LCH-05", "AP-LCH-06", "AP-LCH-09", "AP-LCH-11",
@@ -142,13 +142,13 @@ def test_ex08_pedros_launch():
     lh1, lh2, ion, vessel, booster = build_pad(s, 2, "Liquid Hydrogen Propulsion", "Liquid Hydrogen Propulsion",
                                                "Ion Engine", "Interplanetary Vessel", "Booster x4")
     at_soc(s, 2, "Patricia Jackson")
-    pl = s.p[1]
-    assert (thrust(CAT, pl), mass(CAT, pl)) == (24, 16)
-    assert yield_of(CAT, 24, 16) == 16 and min_roll(CAT, 16, CAT.dest_index["Moon"]) == 5
+    pl = s.areas[1]
+    assert (thrust(C, pl), mass(C, pl)) == (24, 16)
+    assert yield_of(C, 24, 16) == 16 and min_roll(C, 16, C.dest_index["Moon"]) == 5
     sess = admin(s, 2, rolls=[7])
     sess.apply(ev.LaunchRocket(player=2, destination="Moon"))
     st = sess.state
-    pl = st.p[1]
+    pl = st.areas[1]
     assert pl.credits == 160
     assert sorted(pl.reserve) == sorted([lh1, lh2, ion, booster]) and pl.pad == []
     (launch,) = pl.launches
@@ -160,46 +160,46 @@ def test_ex08_pedros_launch():
                   "AP-AMB-11", "AP-AMB-51", "AP-ADM-01", "AP-INV-15")
 def test_ex09_debt():
     s = table(directors=("Harper Tompkins", "Yelena Tereshkova"))
-    s.p[0].credits = 20
+    s.areas[0].credits = 20
     sess = plan(s, {1: [("Kathy Johnson", "none"), ("Qian Tao", "none"), ("Oliver Hooker", "none"),
                         ("Rafal Gora", "none"), ("Chandresh Gokhale", "soc")]})
     st = sess.state
-    assert st.p[0].credits == 0 and st.p[0].skip
+    assert st.areas[0].credits == 0 and st.areas[0].skip
     assert st.prompt == Prompt(kind="dismiss_owed", player=1)
     assert ev.Dismiss(player=1, engineer=eng("Chandresh Gokhale")) in sess.legal_actions()  # SOC too
     sess.apply(ev.Dismiss(player=1, engineer=eng("Qian Tao")))
     st = sess.state
-    assert len(st.p[0].hand) == 4 and st.juniors[0] == eng("Qian Tao")
+    assert len(st.areas[0].hand) == 4 and st.juniors[0] == eng("Qian Tao")
     assert st.prompt == Prompt(kind="admin", player=2)  # P1 takes no Director action
-    assert st.p[0].actions == 0
+    assert st.areas[0].actions == 0
 
 
 @pytest.mark.rule("AP-EX-10", "AP-ENG-13", "AP-ENG-14", "AP-AMB-10")
 def test_ex10_maughmer_allowance():
     s = table()
-    s.p[0].credits = 40
+    s.areas[0].credits = 40
     solid, cryo = reserve(s, 1, "Solid Propulsion", "Cryogenic Upper Stage")
     sess = plan(s, {1: [("Ethan N. Maughmer", "specialty"), ("Kathy Johnson", "construction"),
                         ("Qian Tao", "construction")]})
     sess.apply(ev.Build(player=1, card=solid))
-    assert sess.state.p[0].credits == 40
+    assert sess.state.areas[0].credits == 40
     sess.apply(ev.Build(player=1, card=cryo))
     st = sess.state
-    assert st.p[0].credits == 0 + 0 and sorted(st.p[0].pad) == sorted([solid, cryo])  # 3 Engineers earn 0
-    assert st.p[1].credits == 80 + 60  # built nothing: no benefit; 0 Engineers earn 60
+    assert st.areas[0].credits == 0 + 0 and sorted(st.areas[0].pad) == sorted([solid, cryo])  # 3 Engineers earn 0
+    assert st.areas[1].credits == 80 + 60  # built nothing: no benefit; 0 Engineers earn 60
 
 
 @pytest.mark.rule("AP-EX-11", "AP-EV-04", "AP-EV-05", "AP-AMB-37", "AP-AMB-36", "AP-EV-34")
 def test_ex11_crisis_payments_exact():
     from apogee.event_cards import resolve_for
     s = table(players=3)
-    s.p[0].credits, s.p[1].credits, s.p[2].credits = 20, 0, 100
+    s.areas[0].credits, s.areas[1].credits, s.areas[2].credits = 20, 0, 100
     s.event = event("Economic Crisis")
     s.stage, s.order, s.cursor = "event", (1, 2, 3), 0
     u = _unfolding(s)
     for p in (1, 2, 3):
-        resolve_for(u, None, p)
-    assert [pl.credits for pl in u.state.p] == [0, 0, 60]
+        resolve_for(C, u, None, p)
+    assert [pl.credits for pl in u.state.areas] == [0, 0, 60]
 
 
 def _unfolding(s):
@@ -212,7 +212,7 @@ def _unfolding(s):
 def test_ex12_engine_failure():
     s = table()
     lh = build_pad(s, 1, "Liquid Hydrogen Propulsion", "Liquid Hydrogen Propulsion")
-    s.p[0].dice, s.supply = 1, s.supply - 1
+    s.areas[0].dice, s.supply = 1, s.supply - 1
     fail = event("Engine Failure")
     s.event_pile = on_top(s.event_pile, fail)
     sess = admin(s, 2, actions=1, rolls=[4, 3])
@@ -221,8 +221,8 @@ def test_ex12_engine_failure():
     assert st.event == fail and st.prompt == Prompt(kind="reroll_engine", player=1, a=5)
     sess.apply(ev.SpendDie(player=1))
     st = sess.state
-    assert st.p[0].pad == [] and sorted(st.p[0].reserve) == sorted(lh)
-    assert st.p[0].dice == 0 and st.supply == 10
+    assert st.areas[0].pad == [] and sorted(st.areas[0].reserve) == sorted(lh)
+    assert st.areas[0].dice == 0 and st.supply == 10
 
 
 @pytest.mark.rule("AP-EX-12", "AP-EV-08")
@@ -233,7 +233,7 @@ def test_ex12_engine_failure_repaired_on_five():
     s.event_pile = on_top(s.event_pile, fail)
     sess = admin(s, 2, actions=1, rolls=[5])
     finish_turn(sess)
-    assert sess.state.p[0].pad == lh
+    assert sess.state.areas[0].pad == lh
 
 
 def launch_ready(s, player=1, *extra):
@@ -247,31 +247,31 @@ def test_ex13_perfect_weather_with_additional_die():
     s = table()
     launch_ready(s, 1, "Booster x4", "Booster x4", "Booster x4")  # thrust 19, mass 12: yield 1.9
     s.event = event("Perfect Weather Conditions")
-    s.p[0].dice, s.supply = 2, 8
-    pl = s.p[0]
-    y = yield_of(CAT, thrust(CAT, pl), mass(CAT, pl))
-    need = min_roll(CAT, y, CAT.dest_index["Venus"])
+    s.areas[0].dice, s.supply = 2, 8
+    pl = s.areas[0]
+    y = yield_of(C, thrust(C, pl), mass(C, pl))
+    need = min_roll(C, y, C.dest_index["Venus"])
     assert need == 7
     sess = admin(s, 1, rolls=[5, 6])
     sess.apply(ev.LaunchRocket(player=1, destination="Venus"))
     assert sess.state.prompt == Prompt(kind="reroll_launch", player=1, a=6, b=2)
     sess.apply(ev.SpendDie(player=1))
     st = sess.state
-    assert len(st.p[0].launches) == 1 and st.p[0].dice == 1 and st.supply == 9
-    assert st.p[0].actions == 1
+    assert len(st.areas[0].launches) == 1 and st.areas[0].dice == 1 and st.supply == 9
+    assert st.areas[0].actions == 1
 
 
 @pytest.mark.rule("AP-EX-14", "AP-EV-25", "AP-SF-04", "AP-SF-02", "AP-AMB-58", "AP-SF-07")
 def test_ex14_crucial_performance_test():
     s = table()
     build_pad(s, 1, "Solid Propulsion", "Ion Engine")
-    s.p[0].dice, s.supply = 2, 8
+    s.areas[0].dice, s.supply = 2, 8
     s.event = event("Crucial Performance Test")
     sess = admin(s, 1, rolls=[5])
     sess.apply(ev.StaticFire(player=1))
     st = sess.state
-    assert st.p[0].dice == 2 and st.prompt.kind == "admin"  # no re-roll offered, no die gained
-    assert st.p[0].fired and ev.StaticFire(player=1) not in sess.legal_actions()
+    assert st.areas[0].dice == 2 and st.prompt.kind == "admin"  # no re-roll offered, no die gained
+    assert st.areas[0].fired and ev.StaticFire(player=1) not in sess.legal_actions()
 
 
 @pytest.mark.rule("AP-EX-15", "AP-DES-03")
@@ -287,22 +287,22 @@ def test_ex15_design_tie():
 def test_ex16_astronaut_stacking():
     s = table()
     build_pad(s, 1, "Conical Capsule", "Extra Seat", "Extra Seat", "Cargo", "Pressurization")
-    pl = s.p[0]
+    pl = s.areas[0]
     from apogee.state import CAPSULE
     set_mod(pl, CAPSULE, 1)
-    assert crew(CAT, pl) == (6, True)
+    assert crew(C, pl) == (6, True)
 
 
 @pytest.mark.rule("AP-EX-17", "AP-AMB-28", "AP-TECH-15", "AP-ENG-02", "AP-MD-14")
 def test_ex17_thrust_order():
     s = table()
     build_pad(s, 1, "Solid Propulsion", "Solid Propulsion", "Heavy Version", "Ion Engine", "Satellite")
-    pl = s.p[0]
+    pl = s.areas[0]
     set_mod(pl, SOLID, 2)
-    assert thrust(CAT, pl) == 26
+    assert thrust(C, pl) == 26
     from apogee.state import THRUST
     set_mod(pl, THRUST, 2)
-    assert thrust(CAT, pl) == 28
+    assert thrust(C, pl) == 28
 
 
 @pytest.mark.rule("AP-EX-18", "AP-AMB-20", "AP-EV-23", "AP-MD-16", "AP-LCH-03", "AP-LCH-04", "AP-MD-17",
@@ -321,4 +321,4 @@ def test_ex18_soc_authority():
     assert err.value.rule == "AP-LCH-02"
     sess.apply(ev.UseSpecialty(player=1))
     sess.apply(ev.LaunchRocket(player=1, destination="Moon"))
-    assert sess.state.p[0].launches[0].destination == 1
+    assert sess.state.areas[0].launches[0].destination == 1

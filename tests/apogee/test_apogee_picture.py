@@ -6,7 +6,7 @@ from __future__ import annotations
 import xml.etree.ElementTree as ET
 
 import pytest
-from apogee_helpers import CAT, R, admin, at_soc, build_pad, give_engineer, reserve, table
+from apogee_helpers import C, R, admin, at_soc, build_pad, give_engineer, reserve, table
 from boardcore.play import agent_rng, seeded, start
 
 from apogee import events as ev
@@ -61,7 +61,7 @@ def test_the_picture_names_what_the_rulebook_names():
     assert "Interplanetary Vessel: Payload 8/5, 100,000, 4 astronauts" in titles(svg)
     assert any(t.startswith("Patricia Jackson (10.2, Senior)") and t.endswith("on the Space Operations Center")
                for t in titles(svg))
-    assert CAT.tech[s.rivers[0][0]].name[:10] in words
+    assert C.tech[s.rivers[0][0]].name[:10] in words
 
 
 @pytest.mark.rule("AP-INV-26", "AP-COMP-25")
@@ -90,7 +90,7 @@ def test_the_picture_is_self_contained_and_compact_with_five_players():
     assert root.tag == f"{SVG}svg" and root.get("viewBox").startswith("0 0 900 ")
     assert "<script" not in svg and "href" not in svg and svg.count("http") == 1  # the namespace only
     assert len(svg.encode()) < 40_000
-    assert sum(len(pl.pad) + len(pl.reserve) for pl in s.p) >= 10  # a table with cards on it
+    assert sum(len(pl.pad) + len(pl.reserve) for pl in s.areas) >= 10  # a table with cards on it
 
 
 def test_player_colours_stay_the_same():
@@ -135,7 +135,7 @@ def test_the_score_counts_a_share_of_the_mission():
 def test_the_dealt_directors_are_drawn_for_their_owner_only():
     from boardcore.session import Session
     sess = Session.new(R, players=2, seed=3)
-    dealt = [CAT.director[d].name for d in sess.state.p[0].dealt]
+    dealt = [C.director[d].name for d in sess.state.areas[0].dealt]
     mine = R.draw(R.view(sess.state, 1), 1)
     assert f"choosing a Mission Director: {dealt[0]} or {dealt[1]}" in texts(mine)
     theirs = R.draw(R.view(sess.state, 2), 2)

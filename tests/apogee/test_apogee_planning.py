@@ -4,7 +4,7 @@
 from __future__ import annotations
 
 import pytest
-from apogee_helpers import CAT, eng, event, give_engineer, plan, reserve, session, table
+from apogee_helpers import C, eng, event, give_engineer, plan, reserve, session, table
 from boardcore.errors import IllegalAction
 
 from apogee import events as ev
@@ -16,7 +16,7 @@ def placing(s, player, *names):
     for n in names:
         give_engineer(s, player, n, UNSET)
     s.stage, s.prompt = "place", Prompt(kind="place")
-    for pl in s.p:
+    for pl in s.areas:
         pl.waiting = UNSET in pl.spots
     return session(s)
 
@@ -33,7 +33,7 @@ def test_placement_one_spot_per_engineer():
     legal = [a for a in sess.legal_actions() if a.player == 1]
     assert {a.engineer for a in legal} == {eng("Qian Tao"), eng("Kathy Johnson")} - {first}
     sess.apply(ev.Place(player=1, engineer=legal[0].engineer, spot="design"))
-    assert sess.state.p[0].credits == 80 and sess.state.prompt == Prompt(kind="design", player=1)  # free
+    assert sess.state.areas[0].credits == 80 and sess.state.prompt == Prompt(kind="design", player=1)  # free
 
 
 @pytest.mark.rule("AP-EV-32", "AP-EV-30", "AP-EV-18", "AP-PLC-08", "AP-INV-17")
@@ -57,24 +57,24 @@ def test_events_limit_placement():
 @pytest.mark.rule("AP-SPC-03", "AP-SPC-06", "AP-SPC-07", "AP-ENG-08", "AP-AMB-57", "AP-DICE-06")
 def test_specialty_roll_with_additional_dice():
     s = table()
-    s.p[0].dice, s.supply = 2, 8
+    s.areas[0].dice, s.supply = 2, 8
     sess = plan(s, {1: [("Oliver Hooker", "specialty")]}, rolls=[3, 2, 9])
     assert sess.state.prompt == Prompt(kind="reroll_engineer", player=1, a=4, b=eng("Oliver Hooker"))
     sess.apply(ev.SpendDie(player=1))
-    assert sess.state.prompt.kind == "reroll_engineer" and sess.state.p[0].dice == 1
+    assert sess.state.prompt.kind == "reroll_engineer" and sess.state.areas[0].dice == 1
     sess.apply(ev.SpendDie(player=1))
     st = sess.state
-    assert st.p[0].dice == 0 and st.supply == 10
-    assert st.p[0].credits == 80 + 60 + 40  # Oliver's 60,000, then 1 Engineer's earnings
+    assert st.areas[0].dice == 0 and st.supply == 10
+    assert st.areas[0].credits == 80 + 60 + 40  # Oliver's 60,000, then 1 Engineer's earnings
 
 
 @pytest.mark.rule("AP-SPC-06", "AP-AMB-15")
 def test_specialty_failure_accepted():
     s = table()
-    s.p[0].dice, s.supply = 1, 9
+    s.areas[0].dice, s.supply = 1, 9
     sess = plan(s, {1: [("Oliver Hooker", "specialty")]}, rolls=[3])
     sess.apply(ev.Pass(player=1))
-    assert sess.state.p[0].dice == 1 and sess.state.p[0].credits == 80 + 40
+    assert sess.state.areas[0].dice == 1 and sess.state.areas[0].credits == 80 + 40
 
 
 @pytest.mark.rule("AP-ENG-02", "AP-ENG-11", "AP-ENG-12", "AP-ENG-19", "AP-ENG-20", "AP-ENG-21", "AP-ENG-24",
@@ -84,18 +84,18 @@ def test_turn_long_rocket_modifiers():
     from apogee_helpers import build_pad
     build_pad(s, 1, "Solid Propulsion", "Liquid Hydrogen Propulsion", "Ion Engine", "Satellite")
     build_pad(s, 2, "Solid Propulsion", "Thermal Nuclear Propulsion", "Satellite")
-    base1, base2 = thrust(CAT, s.p[0]), thrust(CAT, s.p[1])
-    m1 = mass(CAT, s.p[0])
+    base1, base2 = thrust(C, s.areas[0]), thrust(C, s.areas[1])
+    m1 = mass(C, s.areas[0])
     sess = plan(s, {1: [("Kathy Johnson", "specialty"), ("Patrick Dahm", "specialty"), ("Airi Horikoshi", "specialty"),
                         ("Utto Kuchemann", "specialty"), ("Chandresh Gokhale", "specialty")],
                     2: [("Hitesh Kalam", "specialty")]})
     st = sess.state
-    assert thrust(CAT, st.p[0]) == base1 + 2 + 1 + 1
-    assert mass(CAT, st.p[0]) == m1 - 3
-    assert thrust(CAT, st.p[1]) == base2 + 1  # Hitesh: the Nuclear Upper Stage; Kathy not P2's
+    assert thrust(C, st.areas[0]) == base1 + 2 + 1 + 1
+    assert mass(C, st.areas[0]) == m1 - 3
+    assert thrust(C, st.areas[1]) == base2 + 1  # Hitesh: the Nuclear Upper Stage; Kathy not P2's
     while sess.state.stage == "admin":
         sess.apply(ev.Pass(player=sess.state.prompt.player))
-    assert not any(any(pl.mods) for pl in sess.state.p)
+    assert not any(any(pl.mods) for pl in sess.state.areas)
 
 
 @pytest.mark.rule("AP-ENG-03", "AP-ENG-17", "AP-AMB-21", "AP-DIS-03", "AP-AMB-67")
@@ -103,8 +103,8 @@ def test_soc_specialists():
     s = table()
     sess = plan(s, {1: [("Malvina Glushko", "specialty"), ("Felipe de la Cierva", "specialty")]})
     st = sess.state
-    assert st.p[0].spots == [SOC_FIXED, SOC_FIXED]
-    assert soc_authority(CAT, st.p[0]) == (2, 82 + 110)
+    assert st.areas[0].spots == [SOC_FIXED, SOC_FIXED]
+    assert soc_authority(C, st.areas[0]) == (2, 82 + 110)
     assert not any(isinstance(a, ev.Dismiss) for a in sess.legal_actions())
 
 
@@ -112,36 +112,36 @@ def test_soc_specialists():
 def test_engineer_choices():
     s = table()
     cheap = reserve(s, 1, "Satellite", "Cargo")
-    s.p[0].credits = 20
+    s.areas[0].credits = 20
     sess = plan(s, {1: [("Diane Dyson", "specialty"), ("Florentina Coanda", "specialty"),
                         ("Matviy Lyulka", "specialty"), ("Katalina Tsiolkovsky", "specialty")]},
                 rolls=[6, 7])
     # Katalina (3.6) first: pays 20 for a die
     st = sess.state
-    assert st.p[0].dice == 1 and st.p[0].credits == 0
+    assert st.areas[0].dice == 1 and st.areas[0].credits == 0
     assert st.prompt.kind == "engineer_sell"  # Matviy (3.2)
     sess.apply(ev.Sell(player=1, card=cheap[1]))
-    assert sess.state.p[0].credits == 40
+    assert sess.state.areas[0].credits == 40
     assert sess.state.prompt.kind == "cheap_build"  # Florentina (2.4) rolled 6: only a 20,000 card
     assert {a.card for a in sess.legal_actions() if isinstance(a, ev.Build)} == {cheap[0]}
     sess.apply(ev.Build(player=1, card=cheap[0]))
-    assert cheap[0] in sess.state.p[0].pad and sess.state.p[0].credits == 40
+    assert cheap[0] in sess.state.areas[0].pad and sess.state.areas[0].credits == 40
     assert sess.state.prompt.kind == "river_pick"  # Diane (1.6) rolled 7 >= 6
     pick = sess.state.rivers[0][0]
     sess.apply(ev.TakeCard(player=1, card=pick))
-    assert pick in sess.state.p[0].reserve
+    assert pick in sess.state.areas[0].reserve
 
 
 @pytest.mark.rule("AP-ENG-10", "AP-AMB-35")
 def test_katalina_without_credits_or_room():
     s = table()
-    s.p[0].credits = 0
+    s.areas[0].credits = 0
     sess = plan(s, {1: [("Katalina Tsiolkovsky", "specialty")]})
-    assert sess.state.p[0].dice == 0 and sess.state.p[0].credits == 40
+    assert sess.state.areas[0].dice == 0 and sess.state.areas[0].credits == 40
     s = table()
-    s.p[0].dice, s.supply = 3, 7
+    s.areas[0].dice, s.supply = 3, 7
     sess = plan(s, {1: [("Katalina Tsiolkovsky", "specialty")]})
-    assert sess.state.p[0].dice == 3 and sess.state.p[0].credits == 80 + 40
+    assert sess.state.areas[0].dice == 3 and sess.state.areas[0].credits == 80 + 40
 
 
 @pytest.mark.rule("AP-ENG-16", "AP-ENG-22", "AP-AMB-50", "AP-AMB-47")
@@ -161,8 +161,8 @@ def test_maughmer_discount_everyone_no_payout():
     sess = plan(s, {1: [("Ethan N. Maughmer", "specialty")], 2: [("Kathy Johnson", "construction")]})
     sess.apply(ev.Build(player=2, card=sat))
     st = sess.state
-    assert st.p[1].credits == 80 + 40  # free build, then 1 Engineer's earnings
-    assert st.p[0].credits == 80 + 40  # P1 built nothing: no benefit, no payout
+    assert st.areas[1].credits == 80 + 40  # free build, then 1 Engineer's earnings
+    assert st.areas[0].credits == 80 + 40  # P1 built nothing: no benefit, no payout
 
 
 @pytest.mark.rule("AP-CON-07", "AP-CON-08", "AP-AMB-53", "AP-CON-10", "AP-TECH-20", "AP-TECH-21", "AP-MIS-09",
@@ -179,7 +179,7 @@ def test_construction_respects_rules_and_cubesat_pays():
     cube, = reserve(s, 1, "CubeSat")
     sess = plan(s, {1: [("Kathy Johnson", "construction")]})
     sess.apply(ev.Build(player=1, card=cube))
-    assert sess.state.p[0].credits == 80 + CAT.tech[cube].cubesat + 40
+    assert sess.state.areas[0].credits == 80 + C.tech[cube].cubesat + 40
 
 
 @pytest.mark.rule("AP-EV-26")
@@ -189,7 +189,7 @@ def test_missed_call_for_tenders():
     cube, = reserve(s, 1, "CubeSat")
     sess = plan(s, {1: [("Kathy Johnson", "construction")]})
     sess.apply(ev.Build(player=1, card=cube))
-    assert cube in sess.state.p[0].pad and sess.state.p[0].credits == 80 + 40
+    assert cube in sess.state.areas[0].pad and sess.state.areas[0].credits == 80 + 40
 
 
 @pytest.mark.rule("AP-RND-07", "AP-AMB-04")
@@ -199,9 +199,9 @@ def test_rnd_pile_runs_out():
     s.piles[3] = keep
     sess = plan(s, {1: [("Chandresh Gokhale", "rnd"), ("Qian Tao", "rnd")], 2: [("Kathy Johnson", "rnd")]})
     st = sess.state
-    assert st.p[0].drawn == tuple(keep) and st.p[1].drawn == ()
+    assert st.areas[0].drawn == tuple(keep) and st.areas[1].drawn == ()
     sess.apply(ev.KeepRnd(player=1, card=keep[0]))
-    assert sess.state.p[0].reserve == keep
+    assert sess.state.areas[0].reserve == keep
 
 
 @pytest.mark.rule("AP-DES-08", "AP-AMB-48", "AP-AMB-06", "AP-AMB-07", "AP-DES-09", "AP-AMB-08", "AP-COMP-16",
@@ -222,8 +222,8 @@ def test_design_short_river_optional_pick_and_trim():
     sess = plan(s, {1: [("Kathy Johnson", "design")]})
     sess.apply(ev.TakeCard(player=1, card=sess.state.rivers[2][0]))
     assert sess.state.prompt == Prompt(kind="trim", player=1)
-    sess.apply(ev.Discard(player=1, card=sess.state.p[0].reserve[0]))
-    assert len(sess.state.p[0].reserve) == 9 and sess.state.prompt.kind == "admin"
+    sess.apply(ev.Discard(player=1, card=sess.state.areas[0].reserve[0]))
+    assert len(sess.state.areas[0].reserve) == 9 and sess.state.prompt.kind == "admin"
 
 
 @pytest.mark.rule("AP-ENG-01", "AP-AMB-49")
@@ -244,17 +244,17 @@ def test_specialties_across_players_by_engineer_authority():
     sess = plan(s, {1: [("Qian Tao", "specialty")], 2: [("Rafal Gora", "specialty")]}, rolls=[1, 12])
     events = [r.event for r in sess.records() if isinstance(r.event, ev.DiceRolled)]
     assert [e.player for e in events] == [2, 1]  # Rafal (7.2) before Qian Tao (2.0)
-    assert len(sess.state.p[0].reserve) == 2 and len(sess.state.p[1].reserve) == 0
+    assert len(sess.state.areas[0].reserve) == 2 and len(sess.state.areas[1].reserve) == 0
 
 
 @pytest.mark.rule("AP-CON-06", "AP-AMB-09")
 def test_builds_in_players_order_and_optional():
     s = table()
     cube, solid = reserve(s, 1, "CubeSat", "Solid Propulsion")
-    s.p[0].credits = 0
+    s.areas[0].credits = 0
     sess = plan(s, {1: [("Kathy Johnson", "construction"), ("Qian Tao", "construction")]})
     assert {a.card for a in sess.legal_actions() if isinstance(a, ev.Build)} == {cube}
     sess.apply(ev.Build(player=1, card=cube))  # CubeSat credits pay for the next build
     assert solid in {a.card for a in sess.legal_actions() if isinstance(a, ev.Build)}
     sess.apply(ev.Pass(player=1))
-    assert solid in sess.state.p[0].reserve
+    assert solid in sess.state.areas[0].reserve

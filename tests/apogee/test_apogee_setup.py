@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import msgspec
 import pytest
-from apogee_helpers import CAT, R, table
+from apogee_helpers import C, R, table
 from boardcore.errors import BoardcoreError
 from boardcore.rng import Rng
 from boardcore.session import Session
@@ -26,9 +26,9 @@ def test_setup_deals_the_table():
     assert len(s.piles[3]) == 28 and len(s.piles[0]) == 25 and len(s.piles[1]) == 23
     assert len(s.investor_river) == 2 and len(s.investor_pile) == 18
     assert len(s.juniors) == 15 and len(s.seniors) == 15 and len(s.event_pile) == 20
-    assert s.supply == 10 and all(pl.credits == 80 and pl.dice == 0 for pl in s.p)
-    assert all(len(pl.dealt) == 2 for pl in s.p)
-    dealt = [d for pl in s.p for d in pl.dealt]
+    assert s.supply == 10 and all(pl.credits == 80 and pl.dice == 0 for pl in s.areas)
+    assert all(len(pl.dealt) == 2 for pl in s.areas)
+    dealt = [d for pl in s.areas for d in pl.dealt]
     assert len(set(dealt)) == 6
     assert s.prompt == Prompt(kind="director")
     with pytest.raises(BoardcoreError):
@@ -51,26 +51,26 @@ def test_director_choice_is_simultaneous_and_hidden():
     sess = new(players=2)
     s = sess.state
     assert sess.to_act == (1, 2)
-    keep = s.p[1].dealt[0]
+    keep = s.areas[1].dealt[0]
     sess.apply(ev.KeepDirector(player=2, director=keep))
     assert sess.to_act == (1,)
-    assert sess.view(1).p[1].director == -1 and sess.view(1).p[1].dealt == (-1, -1)
+    assert sess.view(1).areas[1].director == -1 and sess.view(1).areas[1].dealt == (-1, -1)
     assert R.visible(sess.records()[-1].event, 1) == ev.KeepDirector(player=2, director=-1)
-    sess.apply(ev.KeepDirector(player=1, director=s.p[0].dealt[1]))
+    sess.apply(ev.KeepDirector(player=1, director=s.areas[0].dealt[1]))
     st = sess.state
-    assert st.stage == "team" and all(not pl.dealt for pl in st.p)
+    assert st.stage == "team" and all(not pl.dealt for pl in st.areas)
     assert len(st.directors_out) == 10
-    first = max((1, 2), key=lambda p: (CAT.dir_auth[st.p[p - 1].director], -p))
+    first = max((1, 2), key=lambda p: (C.dir_auth[st.areas[p - 1].director], -p))
     assert st.prompt == Prompt(kind="team", player=first)
     sess.apply(ev.ChooseTeam(player=first, senior=False))
     other = 3 - first
     sess.apply(ev.ChooseTeam(player=other, senior=True))
     st = sess.state
-    assert len(st.p[first - 1].hand) == 2 and len(st.p[other - 1].hand) == 1
-    assert all(not CAT.senior[e] for e in st.p[first - 1].hand)
-    assert st.p[first - 1].credits == 80
+    assert len(st.areas[first - 1].hand) == 2 and len(st.areas[other - 1].hand) == 1
+    assert all(not C.senior[e] for e in st.areas[first - 1].hand)
+    assert st.areas[first - 1].credits == 80
     v = sess.view(other)
-    assert v.p[first - 1].hand == [-1, -1] and v.p[first - 1].spots == [HIDDEN, HIDDEN]
+    assert v.areas[first - 1].hand == [-1, -1] and v.areas[first - 1].spots == [HIDDEN, HIDDEN]
     assert v.juniors == [-1] * len(st.juniors)
 
 
@@ -101,7 +101,7 @@ def test_turns_count_events_and_go_on_without_them():
     from apogee.flow import turn_start_step
     from apogee_helpers import _unfolding_for
     u = _unfolding_for(st)
-    turn_start_step(u, None)
+    turn_start_step(C, u, None)
     assert u.state.turn == 5 and u.state.event == -1
 
 
@@ -129,10 +129,10 @@ def test_placements_hidden_until_revealed():
     e1 = give_engineer(s, 1, "Qian Tao", UNSET)
     give_engineer(s, 2, "Kathy Johnson", UNSET)
     s.stage, s.prompt = "place", Prompt(kind="place")
-    s.p[0].waiting = s.p[1].waiting = True
+    s.areas[0].waiting = s.areas[1].waiting = True
     sess = Session.from_state(R, s, config=R.make_config(players=2))
     sess.apply(ev.Place(player=1, engineer=e1, spot="rnd"))
-    assert sess.view(2).p[0].hand == [-1] and sess.view(1).p[0].spots == [SPOT_OF["rnd"]]
+    assert sess.view(2).areas[0].hand == [-1] and sess.view(1).areas[0].spots == [SPOT_OF["rnd"]]
     assert R.visible(sess.records()[-1].event, 2) == ev.Place(player=1, engineer=-1, spot="hidden")
     assert R.visible(sess.records()[-1].event, 1).engineer == e1
     v = R.hidden_variant(sess.state, 2, Rng.derive("v", 1))
@@ -147,7 +147,7 @@ def test_text_form_of_actions_round_trips():
             assert R.parse_action(sess.state, text) == action
         sess.apply(sess.legal_actions()[-1])
     text = R.format_action(ev.TakeCard(player=1, card=0))
-    assert text.endswith(f"# {CAT.tech[0].name}")
+    assert text.endswith(f"# {C.tech[0].name}")
 
 
 def test_the_board_names_investors_objectives_in_the_words_of_the_history():
@@ -158,7 +158,7 @@ def test_the_board_names_investors_objectives_in_the_words_of_the_history():
     sess = new(players=2, seed=3)
     text = sess.render(1, width=1000)
     river = sess.state.investor_river
-    assert river and all(f"{investor_text(CAT, i, False)} +{CAT.investor[i].credits}k" in text for i in river)
+    assert river and all(f"{investor_text(C, i, False)} +{C.investor[i].credits}k" in text for i in river)
     assert "min_" not in text
 
 
@@ -175,10 +175,10 @@ def test_the_board_names_steps_nations_and_spots_as_the_log_does():
         state = s.state_at(position)
         board = R.render(state, 1)
         assert f" - {stage_words(state)} - Event: " in board.splitlines()[0]
-        for pl in state.p:
+        for pl in state.areas:
             if pl.director >= 0:
-                d = CAT.director[pl.director]
-                assert f"{d.name} ({CAT.nations[d.nation].name}, Authority {d.authority})" in board
+                d = C.director[pl.director]
+                assert f"{d.name} ({C.nations[d.nation].name}, Authority {d.authority})" in board
         spots |= {word for word in SPOT_WORDS.values() if f"@{word}" in board}
         assert not any(f"@{code}" in board for code in ("rnd", "specialty", "construction", "design"))
     assert len(spots) >= 3, spots

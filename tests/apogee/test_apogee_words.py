@@ -5,7 +5,7 @@ not see never named for them."""
 from __future__ import annotations
 
 import pytest
-from apogee_helpers import (CAT, R, admin, at_soc, build_pad, eng, event, give_engineer, on_top, plan, reserve,
+from apogee_helpers import (C, R, admin, at_soc, build_pad, eng, event, give_engineer, on_top, plan, reserve,
                             solo_event, table, take)
 from boardcore.rules import Unfolding
 from boardcore.session import Session
@@ -71,7 +71,7 @@ def test_pedros_launch_to_the_moon_in_words():
 @pytest.mark.rule("AP-EX-02", "AP-CON-03")
 def test_constructions_say_their_price_and_the_rocket_they_make():
     s = table(directors=("Harper Tompkins", "Yelena Tereshkova"))
-    s.p[0].credits, s.p[1].credits = 100, 80
+    s.areas[0].credits, s.areas[1].credits = 100, 80
     shuttle, = reserve(s, 1, "Small Shuttle")
     pulsed, sail = reserve(s, 2, "Pulsed Nuclear Propulsion", "Solar Sail")
     sess = plan(s, {1: [("Kathy Johnson", "construction")],
@@ -91,7 +91,7 @@ def test_constructions_say_their_price_and_the_rocket_they_make():
 @pytest.mark.rule("AP-EX-10", "AP-ENG-13", "AP-ENG-14")
 def test_maughmers_allowance_is_in_the_price():
     s = table()
-    s.p[0].credits = 40
+    s.areas[0].credits = 40
     solid, cryo = reserve(s, 1, "Solid Propulsion", "Cryogenic Upper Stage")
     sess = plan(s, {1: [("Ethan N. Maughmer", "specialty"), ("Kathy Johnson", "construction"),
                         ("Qian Tao", "construction")]})
@@ -107,9 +107,9 @@ def test_maughmers_allowance_is_in_the_price():
 @pytest.mark.rule("AP-EX-01", "AP-ENG-01", "AP-ENG-05")
 def test_specialties_replace_a_river_and_draw_rnd_in_words():
     s = table()
-    payload = [CAT.tech[x].name for x in s.rivers[2]]
-    new = [CAT.tech[x].name for x in s.piles[2][-3:][::-1]]
-    drawn = [CAT.tech[x].name for x in s.piles[3][-2:][::-1]]
+    payload = [C.tech[x].name for x in s.rivers[2]]
+    new = [C.tech[x].name for x in s.piles[2][-3:][::-1]]
+    drawn = [C.tech[x].name for x in s.piles[3][-2:][::-1]]
     sess = plan(s, {1: [("Qian Tao", "specialty"), ("Geza Szebehely", "specialty")]}, rolls=QIAN_TAO_ROLLS_7)
     choose = ev.ChooseRiver(player=1, river="payload")
     assert offered(sess, choose) == f"Replace the Payload river ({_and(payload)}) with 3 new cards"
@@ -136,15 +136,15 @@ def test_the_setup_in_words_hides_the_dealt_directors():
         "The First Stage pile is shuffled (28 cards)", "The Upper Stage pile is shuffled (26 cards)",
         "The Payload pile is shuffled (28 cards)", "The R&D pile is shuffled (28 cards)"]
     dealt = next(e for e in events if isinstance(e, ev.DirectorsDealt) and e.player == 1)
-    names = [CAT.director[d].name for d in dealt.directors]
+    names = [C.director[d].name for d in dealt.directors]
     assert words_of(mine, "DirectorsDealt")[0] == f"P1 is dealt {names[0]} and {names[1]}"
     assert words_of(theirs, "DirectorsDealt")[0] == "P1 is dealt 2 Mission Directors face down"
     assert not any(n in text for _, text in theirs for n in names)
     river = next(e for e in events if isinstance(e, ev.RiverFilled) and e.river == 0)
     assert words_of(theirs, "RiverFilled")[0] == (
-        f"First Stage river: {_and([CAT.tech[x].name for x in river.cards])}")
+        f"First Stage river: {_and([C.tech[x].name for x in river.cards])}")
     investors = next(e for e in events if isinstance(e, ev.InvestorsRevealed)).investors
-    first = CAT.investor[investors[0]]
+    first = C.investor[investors[0]]
     assert words_of(theirs, "InvestorsRevealed")[0].startswith(f"Investors revealed: {first.name} (")
     assert words_of(theirs, "SimultaneousStep") == [
         "Every player keeps one of their two Mission Directors, in secret"]
@@ -156,7 +156,7 @@ def test_an_additional_die_after_a_failed_launch_in_words():
               "Booster x4")
     at_soc(s, 1, "Pahal Chawla")
     s.event = event("Perfect Weather Conditions")
-    s.p[0].dice, s.supply = 2, 8
+    s.areas[0].dice, s.supply = 2, 8
     sess = admin(s, 1, rolls=FAILS_5_THEN_6)
     launch = ev.LaunchRocket(player=1, destination="Venus")
     assert offered(sess, launch) == "Launch to Venus, yield 1.9, roll 6+ with the weather (1 Director action)"
@@ -176,7 +176,7 @@ def test_an_aborted_launch_in_words():
     build_pad(s, 1, "Liquid Hydrogen Propulsion", "Ion Engine", "Satellite", "Booster x4", "Booster x4",
               "Booster x4")
     at_soc(s, 1, "Pahal Chawla")
-    s.p[0].dice, s.supply = 1, 9
+    s.areas[0].dice, s.supply = 1, 9
     sess = admin(s, 1, rolls=FAILS_4)
     sess.apply(ev.LaunchRocket(player=1, destination="Moon"))
     lines = told(sess, ev.Pass(player=1), reader=None)
@@ -205,7 +205,7 @@ def test_a_reserve_over_nine_is_trimmed_in_words():
     sess = plan(s, {1: [("Qian Tao", "design")]})
     sess.apply(ev.TakeCard(player=1, card=ion))
     assert sess.state.prompt.kind == "trim"
-    solid = sess.state.p[0].reserve[0]
+    solid = sess.state.areas[0].reserve[0]
     drop = ev.Discard(player=1, card=solid)
     assert offered(sess, drop) == "Discard Solid Propulsion beneath its pile (a reserve holds at most 9)"
     lines = told(sess, drop, reader=2)
@@ -232,7 +232,7 @@ def test_the_united_states_intervention_in_words():
 @pytest.mark.rule("AP-NI-02")
 def test_the_russian_intervention_in_words():
     s = table(directors=("Ekaterina Vostochny", "Harper Tompkins"))
-    s.p[1].dice, s.supply = 2, 8
+    s.areas[1].dice, s.supply = 2, 8
     sess = admin(s, 1, rolls=NATION_ROLLS_6)
     lines = told(sess, ev.Intervene(player=1, target=2), reader=None)
     assert words_of(lines, "DiceReturned") == ["2 of P2's additional dice go back to the supply"]
@@ -273,7 +273,7 @@ def test_investors_replaced_and_won_in_words():
         "Investor 03 and Investor 14 leave the game; new: Investor 19 and Investor 13"]
     # Investor 01 pays for acquiring a Pulsed Nuclear Propulsion, by Design here
     s = table()
-    wanted = next(i for i, x in enumerate(CAT.investor) if x.tech == "Pulsed Nuclear Propulsion")
+    wanted = next(i for i, x in enumerate(C.investor) if x.tech == "Pulsed Nuclear Propulsion")
     assert wanted in s.investor_pile
     s.investor_pile = (*(i for i in s.investor_pile if i != wanted), s.investor_river[0])
     s.investor_river = (wanted, *s.investor_river[1:])
@@ -284,7 +284,7 @@ def test_investors_replaced_and_won_in_words():
     sess = plan(s, {1: [("Qian Tao", "design")]})
     lines = told(sess, ev.TakeCard(player=1, card=pulsed), reader=2)
     assert words_of(lines, "InvestorWon") == [
-        f"P1 wins Investor 01 (acquire Pulsed Nuclear Propulsion): 40,000; {CAT.investor[top].name} revealed"]
+        f"P1 wins Investor 01 (acquire Pulsed Nuclear Propulsion): 40,000; {C.investor[top].name} revealed"]
 
 
 @pytest.mark.rule("AP-EX-12", "AP-EV-09")
@@ -312,8 +312,8 @@ def test_unkept_rnd_cards_go_back_in_words():
     words = replay_words(R.copy(sess.state_at(1)), history[1:], 1)
     assert words_of(words, "RndDrawn") == ["P2 draws 2 R&D cards", "P1 draws 3 R&D cards: 2 Aerospike Nozzle and "
                                            "Extra Seat"]
-    sess.apply(ev.KeepRnd(player=2, card=sess.state.p[1].drawn[0]))
-    lines = told(sess, ev.KeepRnd(player=1, card=sess.state.p[0].drawn[1]), reader=2)
+    sess.apply(ev.KeepRnd(player=2, card=sess.state.areas[1].drawn[0]))
+    lines = told(sess, ev.KeepRnd(player=1, card=sess.state.areas[0].drawn[1]), reader=2)
     assert words_of(lines, "RndReturned") == ["3 R&D cards not kept go beneath the R&D pile"]
 
 
@@ -321,10 +321,10 @@ def _solo_event(s, number, rolls=()):
     """Solo Event `number` revealed and resolved: its events in words for the player."""
     from apogee.queries import authority_order
     s.event = solo_event(number)
-    s.stage, s.order, s.cursor = "event", list(authority_order(CAT, s)), 0
+    s.stage, s.order, s.cursor = "event", list(authority_order(C, s)), 0
     before = R.copy(s)
     u = Unfolding.over(R, s)
-    solo.resolve_for(u, _Dice(rolls), 1)
+    solo.resolve_for(C, u, _Dice(rolls), 1)
     return replay_words(before, u.events, 1)
 
 
@@ -386,14 +386,14 @@ def test_words_never_name_what_a_third_party_cannot_see():
 
 def _names(e) -> list[str]:
     if isinstance(e, ev.EngineersRecruited):
-        return [CAT.engineer[x].name for x in e.engineers]
+        return [C.engineer[x].name for x in e.engineers]
     if isinstance(e, ev.Place | ev.Dismiss | ev.EngineerDismissed):
-        return [CAT.engineer[e.engineer].name]
+        return [C.engineer[e.engineer].name]
     if isinstance(e, ev.RndDrawn):
-        return [CAT.tech[x].name for x in e.cards]
+        return [C.tech[x].name for x in e.cards]
     if isinstance(e, ev.DirectorsDealt):
-        return [CAT.director[d].name for d in e.directors]
-    return [CAT.director[e.director].name]
+        return [C.director[d].name for d in e.directors]
+    return [C.director[e.director].name]
 
 
 # -- questions and the list of rare events ------------------------------------------------

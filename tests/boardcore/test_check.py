@@ -166,7 +166,7 @@ class ApogeeWithACap(type(registry.get("apogee"))):
 
     def invariants(self):
         return {**super().invariants(),
-                "TEST-INV-01": lambda s: "two launches" if any(len(pl.launches) > 1 for pl in s.p) else None}
+                "TEST-INV-01": lambda s: "two launches" if any(len(pl.launches) > 1 for pl in s.areas) else None}
 
 
 def test_a_failure_in_a_game_started_near_its_end_is_saved_from_that_position(tmp_path):
@@ -175,7 +175,7 @@ def test_a_failure_in_a_game_started_near_its_end_is_saved_from_that_position(tm
                    shrink_examples=3, views=8)
     assert report.failure is not None and report.failure.promise == "invariant TEST-INV-01"
     s = Session.load(report.failure.replay)
-    assert any(len(pl.launches) > 1 for pl in s.state_at(1).p)   # the position it started from
+    assert any(len(pl.launches) > 1 for pl in s.state_at(1).areas)   # the position it started from
     assert audit(report.failure.replay).ok
 
 

@@ -30,7 +30,7 @@ def _ss(c, s, player):
     """Solar Sphere: the Resistance deck by ship value, the crew decks, the face-down hexes, DRANDA's deck."""
     hexes = sorted(s.hex_at[i] for i, down in enumerate(s.face_down) if down)
     return (sorted(Counter(c.ships[i].value for i in s.res_deck).items()), [sorted(d) for d in s.crew_decks],
-            hexes, sorted(s.d.deck) if s.d else None)
+            hexes, sorted(s.dranda.deck) if s.dranda else None)
 
 
 def _wl(c, s, player):
@@ -47,11 +47,11 @@ def _ap(c, s, player):
     """Apogee: the Technology piles with others' R&D draws, the Engineers hidden, Investors, Directors."""
     from apogee.hidden import _revealed
 
-    rnd = sorted(s.piles[3] + [x for q, pl in enumerate(s.p, 1) if q != player for x in pl.drawn])
-    engineers = sorted(s.juniors + s.seniors + [e for q, pl in enumerate(s.p, 1) if q != player
+    rnd = sorted(s.piles[3] + [x for q, pl in enumerate(s.areas, 1) if q != player for x in pl.drawn])
+    engineers = sorted(s.juniors + s.seniors + [e for q, pl in enumerate(s.areas, 1) if q != player
                                                 for e, sp in zip(pl.hand, pl.spots) if not _revealed(sp, s.revealed)])
     return ([sorted(x) for x in s.piles[:3]], rnd, engineers, sorted(s.investor_pile), len(s.event_pile),
-            sorted(s.directors_out + [d for q, pl in enumerate(s.p, 1) if q != player for d in pl.dealt]))
+            sorted(s.directors_out + [d for q, pl in enumerate(s.areas, 1) if q != player for d in pl.dealt]))
 
 
 def _toy(c, s, player):

@@ -66,15 +66,15 @@ def at_turn(s, seat: int, dice=(), others_dice: bool = False):
     """`seat` starts a Deploy turn with `dice` on its ports; everyone else has none (unless asked)."""
     s.phase, s.tasks = "deploy", []
     s.loc_dice = [0] * 8
-    for i, p in enumerate(s.p, 1):
+    for i, p in enumerate(s.centres, 1):
         if i == seat or not others_dice:
             p.ports = [0] * 6
             p.placed = 3 - (len(dice) if i == seat else 0)
             p.discarded = 0
     for v in dice:
-        s.p[seat - 1].ports[v - 1] += 1
-    if s.d is not None and not others_dice:
-        s.d.dice = [0, 0, 0]
+        s.centres[seat - 1].ports[v - 1] += 1
+    if s.dranda is not None and not others_dice:
+        s.dranda.dice = [0, 0, 0]
     s.turn, s.step, s.at, s.kicked, s.chosen, s.visiting = seat, "turn", s.order.index(seat), False, 0, -1
     return s
 
@@ -86,7 +86,7 @@ def open_sphere(s, built=None):
     for name, seat in (built or {}).items():
         builder[slot(name)] = seat
     s.builder = tuple(builder)
-    for i, p in enumerate(s.p, 1):
+    for i, p in enumerate(s.centres, 1):
         p.hexes = sum(1 for b in s.builder if b == i)
     return reveal(s)
 
@@ -121,10 +121,10 @@ def fleet(s, **ships):
         s.res_out = tuple(k for k in s.res_out if k != card)
         s.fleet[names[name]] = Ship(card=card, cols=tuple(tuple(c) for c in cols))
     s.corp_beside = 2 - sum(1 for sh in s.fleet if sh for who, _ in sh.cols if who == -1)
-    for seat, p in enumerate(s.p, 1):
+    for seat, p in enumerate(s.centres, 1):
         p.on_ships = sum(n for sh in s.fleet if sh for who, n in sh.cols if who == seat)
-    if s.d is not None:
-        s.d.on_ships = sum(n for sh in s.fleet if sh for who, n in sh.cols if who == s.dseat)
+    if s.dranda is not None:
+        s.dranda.on_ships = sum(n for sh in s.fleet if sh for who, n in sh.cols if who == s.dranda_seat)
     return s
 
 

@@ -43,11 +43,11 @@ def battle(players=2, round_=2, script=(), seed=1, **ships):
 def test_arlo_alone_defeats_r01():
     session, before, _ = battle(round_=1, script=[1], top_left=("R01", [[1, 3]]))
     st = session.state
-    a = st.p[0]
+    a = st.centres[0]
     assert events(session, ResistanceRolled)[0] == ResistanceRolled(ship=2, roller=1, value=1)
-    assert a.score == before.p[0].score + 3
+    assert a.score == before.centres[0].score + 3
     assert ship_index("R01") in a.ships and a.factions[0] == 1 and a.rep == 0
-    assert a.inactive == before.p[0].inactive + 3
+    assert a.inactive == before.centres[0].inactive + 3
     assert battle_log(session, MoraleChanged) == [MoraleChanged(player=1, delta=1)]   # Arlo gains 1 morale
 
 
@@ -55,9 +55,9 @@ def test_arlo_alone_defeats_r01():
 def test_two_attackers_share_r02():
     session, before, _ = battle(round_=1, script=[0], top_left=("R02", [[2, 1], [1, 2]]))
     st = session.state
-    assert st.p[0].score == before.p[0].score + 4 and st.p[1].score == before.p[1].score + 2
-    assert ship_index("R02") in st.p[0].ships and st.p[0].factions[1] == 1
-    assert st.p[0].inactive == before.p[0].inactive + 2 and st.p[1].inactive == before.p[1].inactive + 1
+    assert st.centres[0].score == before.centres[0].score + 4 and st.centres[1].score == before.centres[1].score + 2
+    assert ship_index("R02") in st.centres[0].ships and st.centres[0].factions[1] == 1
+    assert st.centres[0].inactive == before.centres[0].inactive + 2 and st.centres[1].inactive == before.centres[1].inactive + 1
     assert battle_log(session, MoraleChanged) == [MoraleChanged(player=1, delta=1), MoraleChanged(player=2, delta=1)]
 
 
@@ -68,17 +68,17 @@ def test_bottom_row_defeat_with_corporation_drone():
     last = s.order[-1]
     at_turn(s, last, dice=(2,))
     fleet(s, bottom_left=("R13", [[1, 2], [2, 2], [-1, 1]]))
-    s.p[0].morale, s.p[1].morale, s.p[2].morale = 3, 0, 1
+    s.centres[0].morale, s.centres[1].morale, s.centres[2].morale = 3, 0, 1
     if last == 3:
-        s.p[2].morale = 0                          # the discard below gives C back 1
+        s.centres[2].morale = 0                          # the discard below gives C back 1
     session = play(config, s, [2])
-    scores = [p.score for p in s.p]
+    scores = [p.score for p in s.centres]
     end_deploy(session, last, 2)
     st = session.state
     roll = events(session, ResistanceRolled)[0]
     assert roll.roller == 1 and roll.value == 2
-    assert st.p[1].score == scores[1] - 2                           # Esther at 0: 2 points
-    assert ship_index("R13") in st.p[0].ships and st.p[0].factions[0] == 1 and st.p[0].factions[2] == 1
+    assert st.centres[1].score == scores[1] - 2                           # Esther at 0: 2 points
+    assert ship_index("R13") in st.centres[0].ships and st.centres[0].factions[0] == 1 and st.centres[0].factions[2] == 1
     assert st.corp_beside == 2
     lost = [e for e in events(session, ShipResolved)][0]
     assert lost.claimed_by == 1
@@ -92,8 +92,8 @@ def test_bottom_row_defeat_with_corporation_drone():
 def test_corporation_commander():
     session, before, _ = battle(players=3, round_=3, script=[1], bottom_left=("R03", [[-1, 1], [2, 1], [3, 1]]))
     st = session.state
-    assert st.p[1].score == before.p[1].score + 2 and st.p[2].score == before.p[2].score + 1
-    assert ship_index("R03") in st.res_out and all(p.rep == 0 for p in st.p)
+    assert st.centres[1].score == before.centres[1].score + 2 and st.centres[2].score == before.centres[2].score + 1
+    assert ship_index("R03") in st.res_out and all(p.rep == 0 for p in st.centres)
     assert st.corp_beside == 2
 
 
@@ -101,8 +101,8 @@ def test_corporation_commander():
 def test_corporation_second():
     session, before, _ = battle(players=2, round_=3, script=[0], bottom_right=("R07", [[1, 3], [-1, 1], [2, 1]]))
     st = session.state
-    assert st.p[0].score == before.p[0].score + 5 and st.p[1].score == before.p[1].score + 1
-    assert ship_index("R07") in st.p[0].ships and st.p[0].factions[1] == 1
+    assert st.centres[0].score == before.centres[0].score + 5 and st.centres[1].score == before.centres[1].score + 1
+    assert ship_index("R07") in st.centres[0].ships and st.centres[0].factions[1] == 1
 
 
 @pytest.mark.rule("SS-EX-16", "SS-BAT-20", "SS-AMB-19", "SS-BAT-07", "SS-FLOW-05", "SS-END-02")
@@ -111,7 +111,7 @@ def test_final_round_unattacked_ship():
     st = session.state
     assert st.phase == "over" and st.round == 6
     assert len(events(session, ResistanceRolled)) == 1                  # R10 fails without a roll
-    assert ship_index("R09") in st.p[0].ships and ship_index("R10") in st.res_out
+    assert ship_index("R09") in st.centres[0].ships and ship_index("R10") in st.res_out
     assert not events(session, ShipMovedDown)
 
 
@@ -134,8 +134,8 @@ def test_attacks_cost_crystal_and_join_own_column():
     b = s.order[1]
     at_turn(s, a, dice=(2,), others_dice=True)
     fleet(s, bottom_left=("R01", [[b, 1], [a, 1], [-1, 1]]), top_left=("R02", []))
-    s.p[a - 1].store = [0, 0, 2]
-    s.p[a - 1].active = 4
+    s.centres[a - 1].store = [0, 0, 2]
+    s.centres[a - 1].active = 4
     session = play(config, s)
     deploy(session, a, 2, 2, "L-FLT")
     choose(session, a, "action")
@@ -147,7 +147,7 @@ def test_attacks_cost_crystal_and_join_own_column():
     session.apply(Attack(player=a, ship=2, drones=1))
     st = session.state
     assert st.fleet[0].cols == ((b, 1), (a, 3), (-1, 1)) and st.fleet[2].cols == ((a, 1),)
-    assert st.p[a - 1].store == [0, 0, 0] and st.p[a - 1].active == 1 and not st.tasks
+    assert st.centres[a - 1].store == [0, 0, 0] and st.centres[a - 1].active == 1 and not st.tasks
 
 
 @pytest.mark.rule("SS-BAT-23", "SS-SOLO-05")
@@ -165,10 +165,10 @@ def test_reroll_crew_after_a_failed_roll():
     at_turn(s, last, dice=(2,))
     fleet(s, top_left=("R01", [[1, 3]]))
     card = RULES.c.crew_index["T2-09a"]
-    s.p[0].crew, s.p[0].used, s.p[0].hires = (card,), (False,), 1
+    s.centres[0].crew, s.centres[0].used, s.centres[0].hires = (card,), (False,), 1
     session = play(config, s, [3, 0])
     end_deploy(session, last, 2)
     assert session.state.tasks[-1].kind == "reroll"
     choose(session, 1, "reroll")
     st = session.state
-    assert ship_index("R01") in st.p[0].ships and [e.value for e in events(session, ResistanceRolled)] == [3, 0]
+    assert ship_index("R01") in st.centres[0].ships and [e.value for e in events(session, ResistanceRolled)] == [3, 0]

@@ -25,32 +25,32 @@ def test_check_walker(players, level, games, tmp_path):
 def broken(mutate, players=2):
     _, s = fresh(players, seed=4)
     mutate(s)
-    return {k: f(s, RULES) for k, f in INVARIANTS.items()}
+    return {k: f(RULES.c, s) for k, f in INVARIANTS.items()}
 
 
 @pytest.mark.rule("SS-INV-01", "SS-INV-02", "SS-INV-04", "SS-INV-06", "SS-INV-10", "SS-INV-12",
                   "SS-INV-14", "SS-INV-15", "SS-INV-18", "SS-INV-21", "SS-INV-22")
 def test_invariants_catch_broken_states():
     assert all(v is None for v in broken(lambda s: None).values())
-    assert broken(lambda s: setattr(s.p[0], "active", 9))["SS-INV-01"]
-    assert broken(lambda s: setattr(s.p[0], "store", [3, 3, 1]))["SS-INV-02"]
-    assert broken(lambda s: setattr(s.p[0], "sats", (True,)))["SS-INV-04"]
+    assert broken(lambda s: setattr(s.centres[0], "active", 9))["SS-INV-01"]
+    assert broken(lambda s: setattr(s.centres[0], "store", [3, 3, 1]))["SS-INV-02"]
+    assert broken(lambda s: setattr(s.centres[0], "sats", (True,)))["SS-INV-04"]
     assert broken(lambda s: setattr(s, "order", (1, 1)))["SS-INV-06"]
     assert broken(lambda s: setattr(s, "res_deck", s.res_deck[:-1]))["SS-INV-10"]
     assert broken(lambda s: setattr(s, "corp_beside", 3))["SS-INV-12"]
-    assert broken(lambda s: setattr(s.p[1], "morale", 21))["SS-INV-14"]
-    assert broken(lambda s: setattr(s.p[0], "factions", (1, *s.p[0].factions[1:])))["SS-INV-15"]
-    assert broken(lambda s: s.p[0].ports.__setitem__(0, 4))["SS-INV-18"]
+    assert broken(lambda s: setattr(s.centres[1], "morale", 21))["SS-INV-14"]
+    assert broken(lambda s: setattr(s.centres[0], "factions", (1, *s.centres[0].factions[1:])))["SS-INV-15"]
+    assert broken(lambda s: s.centres[0].ports.__setitem__(0, 4))["SS-INV-18"]
     assert broken(lambda s: s.loc_dice.__setitem__(0, 5))["SS-INV-21"]
-    assert broken(lambda s: (setattr(s, "phase", "battle"), s.p[0].ports.__setitem__(0, 1)))["SS-INV-22"]
+    assert broken(lambda s: (setattr(s, "phase", "battle"), s.centres[0].ports.__setitem__(0, 1)))["SS-INV-22"]
 
 
 @pytest.mark.rule("SS-INV-11")
 def test_sphere_integrity_invariant():
     _, s = fresh(4, seed=4)
     s.builder = tuple(1 if slot == RULES.c.slot_index["O5"] else 0 for slot in range(18))   # not next to anything built
-    s.p[0].hexes, s.p[0].reserve = 1, s.p[0].reserve - 1
-    assert INVARIANTS["SS-INV-11"](s, RULES)
+    s.centres[0].hexes, s.centres[0].reserve = 1, s.centres[0].reserve - 1
+    assert INVARIANTS["SS-INV-11"](RULES.c, s)
 
 
 def test_greedy_beats_random():

@@ -15,7 +15,7 @@ def kick_turn(morale, rep, seat_dice=(3,)):
     config, s = fresh(2, seed=7)
     seat = s.order[0]
     at_turn(s, seat, dice=seat_dice, others_dice=True)
-    s.p[seat - 1].morale, s.p[seat - 1].rep = morale, rep
+    s.centres[seat - 1].morale, s.centres[seat - 1].rep = morale, rep
     return config, s, seat
 
 
@@ -25,10 +25,10 @@ def test_arlo_kickbacks_back_four():
     config, s, a = kick_turn(8, 0)
     session = play(config, s)
     session.apply(TakeKickbacks(player=a, to=4))
-    assert session.state.tasks[-1].n == 2 and session.state.p[a - 1].morale == 4
+    assert session.state.tasks[-1].n == 2 and session.state.centres[a - 1].morale == 4
     choose(session, a, "gold")
     choose(session, a, "fabricate")
-    p = session.state.p[a - 1]
+    p = session.state.centres[a - 1]
     assert p.store == [0, 1, 0] and (p.reserve, p.active) == (11, 7)
     assert session.state.step == "turn" and not session.state.tasks       # he now deploys a die
     with pytest.raises(IllegalAction):
@@ -37,16 +37,16 @@ def test_arlo_kickbacks_back_four():
 
 @pytest.mark.rule("SS-EX-03", "SS-KB-04", "SS-AMB-05", "SS-TRK-12")
 def test_esther_kickbacks_with_reputation():
-    assert kickbacks_for(RULES, 10, 4, 2) == 5
+    assert kickbacks_for(RULES.c, 10, 4, 2) == 5
     config, s, e = kick_turn(10, 2)
     session = play(config, s)
     session.apply(TakeKickbacks(player=e, to=4))
-    assert session.state.tasks[-1].n == 5 and session.state.p[e - 1].rep == 2
+    assert session.state.tasks[-1].n == 5 and session.state.centres[e - 1].rep == 2
 
 
 @pytest.mark.rule("SS-EX-28", "SS-KB-03", "SS-KB-04")
 def test_maximum_kickbacks():
-    assert kickbacks_for(RULES, 20, 2, 6) == 18
+    assert kickbacks_for(RULES.c, 20, 2, 6) == 18
 
 
 @pytest.mark.rule("SS-KB-02", "SS-KB-08", "SS-TRK-08", "SS-AMB-06")
@@ -61,8 +61,8 @@ def test_kickbacks_only_onto_spanners_below():
 @pytest.mark.rule("SS-KB-07", "SS-KB-05")
 def test_each_kickback_salvage_is_its_own_action():
     config, s, a = kick_turn(8, 0)
-    s.p[a - 1].inactive = 4
-    s.p[a - 1].reserve = 10
+    s.centres[a - 1].inactive = 4
+    s.centres[a - 1].reserve = 10
     session = play(config, s)
     session.apply(TakeKickbacks(player=a, to=4))
     choose(session, a, "salvage")
@@ -81,13 +81,13 @@ def test_reputation_overflow_chain():
     at_turn(s, seat, dice=(1,), others_dice=True)
     open_sphere(s)
     put_hex(s, "I1", "H03")
-    p = s.p[seat - 1]
+    p = s.centres[seat - 1]
     p.rep, p.morale, p.store, p.score = 6, 20, [0, 1, 0], 0
     session = play(config, s)
     deploy(session, seat, 1, 1, "L-SPH")
     choose(session, seat, "action")
     choose(session, seat, "I1")
-    p = session.state.p[seat - 1]
+    p = session.state.centres[seat - 1]
     assert (p.score, p.rep, p.morale) == (2, 6, 20)
 
 
@@ -99,7 +99,7 @@ def defeat_twice(morale):
     seat = s.order[-1]
     at_turn(s, seat, dice=(2,))
     fleet(s, bottom_left=("R01", []), bottom_right=("R02", []))
-    for p in s.p:
+    for p in s.centres:
         p.morale, p.score = morale, 10
     session = play(config, s, [1, 1, 1, 1, 1, 1])
     end_deploy(session, seat, 2)
@@ -112,7 +112,7 @@ def test_morale_underflow_costs_two_points():
     other = 3 - seat
     penalties = [e for e in events(session, PointsScored) if e.why == "morale underflow"]
     assert [e.player for e in penalties] == [other]          # the discarder had 2 morale (1 + discard)
-    assert session.state.p[other - 1].score == 8
+    assert session.state.centres[other - 1].score == 8
 
 
 @pytest.mark.rule("SS-EX-11", "SS-AMB-12", "SS-STO-01", "SS-STO-02", "SS-STO-03", "SS-STO-04", "SS-AST-04")
@@ -120,7 +120,7 @@ def test_storage_overflow_choices():
     config, s = fresh(2, seed=3)
     seat = s.order[0]
     at_turn(s, seat, dice=(5,), others_dice=True)
-    p = s.p[seat - 1]
+    p = s.centres[seat - 1]
     p.store = [2, 2, 2]
     put(p, "sats", RULES.c.loc_index["L-CRYS"], True)
     p.active -= 1
@@ -130,7 +130,7 @@ def test_storage_overflow_choices():
     choose(session, seat, "drop:ore")
     choose(session, seat, "drop:ore")
     choose(session, seat, "drop:new")
-    assert session.state.p[seat - 1].store == [0, 2, 4]
+    assert session.state.centres[seat - 1].store == [0, 2, 4]
 
 
 @pytest.mark.rule("SS-STO-06", "SS-TRK-09", "SS-TRK-10", "SS-TRK-11", "SS-GAP-06", "SS-GAP-07")

@@ -14,7 +14,7 @@ def crew_turn(dice=(3,), crew=(), store=(0, 0, 0), display=None, seed=4):
     config, s = fresh(2, seed=seed)
     a = s.order[0]
     at_turn(s, a, dice=dice, others_dice=True)
-    p = s.p[a - 1]
+    p = s.centres[a - 1]
     p.crew = tuple(crew_index(c) for c in crew)
     p.used = (False,) * len(crew)
     p.hires = len(crew)
@@ -41,19 +41,19 @@ def crew_turn(dice=(3,), crew=(), store=(0, 0, 0), display=None, seed=4):
                   "SS-INV-03")
 def test_hiring_a_fourth_crew_member():
     config, s, a = crew_turn(crew=("T1-01a", "T2-02a", "T3-01a"), store=(1, 3, 0), display={2: "T2-06a"})
-    score = s.p[a - 1].score
+    score = s.centres[a - 1].score
     session = play(config, s)
     deploy(session, a, 3, 3, "L-CREW")
     choose(session, a, "action")
     assert "T2-06a:ore" in RULES.task_options(session.state, session.state.tasks[-1])
     choose(session, a, "T2-06a:ore")
     st = session.state
-    assert st.p[a - 1].score == score + 2 and st.p[a - 1].store == [0, 1, 0] and st.display[2] == -1
+    assert st.centres[a - 1].score == score + 2 and st.centres[a - 1].store == [0, 1, 0] and st.display[2] == -1
     assert RULES.task_options(st, st.tasks[-1]) == ["T1-01a", "T2-02a", "T3-01a"]     # not the new one
     choose(session, a, "T2-02a")
     assert RULES.task_options(session.state, session.state.tasks[-1]) == ["gain:gold:2", "gain_any:1"]
     choose(session, a, "gain:gold:2")
-    p = session.state.p[a - 1]
+    p = session.state.centres[a - 1]
     assert p.store == [0, 3, 0] and crew_index("T2-02a") in p.retired and len(p.crew) == 3
     assert p.factions[2] == 1                                       # T2-02a's Sec still counts
 
@@ -62,15 +62,15 @@ def test_hiring_a_fourth_crew_member():
 def test_crew_station_boost_and_token():
     config, s, a = crew_turn(store=(0, 1, 0), display={0: "T1-03a"})
     put(s, "tokens", 0, 2)
-    put(s.p[a - 1], "sats", loc("L-CREW"), True)
-    s.p[a - 1].active -= 1
-    morale = s.p[a - 1].morale
+    put(s.centres[a - 1], "sats", loc("L-CREW"), True)
+    s.centres[a - 1].active -= 1
+    morale = s.centres[a - 1].morale
     session = play(config, s)
     deploy(session, a, 3, 3, "L-CREW")
     choose(session, a, "action")
     choose(session, a, "gold")                       # the boost: 1 resource before hiring
     choose(session, a, "T1-03a")
-    p = session.state.p[a - 1]
+    p = session.state.centres[a - 1]
     assert p.store == [0, 0, 0] and p.morale == morale + 2 and session.state.tokens[0] == 0
 
 
@@ -99,7 +99,7 @@ def test_trade_once_per_round():
     config, s, a = crew_turn(crew=("T1-01a",), store=(1, 0, 0))
     session = play(config, s)
     session.apply(UseCrew(player=a, card="T1-01a"))
-    p = session.state.p[a - 1]
+    p = session.state.centres[a - 1]
     assert p.store == [0, 2, 0] and p.used == (True,)
     with pytest.raises(IllegalAction):
         session.apply(UseCrew(player=a, card="T1-01a"))
@@ -112,39 +112,39 @@ def test_when_you_visit_crew():
     session = play(config, s)
     deploy(session, a, 1, 1, "L-SPH")
     session.apply(UseCrew(player=a, card="T1-07a"))
-    assert session.state.p[a - 1].store == [1, 0, 0]
+    assert session.state.centres[a - 1].store == [1, 0, 0]
 
 
 @pytest.mark.rule("SS-ALM-11", "SS-AMB-41", "SS-ALM-06", "SS-ALM-05")
 def test_t3_03_sets_any_value():
     config, s, a = crew_turn(dice=(1,), crew=("T3-03a",))
-    s.p[a - 1].active = 0
+    s.centres[a - 1].active = 0
     assert ChooseDie(player=a, die=1, value=6, crew=True) in RULES.legal_actions(s)
     session = play(config, s)
     session.apply(ChooseDie(player=a, die=1, value=6, crew=True))
-    assert session.state.chosen == 6 and session.state.p[a - 1].used == (True,)
+    assert session.state.chosen == 6 and session.state.centres[a - 1].used == (True,)
 
 
 @pytest.mark.rule("SS-ALM-12", "SS-AMB-28", "SS-ALM-04")
 def test_t3_04_pays_two_morale():
     config, s, a = crew_turn(crew=("T3-04a",))
-    s.p[a - 1].morale = 1
+    s.centres[a - 1].morale = 1
     assert not any(isinstance(x, UseCrew) for x in RULES.legal_actions(s))
-    s.p[a - 1].morale = 3
+    s.centres[a - 1].morale = 3
     session = play(config, s)
     session.apply(UseCrew(player=a, card="T3-04a"))
-    assert (session.state.p[a - 1].morale, session.state.p[a - 1].rep) == (1, 1)
+    assert (session.state.centres[a - 1].morale, session.state.centres[a - 1].rep) == (1, 1)
 
 
 @pytest.mark.rule("SS-ALM-13", "SS-AMB-26")
 def test_t3_02_refreshes_another():
     config, s, a = crew_turn(crew=("T3-02a", "T2-01a"))
-    s.p[a - 1].used = (False, True)
+    s.centres[a - 1].used = (False, True)
     session = play(config, s)
     session.apply(UseCrew(player=a, card="T3-02a"))
     assert RULES.task_options(session.state, session.state.tasks[-1]) == ["T2-01a"]
     choose(session, a, "T2-01a")
-    assert session.state.p[a - 1].used == (True, False)
+    assert session.state.centres[a - 1].used == (True, False)
 
 
 @pytest.mark.rule("SS-ALM-13", "SS-AMB-26")
@@ -153,27 +153,27 @@ def test_t3_02_refreshes_neither_itself_nor_the_other_copy():
     with only the other T3-02 rotated there is nothing to refresh, so T3-02 cannot be used; with
     another card rotated as well, that card alone is offered."""
     config, s, a = crew_turn(crew=("T3-02a", "T3-02b", "T2-01a"))
-    s.p[a - 1].used = (False, True, False)
+    s.centres[a - 1].used = (False, True, False)
     assert UseCrew(player=a, card="T3-02a") not in RULES.legal_actions(s)
-    s.p[a - 1].used = (False, True, True)
+    s.centres[a - 1].used = (False, True, True)
     session = play(config, s)
     session.apply(UseCrew(player=a, card="T3-02a"))
     assert RULES.task_options(session.state, session.state.tasks[-1]) == ["T2-01a"]
     choose(session, a, "T2-01a")
-    assert session.state.p[a - 1].used == (True, True, False)
+    assert session.state.centres[a - 1].used == (True, True, False)
 
 
 @pytest.mark.rule("SS-ALM-07", "SS-AMB-27", "SS-ALM-17")
 def test_morale_per_crew_and_hex():
     config, s, a = crew_turn(crew=("T2-04a", "T1-01a", "T1-02a"))
-    s.p[a - 1].retired = (crew_index("T1-03a"),)
-    s.p[a - 1].hires = 4
+    s.centres[a - 1].retired = (crew_index("T1-03a"),)
+    s.centres[a - 1].hires = 4
     out_of_decks(s, crew_index("T1-03a"))
-    bump(s.p[a - 1], "factions", 0)
-    morale = s.p[a - 1].morale
+    bump(s.centres[a - 1], "factions", 0)
+    morale = s.centres[a - 1].morale
     session = play(config, s)
     session.apply(UseCrew(player=a, card="T2-04a"))
-    assert session.state.p[a - 1].morale == morale + 2
+    assert session.state.centres[a - 1].morale == morale + 2
 
 
 @pytest.mark.rule("SS-ALM-08", "SS-ALM-16", "SS-AMB-30", "SS-REC-08")
@@ -191,7 +191,7 @@ def test_retirement_aux_die_and_salvage_any():
 @pytest.mark.rule("SS-CREW-12", "SS-INV-09")
 def test_retired_crew_cannot_be_used():
     config, s, a = crew_turn(crew=("T2-01a",))
-    s.p[a - 1].retired, s.p[a - 1].crew, s.p[a - 1].used = (crew_index("T2-01a"),), (), ()
+    s.centres[a - 1].retired, s.centres[a - 1].crew, s.centres[a - 1].used = (crew_index("T2-01a"),), (), ()
     assert not any(isinstance(x, UseCrew) for x in RULES.legal_actions(s))
 
 
@@ -203,7 +203,7 @@ def test_visit_made_possible_by_a_when_you_visit_crew():
     put_hex(s, "I1", "H01")
     for name in ("I2", "I3", "I4", "I5", "I6"):
         put(s, "builder", slot(name), -1)
-    p = s.p[a - 1]
+    p = s.centres[a - 1]
     put(p, "sats", loc("L-SPH"), True)
     p.active = 2
     s.loc_dice[loc("L-SPH")] = 1
@@ -232,7 +232,7 @@ def test_when_you_visit_crew_may_still_be_used_after_the_location_action():
     at_turn(s, a, dice=(3, 5), others_dice=True)
     open_sphere(s, {})
     put_hex(s, "I2", "H07")                                     # value 3, costs 2 ore
-    p = s.p[a - 1]
+    p = s.centres[a - 1]
     p.store = [2, 2, 2]                                         # full before the build
     p.crew, p.used = (crew_index("T1-07a"), crew_index("T3-05a")), (False, False)
     p.factions = (1, 0, 0, 1)
@@ -244,4 +244,4 @@ def test_when_you_visit_crew_may_still_be_used_after_the_location_action():
     assert UseCrew(player=a, card="T1-07a") in legal and UseCrew(player=a, card="T3-05a") in legal
     assert EndTurn(player=a) in legal                           # the turn waits for the player
     session.apply(UseCrew(player=a, card="T1-07a"))
-    assert session.state.p[a - 1].store == [1, 2, 2]            # paid 2 ore, then gained 1
+    assert session.state.centres[a - 1].store == [1, 2, 2]            # paid 2 ore, then gained 1

@@ -22,8 +22,8 @@ def turn(dice=(3,), seed=5, players=2, others=True):
                   "SS-CREW-01", "SS-FLT-01", "SS-DEP-12", "SS-AST-05")
 def test_die_requirements():
     config, s, a = turn(dice=(3,))
-    s.p[a - 1].active = 0                                    # no changes possible
-    s.p[a - 1].store = [0, 2, 1]
+    s.centres[a - 1].active = 0                                    # no changes possible
+    s.centres[a - 1].store = [0, 2, 1]
     legal = RULES.legal_actions(s)
     assert [x for x in legal if isinstance(x, ChooseDie)] == [ChooseDie(player=a, die=3, value=3)]
     session = play(config, s)
@@ -39,14 +39,14 @@ def test_die_requirements():
 @pytest.mark.rule("SS-DEP-06", "SS-DEP-07", "SS-GEN-03", "SS-DRN-07")
 def test_changing_a_die_exhausts_drones_without_wrapping():
     config, s, a = turn(dice=(1,))
-    s.p[a - 1].active = 5
+    s.centres[a - 1].active = 5
     legal = {(x.die, x.value) for x in RULES.legal_actions(s) if isinstance(x, ChooseDie)}
     assert (1, 6) in legal and all(1 <= v <= 6 for _, v in legal)
     session = play(config, s)
     session.apply(ChooseDie(player=a, die=1, value=6))
-    p = session.state.p[a - 1]
+    p = session.state.centres[a - 1]
     assert (p.active, p.inactive) == (0, 7) and session.state.chosen == 6
-    s.p[a - 1].active = 4
+    s.centres[a - 1].active = 4
     assert (1, 6) not in {(x.die, x.value) for x in RULES.legal_actions(s) if isinstance(x, ChooseDie)}
 
 
@@ -54,18 +54,18 @@ def test_changing_a_die_exhausts_drones_without_wrapping():
 def test_occupied_by_own_die():
     config, s, a = turn(dice=(2,))
     s.loc_dice[loc("L-FAB")] = 1                      # his first die is already there
-    s.p[a - 1].active, s.p[a - 1].inactive = 1, 2
+    s.centres[a - 1].active, s.centres[a - 1].inactive = 1, 2
     session = play(config, s)
     deploy(session, a, 2, 2, "L-FAB")
-    p = session.state.p[a - 1]
+    p = session.state.centres[a - 1]
     assert (p.active, p.inactive) == (0, 3)
     choose(session, a, "action")
     assert RULES.task_options(session.state, session.state.tasks[-1]) == ["fabricate", "stop"]   # up to 2
     choose(session, a, "fabricate")
     choose(session, a, "fabricate")
-    p = session.state.p[a - 1]
+    p = session.state.centres[a - 1]
     assert (p.active, p.reserve) == (2, 10)
-    s.p[a - 1].active = 0
+    s.centres[a - 1].active = 0
     session = play(config, s)
     session.apply(ChooseDie(player=a, die=2, value=2))
     with pytest.raises(IllegalAction) as err:
@@ -81,7 +81,7 @@ def test_satellite_then_boost():
     deploy(session, a, 4, 4, "L-FAB")
     choose(session, a, "satellite")
     st = session.state
-    assert st.p[a - 1].sats[loc("L-FAB")] and st.p[a - 1].active == 5 and st.turn != a   # the turn ended
+    assert st.centres[a - 1].sats[loc("L-FAB")] and st.centres[a - 1].active == 5 and st.turn != a   # the turn ended
     # later turn: the occupied card costs 1 drone, the satellite boosts to 3 fabrications
     s2 = st.copy()
     at_turn(s2, a, dice=(4,), others_dice=True)
@@ -93,7 +93,7 @@ def test_satellite_then_boost():
     choose(session, a, "action")
     for _ in range(3):
         choose(session, a, "fabricate")
-    p = session.state.p[a - 1]
+    p = session.state.centres[a - 1]
     assert (p.active, p.reserve) == (5 - 1 + 3, 12 - 3)
 
 
@@ -103,8 +103,8 @@ def test_no_passing_discard_gains_morale():
     assert DiscardDie(player=a, die=5) in RULES.legal_actions(s)        # allowed even with a legal visit
     session = play(config, s)
     session.apply(DiscardDie(player=a, die=5))
-    p = session.state.p[a - 1]
-    assert p.morale == s.p[a - 1].morale + 1 and p.discarded == 1 and p.ports[4] == 0
+    p = session.state.centres[a - 1]
+    assert p.morale == s.centres[a - 1].morale + 1 and p.discarded == 1 and p.ports[4] == 0
 
 
 @pytest.mark.rule("SS-AST-03", "SS-AST-04")
@@ -113,7 +113,7 @@ def test_asteroid_belt():
     session = play(config, s)
     deploy(session, a, 1, 1, "L-ORE")
     choose(session, a, "action")
-    assert session.state.p[a - 1].store == [1, 0, 0]
+    assert session.state.centres[a - 1].store == [1, 0, 0]
 
 
 @pytest.mark.rule("SS-SAL-02", "SS-SAL-03", "SS-SAL-04", "SS-DRN-12", "SS-DRN-13", "SS-DRN-14", "SS-DRN-15",
@@ -121,7 +121,7 @@ def test_asteroid_belt():
                   "SS-GEN-04")
 def test_salvage_ship_row_limits():
     config, s, a = turn(dice=(2,))
-    s.p[a - 1].inactive, s.p[a - 1].reserve = 5, 9
+    s.centres[a - 1].inactive, s.centres[a - 1].reserve = 5, 9
     session = play(config, s)
     deploy(session, a, 2, 2, "L-SAL")
     choose(session, a, "action")
@@ -130,21 +130,21 @@ def test_salvage_ship_row_limits():
     choose(session, a, "decommission:3")                             # +1 point (row 3, column 1)
     assert "decommission:3" not in RULES.task_options(session.state, session.state.tasks[-1])
     choose(session, a, "regenerate")
-    p = session.state.p[a - 1]
+    p = session.state.centres[a - 1]
     assert p.matrix == (0, 0, 1) and p.inactive == 3 and not session.state.tasks
-    s.p[a - 1].matrix = (3, 0, 0)
+    s.centres[a - 1].matrix = (3, 0, 0)
     session = play(config, s)
     deploy(session, a, 2, 2, "L-SAL")
     choose(session, a, "action")
     assert "decommission:1" not in RULES.task_options(session.state, session.state.tasks[-1])   # full row
     choose(session, a, "stop")                                        # up to: may stop
-    assert session.state.p[a - 1].inactive == 5
+    assert session.state.centres[a - 1].inactive == 5
 
 
 @pytest.mark.rule("SS-EX-12", "SS-AUX-01", "SS-AUX-02", "SS-AUX-06", "SS-AMB-13", "SS-INV-16")
 def test_matrix_row_limit_and_lost_aux_die():
     config, s, a = turn(dice=(4, 2))
-    p = s.p[a - 1]
+    p = s.centres[a - 1]
     p.matrix, p.inactive, p.reserve, p.active = (1, 1, 0), 4, 8, 6
     session = play(config, s, [3])
     deploy(session, a, 4, 4, "L-SAL")
@@ -157,20 +157,20 @@ def test_matrix_row_limit_and_lost_aux_die():
     with pytest.raises(IllegalAction):
         choose(session, a, "decommission:2")                          # a second drone in a row
     choose(session, a, "regenerate")
-    p = session.state.p[a - 1]
+    p = session.state.centres[a - 1]
     assert p.matrix == (2, 2, 1) and p.ports[2] == 1 and p.aux
-    before = s.p[a - 1]
+    before = s.centres[a - 1]
     assert (p.score, p.morale, p.store[1]) == (before.score + 1, before.morale + 2, before.store[1] + 1)
     assert (p.active, p.inactive) == (before.active + 1, 0)
     # a later turn of the same round: column 2 completes, the auxiliary die is not gained again
     s2 = session.state.copy()
     at_turn(s2, a, dice=(2,), others_dice=True)
-    s2.p[a - 1].aux, s2.p[a - 1].morale, s2.p[a - 1].inactive = True, 4, 1
+    s2.centres[a - 1].aux, s2.centres[a - 1].morale, s2.centres[a - 1].inactive = True, 4, 1
     session = play(config, s2)
     session.apply(TakeKickbacks(player=a, to=2))
     choose(session, a, "salvage")
     choose(session, a, "decommission:3")
-    assert session.state.p[a - 1].matrix == (2, 2, 2) and not events(session, AuxDieGained)
+    assert session.state.centres[a - 1].matrix == (2, 2, 2) and not events(session, AuxDieGained)
 
 
 @pytest.mark.rule("SS-EX-26", "SS-AMB-14", "SS-AUX-03", "SS-AUX-04", "SS-AUX-05", "SS-AUX-07", "SS-DEP-01",
@@ -179,9 +179,9 @@ def test_aux_die_gives_extra_turn():
     config, s = fresh(2, seed=6)
     a, b = s.order
     at_turn(s, a, dice=(3,))
-    s.p[b - 1].ports = [0, 0, 0, 0, 1, 0]
-    s.p[b - 1].placed = 2
-    p = s.p[a - 1]
+    s.centres[b - 1].ports = [0, 0, 0, 0, 1, 0]
+    s.centres[b - 1].placed = 2
+    p = s.centres[a - 1]
     p.matrix, p.inactive, p.morale = (0, 1, 1), 1, 4
     session = play(config, s, [6])
     session.apply(TakeKickbacks(player=a, to=2))
@@ -189,17 +189,17 @@ def test_aux_die_gives_extra_turn():
     choose(session, a, "decommission:1")                 # column 1 complete -> aux die 6
     choose(session, a, "ore")                            # no inactive drone left: the salvage ends
     st = session.state
-    assert st.p[a - 1].ports[5] == 1 and st.p[a - 1].fresh == 6
+    assert st.centres[a - 1].ports[5] == 1 and st.centres[a - 1].fresh == 6
     assert not any(isinstance(x, ChooseDie) and x.die == 6 for x in RULES.legal_actions(st))   # not this turn
     session.apply(DiscardDie(player=a, die=3))
     assert session.state.turn == b
     session.apply(DiscardDie(player=b, die=5))
     assert session.state.turn == a                       # B has no dice: A takes another turn
     assert ChooseDie(player=a, die=6, value=6) in RULES.legal_actions(session.state)
-    morale = session.state.p[a - 1].morale
+    morale = session.state.centres[a - 1].morale
     session.apply(DiscardDie(player=a, die=6))
     st = session.state
-    assert st.round == 2 and not st.p[a - 1].aux and sum(st.p[a - 1].ports) == 3   # back to the reserve
+    assert st.round == 2 and not st.centres[a - 1].aux and sum(st.centres[a - 1].ports) == 3   # back to the reserve
     assert sum(e.player == a for e in events(session, TurnStarted)) == 2 and morale >= 0
 
 
@@ -211,7 +211,7 @@ def test_legal_visit_needs_something_to_do():
     open_sphere(s)
     for name, hid in zip(("I1", "I2", "I3", "I4", "I5", "I6"), ("H07", "H08", "H09", "H10", "H11", "H12")):
         put_hex(s, name, hid)
-    p = s.p[a - 1]
+    p = s.centres[a - 1]
     p.active, p.store = 1, [6, 0, 0]
     session = play(config, s)
     deploy(session, a, 2, 2, "L-SPH")
@@ -226,7 +226,7 @@ def test_legal_visit_needs_something_to_do():
 @pytest.mark.rule("SS-DRN-05", "SS-DRN-06", "SS-AMB-37", "SS-FAB-02")
 def test_fabricate_from_empty_reserve_recalls_satellite():
     config, s, a = turn(dice=(2,))
-    p = s.p[a - 1]
+    p = s.centres[a - 1]
     p.reserve, p.active = 0, 5
     put(p, "sats", loc("L-ORE"), True)
     session = play(config, s)
@@ -234,7 +234,7 @@ def test_fabricate_from_empty_reserve_recalls_satellite():
     choose(session, a, "action")
     assert RULES.task_options(session.state, session.state.tasks[-1]) == ["recall:L-ORE", "stop"]
     choose(session, a, "recall:L-ORE")
-    p = session.state.p[a - 1]
+    p = session.state.centres[a - 1]
     assert not p.sats[loc("L-ORE")] and p.active == 6 and not session.state.tasks   # nothing more to fabricate
 
 
@@ -246,14 +246,14 @@ def test_drone_conservation_through_a_game():
     config = RULES.make_config(players=3)
     st, pos = start(RULES, config, seeded(4))
     st, _, _ = playout(RULES, st, pos, {i: RandomAgent(RULES) for i in (1, 2, 3)}, seeded(4), agent_rng(4))
-    assert drones_conserved(st, RULES) is None
-    assert all(p.hexes == sum(1 for b in st.builder if b == i) for i, p in enumerate(st.p, 1))
+    assert drones_conserved(RULES.c, st) is None
+    assert all(p.hexes == sum(1 for b in st.builder if b == i) for i, p in enumerate(st.centres, 1))
 
 
 @pytest.mark.rule("SS-AMB-25", "SS-CREW-17")
 def test_end_turn_after_action_with_unused_crew():
     config, s, a = turn(dice=(1,))
-    p = s.p[a - 1]
+    p = s.centres[a - 1]
     card = RULES.c.crew_index["T2-01a"]
     p.crew, p.used, p.hires = (card,), (False,), 1
     session = play(config, s)
@@ -272,5 +272,5 @@ def test_fabricator_may_stop_short():
     choose(session, a, "action")
     choose(session, a, "fabricate")
     choose(session, a, "stop")
-    p = session.state.p[a - 1]
-    assert (p.active, p.reserve) == (s.p[a - 1].active + 1, s.p[a - 1].reserve - 1) and not session.state.tasks
+    p = session.state.centres[a - 1]
+    assert (p.active, p.reserve) == (s.centres[a - 1].active + 1, s.centres[a - 1].reserve - 1) and not session.state.tasks

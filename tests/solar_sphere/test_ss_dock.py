@@ -25,20 +25,20 @@ def test_arlo_docks_1_1_2_for_five_morale():
     """With default data SS-GAP-09 (port 1 x2 = 4 and port 2 x1 = 1 are the rulebook's)."""
     session = dock_round(2, script=[1, 1, 2, 6, 6, 6])
     s = session.state
-    arlo = next(i for i, p in enumerate(s.p, 1) if p.rolled == (1, 1, 2))
+    arlo = next(i for i, p in enumerate(s.centres, 1) if p.rolled == (1, 1, 2))
     before = next(e for e in events(session, MoraleChanged) if e.player == arlo and e.delta == 5)
     assert before.delta == 5
-    p = s.p[arlo - 1]
+    p = s.centres[arlo - 1]
     assert p.ports[0] == 2 and p.ports[1] == 1 and sum(p.rolled) == 4
 
 
 @pytest.mark.rule("SS-EX-29", "SS-PORT-03")
 def test_dock_bonus_variants():
     """With default data SS-GAP-09."""
-    assert port_bonus(RULES, (1, 1, 1)) == 7
-    assert port_bonus(RULES, (6, 6, 6)) == 2
-    assert port_bonus(RULES, (3, 4, 5)) == 1
-    assert port_bonus(RULES, (2, 2, 5)) == 3
+    assert port_bonus(RULES.c, (1, 1, 1)) == 7
+    assert port_bonus(RULES.c, (6, 6, 6)) == 2
+    assert port_bonus(RULES.c, (3, 4, 5)) == 1
+    assert port_bonus(RULES.c, (2, 2, 5)) == 3
 
 
 @pytest.mark.rule("SS-EX-08", "SS-DOCK-04", "SS-DOCK-05", "SS-AMB-08")
@@ -53,12 +53,12 @@ def test_dock_sets_order_and_morale_from_three_dice_only():
     session = dock_round(2, script=[1, 1, 2, 6, 6, 6])
     s = session.state
     assert s.round == 2 and s.phase == "deploy"
-    rolls = sorted((p.rolled for p in s.p))
+    rolls = sorted((p.rolled for p in s.centres))
     assert rolls == [(1, 1, 2), (6, 6, 6)]
-    high = next(i for i, p in enumerate(s.p, 1) if p.rolled == (6, 6, 6))
+    high = next(i for i, p in enumerate(s.centres, 1) if p.rolled == (6, 6, 6))
     assert s.order[0] == high                      # 18 beats 4
-    assert not any(p.aux for p in s.p) and all(sum(p.ports) == 3 for p in s.p)
-    low = s.p[2 - high]
+    assert not any(p.aux for p in s.centres) and all(sum(p.ports) == 3 for p in s.centres)
+    low = s.centres[2 - high]
     assert low.morale >= 5                         # +5 from the ports (plus the discard's +1 earlier)
 
 
@@ -69,7 +69,7 @@ def test_die_keeps_its_port_until_deployed():
     at_turn(s, seat, dice=(3, 5))
     session = play(config, s)
     session.apply(RULES.parse_action(session.state, f"P{seat} choose_die die=3 value=3"))
-    assert session.state.p[seat - 1].ports[4] == 1 and session.state.p[seat - 1].ports[2] == 0
+    assert session.state.centres[seat - 1].ports[4] == 1 and session.state.centres[seat - 1].ports[2] == 0
 
 
 

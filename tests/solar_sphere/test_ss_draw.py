@@ -83,7 +83,7 @@ def test_solo_shows_dranda_s_play_area():
     _, s = fresh(1, seed=2, level=2)
     svg = picture(s, 1)
     assert "DRANDA · level 2 · score 0" in svg
-    assert f"DRANDA's deck: {len(s.d.deck)} cards face down" in svg and "P2" not in svg
+    assert f"DRANDA's deck: {len(s.dranda.deck)} cards face down" in svg and "P2" not in svg
 
 
 @pytest.mark.parametrize("players", [2, 4])
@@ -102,8 +102,8 @@ def test_figures_chart_scores_morale_and_reputation():
     _, end, steps, _ = random_game(4, 4)
     figures = RULES.figures(end)
     assert set(figures) == {"score", "morale", "reputation"}
-    assert figures["score"] == {f"P{i}": float(end.p[i - 1].score) for i in range(1, 5)}
-    assert figures["morale"]["P2"] == end.p[1].morale and figures["reputation"]["P3"] == end.p[2].rep
+    assert figures["score"] == {f"P{i}": float(end.centres[i - 1].score) for i in range(1, 5)}
+    assert figures["morale"]["P2"] == end.centres[1].morale and figures["reputation"]["P3"] == end.centres[2].rep
     _, solo, _, _ = random_game(1, 4, level=1)
     assert set(RULES.figures(solo)["score"]) == {"P1", "DRANDA"}
-    assert RULES.figures(solo)["score"]["DRANDA"] == solo.d.score
+    assert RULES.figures(solo)["score"]["DRANDA"] == solo.dranda.score

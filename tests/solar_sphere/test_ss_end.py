@@ -35,16 +35,16 @@ def final_round(players=2, setup=None):
 def test_final_scoring_parts():
     def setup(s):
         open_sphere(s)
-        p = s.p[0]
+        p = s.centres[0]
         p.active, p.inactive, p.reserve, p.store = 5, 5, 10, [2, 1, 1]
         p.rep, p.morale, p.factions, p.score = 2, 7, [1, 1, 0, 1], 10
-        s.p[1].morale = 0
+        s.centres[1].morale = 0
     session, before = final_round(setup=setup)
     f = next(e for e in events(session, FinalScored) if e.player == 1)
-    morale = session.state.p[0].morale
+    morale = session.state.centres[0].morale
     assert (f.halves, f.reputation, f.factions, f.sphere) == (4, 4, 5, 0)
     assert f.morale == RULES.c.cmd.morale_points[morale]
-    p = session.state.p[0]
+    p = session.state.centres[0]
     during = sum(e.points for e in events(session, PointsScored) if e.player == 1)
     assert p.score == 10 + during + f.sphere + f.factions + f.reputation + f.morale + f.halves
     assert events(session, GameEnded)[0].scores[0] == p.score
@@ -54,17 +54,17 @@ def test_final_scoring_parts():
 def test_tie_breaks():
     _, s = fresh(3, seed=1)
     s.phase, s.outcome = "over", [20, 20, 20]
-    s.p[0].rep, s.p[1].rep, s.p[2].rep = 2, 2, 1
-    s.p[0].morale, s.p[1].morale = 5, 6
+    s.centres[0].rep, s.centres[1].rep, s.centres[2].rep = 2, 2, 1
+    s.centres[0].morale, s.centres[1].morale = 5, 6
     assert winners(s) == (2,) and ranks(s) == [2, 1, 3]
-    s.p[0].morale = 6
+    s.centres[0].morale = 6
     assert winners(s) == (1, 2) and ranks(s) == [1, 1, 3]
 
 
 @pytest.mark.rule("SS-PTS-01", "SS-PTS-02", "SS-GAP-20")
 def test_score_is_one_integer():
     _, s = fresh(2, seed=1)
-    assert isinstance(s.p[0].score, int)
+    assert isinstance(s.centres[0].score, int)
     assert all(isinstance(e.points, int) for e in [PointsScored(player=1, points=-2)])
 
 
@@ -78,7 +78,7 @@ def test_a_random_game_lasts_at_most_six_rounds(players):
     st, _, _ = playout(RULES, st, pos, {i: RandomAgent(RULES) for i in range(1, players + 1)}, seeded(1), agent_rng(1))
     assert st.phase == "over" and st.round <= 6 and (st.round == 6 or st.final)
     out = RULES.outcome(st)
-    assert out.scores == tuple(p.score for p in st.p) and out.winners
+    assert out.scores == tuple(p.score for p in st.centres) and out.winners
 
 
 @pytest.mark.rule("SS-INV-13")
@@ -94,5 +94,5 @@ def test_score_is_the_sum_of_point_events(players):
         total = sum(e.points for e in events(session, PointsScored) if e.player == seat)
         total += sum(e.sphere + e.factions + e.reputation + e.morale + e.halves + e.supply
                      for e in events(session, FinalScored) if e.player == seat)
-        final = session.state.d.score if seat == session.state.dseat else session.state.p[seat - 1].score
+        final = session.state.dranda.score if seat == session.state.dranda_seat else session.state.centres[seat - 1].score
         assert total == final

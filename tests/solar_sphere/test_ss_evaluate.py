@@ -65,6 +65,6 @@ def test_alone_the_margin_counts_dranda_s_points_still_to_come():
         if state.round >= 6 or state.final:
             assert to_come == 0
         else:
-            assert to_come == pytest.approx(state.d.score / max(1, state.round) * (6 - state.round))
+            assert to_come == pytest.approx(state.dranda.score / max(1, state.round) * (6 - state.round))
             ahead += to_come > 0
     assert ahead > 0

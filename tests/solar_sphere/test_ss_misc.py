@@ -32,12 +32,12 @@ def test_corporation_icon_gives_one_level_before_the_next_effect():
     at_turn(s, a, dice=(1,), others_dice=True)
     open_sphere(s)
     put_hex(s, "I1", "H03")
-    s.p[a - 1].store = [0, 1, 0]
+    s.centres[a - 1].store = [0, 1, 0]
     session = play(config, s)
     deploy(session, a, 1, 1, "L-SPH")
     choose(session, a, "action")
     choose(session, a, "I1")
-    assert session.state.p[a - 1].rep == 1
+    assert session.state.centres[a - 1].rep == 1
     evs = events(session)
     i = evs.index(ReputationGained(player=a))
     assert isinstance(evs[i - 1], PointsScored)                 # benefit points first, then reputation
@@ -48,8 +48,8 @@ def test_satellites_do_not_occupy():
     config, s = fresh(2, seed=2)
     a, b = s.order
     at_turn(s, a, dice=(2,), others_dice=True)
-    put(s.p[b - 1], "sats", loc("L-FAB"), True)
-    s.p[b - 1].active -= 1
+    put(s.centres[b - 1], "sats", loc("L-FAB"), True)
+    s.centres[b - 1].active -= 1
     session = play(config, s)
     deploy(session, a, 2, 2, "L-FAB")
     assert events(session, DieDeployed)[-1].occupied is False
@@ -57,7 +57,7 @@ def test_satellites_do_not_occupy():
     choose(session, a, "fabricate")
     choose(session, a, "fabricate")
     assert not session.state.tasks                                          # not boosted by B's satellite
-    assert session.state.p[a - 1].active == s.p[a - 1].active + 2
+    assert session.state.centres[a - 1].active == s.centres[a - 1].active + 2
 
 
 @pytest.mark.rule("SS-KB-09", "SS-ALM-10")
@@ -65,7 +65,7 @@ def test_crew_kickback_costs_no_morale():
     config, s = fresh(2, seed=2)
     a = s.order[0]
     at_turn(s, a, dice=(2,), others_dice=True)
-    p = s.p[a - 1]
+    p = s.centres[a - 1]
     p.crew, p.used, p.hires, p.morale = (crew_index("T3-06a"),), (False,), 1, 3
     out_of_decks(s, crew_index("T3-06a"))
     if crew_index("T3-06a") in s.display:
@@ -76,9 +76,9 @@ def test_crew_kickback_costs_no_morale():
     session.apply(ChooseDie(player=a, die=2, value=2))
     session.apply(RULES.parse_action(session.state, f"P{a} visit location=L-FLT"))
     session.apply(UseCrew(player=a, card="T3-06a"))
-    assert session.state.tasks[-1].kind == "kickback" and session.state.p[a - 1].morale == 3
+    assert session.state.tasks[-1].kind == "kickback" and session.state.centres[a - 1].morale == 3
     choose(session, a, "crystal")
-    assert session.state.p[a - 1].store[2] == 1
+    assert session.state.centres[a - 1].store[2] == 1
 
 
 @pytest.mark.rule("SS-CORP-06", "SS-GEN-06")
@@ -100,7 +100,7 @@ def test_dranda_reputation_becomes_points():
     names = {"I1": "H03"}
     open_sphere(s, {n: -1 for n in RULES.c.slots if n not in names})
     put_hex(s, "I1", "H03")
-    d = s.d
+    d = s.dranda
     card = next(i for i, c in enumerate(RULES.c.dranda) if c.black == "L-SPH")
     d.dice, d.colours = [1, 0, 0], [0, 1, 2]
     if card in d.discard:

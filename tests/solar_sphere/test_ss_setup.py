@@ -33,7 +33,7 @@ def test_component_counts_come_from_data():
 def test_command_centres_start_empty():
     config = RULES.make_config(players=3)
     s = RULES.initial(config)
-    for p in s.p:
+    for p in s.centres:
         assert (p.rep, p.morale, p.score) == (0, 0, 0)
         assert (p.reserve, p.active, p.inactive) == (12, 6, 2)
         assert p.store == [0, 0, 0] and p.crew == () and p.ships == () and p.matrix == (0, 0, 0)

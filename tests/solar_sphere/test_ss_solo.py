@@ -23,7 +23,7 @@ def solo(level=3, seed=1):
 
 def dranda_next(s, value, colour, deck):
     """DRANDA's next die (index 0) has `value` and `colour`; its deck starts with `deck`."""
-    d = s.d
+    d = s.dranda
     d.dice, d.colours = [value, 0, 0], [colour, (colour + 1) % 3, (colour + 2) % 3]
     rest = [c for c in d.deck + d.area if c not in [D[x] for x in deck] and c not in d.discard]
     d.deck = [D[x] for x in deck] + [c for c in rest]
@@ -52,14 +52,14 @@ def test_dranda_builds_the_inner_hex():
     config, s = solo(level=2)
     ex20_sphere(s)
     dranda_next(s, 4, 0, ["D01"])                            # D01: black icon = Solar Sphere
-    score = s.d.score
+    score = s.dranda.score
     session = play(config, s)
     end_deploy(session, 1, 2)
     built = events(session, HexBuilt)[0]
     assert built.player == 2 and built.slot == slot("I3")
     gained = [e.points for e in events(session, PointsScored) if e.player == 2][:2]
-    assert gained == [3, 2] and session.state.d.factions[0] == 1 and session.state.d.score >= score + 5
-    assert D["D01"] in session.state.d.deck or D["D01"] in session.state.d.discard
+    assert gained == [3, 2] and session.state.dranda.factions[0] == 1 and session.state.dranda.score >= score + 5
+    assert D["D01"] in session.state.dranda.deck or D["D01"] in session.state.dranda.discard
 
 
 @pytest.mark.rule("SS-DRSPH-03", "SS-DRSPH-04", "SS-DRSPH-06", "SS-DRSPH-07", "SS-DRSPH-08", "SS-DRSPH-09",
@@ -67,29 +67,29 @@ def test_dranda_builds_the_inner_hex():
 def test_dranda_hex_criteria_fallbacks():
     config, s = solo(level=2)
     ex20_sphere(s)
-    slot_, higher = choose_hex(s, RULES, 2)
+    slot_, higher = choose_hex(RULES.c, s, 2)
     assert higher and slot_ in (slot("I3"), slot("I5"))       # SC1 keeps the two inner hexes
-    s.d.factions = (3, 0, 0, 0)                               # Eng (H10) is now not the fewest
-    assert choose_hex(s, RULES, 2)[0] == slot("I5")
-    s.d.factions = (0, 3, 0, 0)
-    assert choose_hex(s, RULES, 2)[0] == slot("I3")
-    assert choose_hex(s, RULES, 3)[0] == slot("O5")           # the value below 4 that exists
+    s.dranda.factions = (3, 0, 0, 0)                               # Eng (H10) is now not the fewest
+    assert choose_hex(RULES.c, s, 2)[0] == slot("I5")
+    s.dranda.factions = (0, 3, 0, 0)
+    assert choose_hex(RULES.c, s, 2)[0] == slot("I3")
+    assert choose_hex(RULES.c, s, 3)[0] == slot("O5")           # the value below 4 that exists
     s.scoring_card = 2                                        # SC3: O2 is an edge
-    assert choose_hex(s, RULES, 4)[0] == slot("O2")
+    assert choose_hex(RULES.c, s, 4)[0] == slot("O2")
     open_sphere(s)
     s.scoring_card = 0
     for n, h in zip(("I1", "I2", "I3", "I4", "I5", "I6"), ("H01", "H02", "H03", "H04", "H05", "H06")):
         put_hex(s, n, h)
-    s.d.factions = (0, 0, 0, 0)
+    s.dranda.factions = (0, 0, 0, 0)
     # value 1: I1 (H01 Eng), I2 (H02 Sci), I3 (H03 Sec) all SC1 6-point, same fewest: left-most col, then top-most
-    assert choose_hex(s, RULES, 1)[0] == slot("I1")
+    assert choose_hex(RULES.c, s, 1)[0] == slot("I1")
 
 
 @pytest.mark.rule("SS-DRSPH-13", "SS-DRSPH-14")
 def test_dranda_no_viable_hex():
     config, s = solo()
     open_sphere(s, {n: -1 for n in RULES.c.slots})
-    assert choose_hex(s, RULES, 3) == (-1, False)
+    assert choose_hex(RULES.c, s, 3) == (-1, False)
 
 
 @pytest.mark.rule("SS-EX-21", "SS-DRFLT-02", "SS-DRFLT-03", "SS-DRFLT-04", "SS-DRFLT-05", "SS-DRFLT-06",
@@ -98,11 +98,11 @@ def test_dranda_attack_plan():
     config, s = solo()
     fleet(s, bottom_left=("R08", [[1, 1], [-1, 1]]), bottom_right=("R01", [[-1, 1]]),
           top_left=("R07", []), top_right=("R04", []))
-    assert plan_attack(s, RULES, 4) == [2, 2, 0, 0]
-    assert plan_attack(s, RULES, 3) == [2, 1, 0, 0]
-    assert plan_attack(s, RULES, 20)[2:] != [0, 0]            # C then D reach the top row
+    assert plan_attack(RULES.c, s, 4) == [2, 2, 0, 0]
+    assert plan_attack(RULES.c, s, 3) == [2, 1, 0, 0]
+    assert plan_attack(RULES.c, s, 20)[2:] != [0, 0]            # C then D reach the top row
     fleet(s, top_left=("R07", []))
-    assert plan_attack(s, RULES, 4) == [0, 0, 4, 0]           # a lone row: A (3) then B (1)
+    assert plan_attack(RULES.c, s, 4) == [0, 0, 4, 0]           # a lone row: A (3) then B (1)
 
 
 @pytest.mark.rule("SS-DRFLT-01", "SS-DRFLT-09", "SS-DRFLT-10", "SS-DRBAT-01", "SS-DRBAT-02", "SS-DRBAT-03",
@@ -111,17 +111,17 @@ def test_dranda_attacks_and_wins():
     config, s = solo(level=3)
     fleet(s, top_left=("R01", []), top_right=("R02", []))
     dranda_next(s, 3, 0, ["D02"])                            # D02: black icon = Resistance Fleet
-    supply, removed, score = s.d.supply, s.d.removed, s.d.score
+    supply, removed, score = s.dranda.supply, s.dranda.removed, s.dranda.score
     session = play(config, s, [0, 0])
     end_deploy(session, 1, 2)
     commits = events(session, DronesCommitted)
     assert [(e.ship, e.n) for e in commits] == [(2, 2), (3, 2)]          # step C: A then B on the top row
     st = session.state
-    assert ship_index("R01") in st.d.ships and ship_index("R02") in st.d.ships
-    assert (st.d.supply, st.d.removed) == (supply - 2, removed + 2)      # 1 discarded per success at level III
+    assert ship_index("R01") in st.dranda.ships and ship_index("R02") in st.dranda.ships
+    assert (st.dranda.supply, st.dranda.removed) == (supply - 2, removed + 2)      # 1 discarded per success at level III
     gained = [e.points for e in events(session, PointsScored) if e.player == 2]
     assert gained[:4] == [3, 2, 4, 2]                                      # 1st bonus, then morale as 2 points
-    assert st.d.score == score + sum(gained)                                # every point it scored is on its track
+    assert st.dranda.score == score + sum(gained)                                # every point it scored is on its track
 
 
 @pytest.mark.rule("SS-EX-22", "SS-DRCRW-01", "SS-DRCRW-02", "SS-DRCRW-03", "SS-DRCRW-04", "SS-DRCRW-05",
@@ -129,14 +129,14 @@ def test_dranda_attacks_and_wins():
 def test_dranda_hires():
     config, s = solo()
     put(put(s, "display", 2, crew_index("T2-06a")), "display", 3, crew_index("T2-07a"))
-    s.d.factions = (1, 1, 0, 0)
-    assert choose_crew(s, RULES, 3) == 2 and choose_crew(s, RULES, 4) == 3
+    s.dranda.factions = (1, 1, 0, 0)
+    assert choose_crew(RULES.c, s, 3) == 2 and choose_crew(RULES.c, s, 4) == 3
     put(s, "display", 3, crew_index("T2-04b"))
-    assert choose_crew(s, RULES, 3) == 3
+    assert choose_crew(RULES.c, s, 3) == 3
     put(put(s, "display", 2, -1), "display", 3, -1)
-    assert choose_crew(s, RULES, 3) in (4, 5)                 # Tier 2 empty: Tier 3 next
+    assert choose_crew(RULES.c, s, 3) in (4, 5)                 # Tier 2 empty: Tier 3 next
     s.display = (-1,) * 6
-    assert choose_crew(s, RULES, 3) == -1
+    assert choose_crew(RULES.c, s, 3) == -1
 
 
 @pytest.mark.rule("SS-EX-23", "SS-DRSAL-01", "SS-DRSAL-02", "SS-DRSAL-03", "SS-DRSAL-05", "SS-DRSAL-06",
@@ -145,7 +145,7 @@ def test_dranda_salvage_ship_chain():
     config, s = solo(level=3)
     dranda_next(s, 2, 1, ["D07", "D09"])                      # blue die; D07 blue = Salvage Ship
     s.loc_dice[loc("L-SAL")] = 1                               # the player's die is there
-    s.p[0].placed = 3
+    s.centres[0].placed = 3
     session = play(config, s, [4])
     end_deploy(session, 1, 2)
     placed = events(session, DrandaDiePlaced)
@@ -153,14 +153,14 @@ def test_dranda_salvage_ship_chain():
     assert placed[1] == DrandaDiePlaced(die=4, location=loc("L-SPH"), value=4)
     assert DrandaDrones(supply=-1, removed=1) in events(session)
     assert DrandaCardMoved(card=D["D07"], to="discard") in events(session)
-    assert session.state.d.opaque[1] == 2                      # out of the game after Recover
+    assert session.state.dranda.opaque[1] == 2                      # out of the game after Recover
 
 
 @pytest.mark.rule("SS-DRSAL-04", "SS-AMB-47")
 def test_dranda_salvage_skips_used_opaque_dice():
     config, s = solo(level=3)
     dranda_next(s, 2, 1, ["D07", "D09", "D05"])               # D09's blue die is gone; D05 starts with yellow
-    s.d.opaque = [0, 2, 0]
+    s.dranda.opaque = [0, 2, 0]
     session = play(config, s, [4])
     end_deploy(session, 1, 2)
     assert DrandaCardMoved(card=D["D09"], to="bottom") in events(session)
@@ -171,7 +171,7 @@ def test_dranda_salvage_skips_used_opaque_dice():
 def test_dranda_with_empty_supply():
     config, s = solo(level=1)
     ex20_sphere(s)
-    s.d.supply, s.d.removed = 0, 20
+    s.dranda.supply, s.dranda.removed = 0, 20
     dranda_next(s, 4, 0, ["D01"])
     s.loc_dice[loc("L-SPH")] = 1
     session = play(config, s)
@@ -204,18 +204,18 @@ def test_solo_game_end_to_end(level):
     from boardcore.play import agent_rng, playout, seeded, start
     config = RULES.make_config(players=1, level=level)
     st, pos = start(RULES, config, seeded(level))
-    d = st.d
+    d = st.dranda
     assert d.supply + d.on_ships + d.hexes + d.removed == 20 and sorted(st.order) == [1, 2]
     assert len(d.discard) == 1 and len(d.deck) + len(d.area) == 11
-    assert st.d.factions == (0, 0, 0, 0) and st.d.opaque == [0, 0, 0]
+    assert st.dranda.factions == (0, 0, 0, 0) and st.dranda.opaque == [0, 0, 0]
     assert sorted(RULES.c.dranda[0].order) == ["black", "blue", "yellow"]
     end, _, _ = playout(RULES, st, pos, {1: RandomAgent(RULES)}, seeded(level), agent_rng(level))
     out = RULES.outcome(end)
     assert out.winners == ((1,) if end.outcome[0] > end.outcome[1] else ())
     assert "DRANDA" in out.note
     from solar_sphere.scoring import final_parts
-    parts = final_parts(end, RULES, 2)
-    assert parts.supply == end.d.supply * (1, 2, 3)[level - 1] and parts.morale == parts.reputation == 0
+    parts = final_parts(RULES.c, end, 2)
+    assert parts.supply == end.dranda.supply * (1, 2, 3)[level - 1] and parts.morale == parts.reputation == 0
 
 
 @pytest.mark.rule("SS-DRDOCK-01", "SS-DRDOCK-02", "SS-DRDOCK-03", "SS-DRDOCK-04", "SS-DRDOCK-05", "SS-AMB-49",
@@ -223,16 +223,16 @@ def test_solo_game_end_to_end(level):
 def test_dranda_dock_and_recover():
     config, s = solo()
     fleet(s)
-    s.d.dice = [0, 0, 0]
-    deck_before = list(s.d.deck)
-    reshuffled = deck_before[1:] + s.d.area
+    s.dranda.dice = [0, 0, 0]
+    deck_before = list(s.dranda.deck)
+    reshuffled = deck_before[1:] + s.dranda.area
     session = play(config, s, [reshuffled, 1, 1, 1, 6, 5, 4])
     end_deploy(session, 1, 2)
     st = session.state
-    top = RULES.c.dranda[st.d.discard[-1]]
-    assert st.d.discard[-1] == deck_before[0] and len(st.d.discard) == 2
-    assert st.d.colours == [("black", "blue", "yellow").index(c) for c in top.order]
-    assert st.d.dice == [0, 5, 4] and st.order == (2, 1)      # DRANDA (15) goes first and played its 6
+    top = RULES.c.dranda[st.dranda.discard[-1]]
+    assert st.dranda.discard[-1] == deck_before[0] and len(st.dranda.discard) == 2
+    assert st.dranda.colours == [("black", "blue", "yellow").index(c) for c in top.order]
+    assert st.dranda.dice == [0, 5, 4] and st.order == (2, 1)      # DRANDA (15) goes first and played its 6
 
 
 @pytest.mark.rule("SS-DRSET-03", "SS-DRREC-06", "SS-AMB-52", "SS-AMB-43", "SS-DRBAT-05", "SS-DRBAT-06",
@@ -241,7 +241,7 @@ def test_solo_fleet_order_and_failures():
     config, s = solo()
     s.round = 2
     fleet(s, top_left=("R01", [[2, 1]]), top_right=("R07", [[2, 1]]))
-    s.d.supply -= 2
+    s.dranda.supply -= 2
     s.res_deck = (ship_index("R02"), ship_index("R09"), *(c for c in s.res_deck if c not in
                                                             (ship_index("R02"), ship_index("R09"))))
     session = play(config, s, [3, 3])
@@ -261,9 +261,9 @@ def test_dranda_hires_through_a_turn():
                              for deck in s.crew_decks)
         put(s, "display", at, card)
     s.tokens = (0,) * 6
-    s.d.factions = (1, 1, 0, 0)
+    s.dranda.factions = (1, 1, 0, 0)
     dranda_next(s, 3, 0, ["D03"])                            # D03: black icon = Crew Station
     session = play(config, s)
     end_deploy(session, 1, 2)
-    assert crew_index("T2-06a") in session.state.d.crew
+    assert crew_index("T2-06a") in session.state.dranda.crew
     assert [e.points for e in events(session, PointsScored) if e.player == 2][0] == 2

@@ -103,8 +103,8 @@ def field(spec, values, name):
 def test_the_observation_puts_the_observer_first_and_hides_face_down_hexes():
     config, s = fresh(2, seed=3)
     spec = RULES.observation(config)
-    s.p[0].store, s.p[1].store = [1, 2, 3], [3, 0, 0]
-    s.p[0].score, s.p[1].score = 7, 11
+    s.centres[0].store, s.centres[1].store = [1, 2, 3], [3, 0, 0]
+    s.centres[0].score, s.centres[1].score = 7, 11
     mine, theirs = spec.encode(RULES.view(s, 1), 1), spec.encode(RULES.view(s, 2), 2)
     assert field(spec, mine, "storage_0") == [1, 2, 3] and field(spec, mine, "storage_1") == [3, 0, 0]
     assert field(spec, theirs, "storage_0") == [3, 0, 0] and field(spec, theirs, "score_0") == [11]
@@ -129,7 +129,7 @@ def test_the_prior_prefers_building_to_parking_and_attacks_with_what_a_ship_need
     at_turn(s, a, dice=(4,), others_dice=True)
     open_sphere(s, {})
     put_hex(s, "I1", "H10")
-    s.p[a - 1].store = [2, 1, 1]
+    s.centres[a - 1].store = [2, 1, 1]
     die = RULES.prior(s, [ChooseDie(player=a, die=4, value=4), ChooseDie(player=a, die=4, value=1),
                           DiscardDie(player=a, die=4)])
     assert die[0] > die[1] > die[2]

@@ -80,7 +80,7 @@ def test_arlo_alone_defeats_r01_in_words():
         "No ship at bottom right: nothing to resolve there",
         "P1 rolls 1 on the Resistance die: R01 resists with 3",
         "P1 scores 3 points for the battle",
-        f"P1 gains 1 morale (now {s.p[0].morale + 1})",
+        f"P1 gains 1 morale (now {s.centres[0].morale + 1})",
         "R01 is defeated, 3 drones against 3: P1 claims it",
         "No ship at top right: nothing to resolve there",
     ]
@@ -89,12 +89,12 @@ def test_arlo_alone_defeats_r01_in_words():
 @pytest.mark.rule("SS-EX-01")
 def test_arlo_docks_1_1_2_for_5_morale_in_words():
     s, last = last_die_discarded()
-    for p in s.p:
+    for p in s.centres:
         p.morale = 0
     first, second = s.order
     words, _ = told(s, DiscardDie(player=last, die=2), ARLO_ROLLS_1_1_2 + ESTHER_ROLLS_3_4_5)
     dock = words[words.index("Round 2 of 6 begins with the Dock") + 1:]
-    morale = {seat: s.p[seat - 1].morale + (1 if seat == last else 0) for seat in (1, 2)}
+    morale = {seat: s.centres[seat - 1].morale + (1 if seat == last else 0) for seat in (1, 2)}
     assert dock[:6] == [
         f"P{first} rolls 1, 1, 2", f"P{first} gains 5 morale (now {morale[first] + 5})",
         f"P{second} rolls 3, 4, 5", f"P{second} gains 1 morale (now {morale[second] + 1})",
@@ -106,7 +106,7 @@ def test_esther_moves_back_6_for_5_kickbacks_in_words():
     _, s = fresh(2, seed=1)
     e = s.order[0]
     at_turn(s, e, dice=(3,), others_dice=True)
-    s.p[e - 1].morale, s.p[e - 1].rep = 10, 2
+    s.centres[e - 1].morale, s.centres[e - 1].rep = 10, 2
     kick = TakeKickbacks(player=e, to=4)
     assert offered(s, kick) == "Take 5 kickbacks: move morale back from 10 to 4"
     words, st = told(s, kick)
@@ -126,7 +126,7 @@ def test_esther_builds_next_to_her_hexes_and_arlo_in_words():
     at_turn(s, e, dice=(2,), others_dice=True)
     open_sphere(s, {"I1": e, "I3": e, "O2": a})
     put_hex(s, "I2", "H04")
-    pe, pa = s.p[e - 1], s.p[a - 1]
+    pe, pa = s.centres[e - 1], s.centres[a - 1]
     pe.store, pe.active, pe.morale, pa.morale = [1, 1, 0], 3, 5, 3
     _, st = told(s, ChooseDie(player=e, die=2, value=2))
     _, st = told(st, Visit(player=e, location="L-SPH"))
@@ -154,9 +154,9 @@ def test_bottom_row_defeat_in_words():
     last = s.order[-1]
     at_turn(s, last, dice=(2,))
     fleet(s, bottom_left=("R13", [[1, 2], [2, 2], [-1, 1]]))
-    s.p[0].morale, s.p[1].morale, s.p[2].morale = 3, 0, 1
+    s.centres[0].morale, s.centres[1].morale, s.centres[2].morale = 3, 0, 1
     if last == 3:
-        s.p[2].morale = 0
+        s.centres[2].morale = 0
     words, _ = told(s, DiscardDie(player=last, die=2), RESISTANCE_SHOWS_2)
     start_ = words.index("P1 rolls 2 on the Resistance die: R13 resists with 6")
     assert words[start_:start_ + 5] == [
@@ -216,7 +216,7 @@ def test_retiring_a_crew_member_in_words():
 def test_refreshing_a_crew_member_in_words():
     from test_ss_crew import crew_turn
     config, s, a = crew_turn(crew=("T3-02a", "T2-01a"))
-    s.p[a - 1].used = (False, True)
+    s.centres[a - 1].used = (False, True)
     use = UseCrew(player=a, card="T3-02a")
     assert offered(s, use) == "Use T3-02a (refresh 1 crew member)"
     words, st = told(s, use)
@@ -233,7 +233,7 @@ def test_ending_a_turn_with_crew_unused_in_words():
     config, s = fresh(2, seed=1)
     a = s.order[0]
     at_turn(s, a, dice=(2,), others_dice=True)
-    p = s.p[a - 1]
+    p = s.centres[a - 1]
     p.crew, p.used = (crew_index("T2-01a"),), (False,)
     _, st = told(s, ChooseDie(player=a, die=2, value=2))
     _, st = told(st, Visit(player=a, location="L-ORE"))
@@ -250,7 +250,7 @@ def test_a_corporation_icon_gives_reputation_in_words():
     at_turn(s, a, dice=(1,), others_dice=True)
     open_sphere(s, {})
     put_hex(s, "I1", "H03")                                       # value 1, 1 gold, Corporation icon
-    s.p[a - 1].store = [0, 1, 0]
+    s.centres[a - 1].store = [0, 1, 0]
     _, st = told(s, ChooseDie(player=a, die=1, value=1))
     _, st = told(st, Visit(player=a, location="L-SPH"))
     _, st = told(st, Choose(player=a, option="action"))

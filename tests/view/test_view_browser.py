@@ -259,7 +259,7 @@ def test_a_board_s_text_is_readable_at_1280_by_800(browser, tmp_path, game):
             drawn = "".join(f.svg for f in frames)
             assert long and not any(f">{clip(name, 96)}<" in drawn for name in long)
             assert all(all(f">{line}<" in drawn for line in two_lines(name, 96, 8.5)) for name in long)
-            reserves = {session.rules.c.tech[k].name for f in frames[::8] for pl in session.state_at(f.position).p
+            reserves = {session.rules.c.tech[k].name for f in frames[::8] for pl in session.state_at(f.position).areas
                         for k in pl.reserve if k >= 0}                  # and in the reserves, 80 wide
             whole = {n for n in reserves if len(n) > room(74) and len(two_lines(n, 74, 8.5)[1]) <= room(74, 8.5)}
             assert whole and all(all(f">{line}<" in drawn for line in two_lines(n, 74, 8.5)) for n in whole)

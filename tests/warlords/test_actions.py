@@ -85,7 +85,7 @@ def test_deploy_only_matches_a_deploy_marker_and_never_invades():
     assert {(a.infantry + a.tanks + a.aircraft) for a in sess.legal_actions()} == {1, 2}   # 3-unit limit
     power = sess.state.power[0]
     sess.apply(ev.DeployUnits(player=1, infantry=2, tanks=0, aircraft=0))
-    assert sess.state.pu[mine] == [3, 0, 0] and sess.state.power[0] == power
+    assert sess.state.planet_units[mine] == [3, 0, 0] and sess.state.power[0] == power
 
 
 @pytest.mark.rule("GW-DEP-02", "GW-DEP-03", "GW-FAQ-04", "GW-COMP-10")

@@ -38,7 +38,7 @@ def test_ex01_deploy_power_on_a_yellow_planet():
     sess.apply(ev.TargetPlanet(player=1, planet=yellow))
     events = sess.apply(ev.DeployUnits(player=1, infantry=2, tanks=0, aircraft=0))
     st = sess.state
-    assert st.owner[yellow] == 1 and st.pu[yellow] == [2, 0, 0]
+    assert st.owner[yellow] == 1 and st.planet_units[yellow] == [2, 0, 0]
     assert st.base[0][LP * 3] == 0
     assert [e.amount for e in events if isinstance(e, ev.PowerGained)] == [2]
     assert st.power[0] == 2 and st.track[T["YELLOW"]] == 4
@@ -75,7 +75,7 @@ def test_ex02_reputation_bonus_choice(choice):
         assert st.power[0] == 2 and st.base[0][RES * 3] == reserve
     assert st.prompt.kind == "planet"                                # then the Bombard's effect
     sess.apply(ev.TargetPlanet(player=1, planet=target))
-    assert sess.state.pu[target] == [1, 0, 0]
+    assert sess.state.planet_units[target] == [1, 0, 0]
 
 
 def _missions_table(blue_mercs: int, wounded_yellow: int = 0, mission: str = "per_planet"):
@@ -295,7 +295,7 @@ def test_ex08_planet_devastation_once_per_invasion():
     st = sess.state
     assert st.track[T["YELLOW"]] == 3
     assert C.deploy_value[3] < C.deploy_value[4] and C.domination_value[3] < C.domination_value[4]
-    assert st.owner[planet] == 1 and st.pu[planet] == [2, 0, 0] and st.rep[0] == 1
+    assert st.owner[planet] == 1 and st.planet_units[planet] == [2, 0, 0] and st.rep[0] == 1
 
 
 @pytest.mark.rule("GW-EX-09", "GW-SCORE-02", "GW-SCORE-10", "GW-AMB-06")
@@ -375,7 +375,7 @@ def test_ex11_rebel_bombard_by_priority():
     e = Unfolding.over(RULES, s)
     solo.bombard(C, e, C.rebels["R1-03"])  # takes no rng at all: the Rebellion's Bombard rolls no dice
     st = e.state
-    assert st.pu[blue] == [1, 0, 0] and st.pu[red] == [1, 0, 0]
+    assert st.planet_units[blue] == [1, 0, 0] and st.planet_units[red] == [1, 0, 0]
     assert st.base[0][MED * 3] == medbay + 1 and list(st.track) == track
 
 
@@ -415,9 +415,9 @@ def test_ex13_deploy_invade_across_sectors():
     order = [x.planet for x in e.events if isinstance(x, (ev.Deployed, ev.InvasionStarted))
              for x in [x if isinstance(x, ev.Deployed) else x.invasion]]
     assert order == [planets_in(st, "N")[0], white]                  # canonical order: N before C
-    assert st.owner[planets_in(st, "N")[0]] == 2 and st.pu[planets_in(st, "N")[0]] == [2, 0, 0]
+    assert st.owner[planets_in(st, "N")[0]] == 2 and st.planet_units[planets_in(st, "N")[0]] == [2, 0, 0]
     assert st.track[T["WHITE"]] == white_track - 1
-    assert st.owner[white] == 2 and st.pu[white] == [2, 1, 0] and st.owner[blue_c] == 0
+    assert st.owner[white] == 2 and st.planet_units[white] == [2, 1, 0] and st.owner[blue_c] == 0
     assert st.pre[C.sector_index["E"]] == [1, 0, 0] and st.pre[C.sector_index["W"]] == [0, 0, 0]
     assert st.rep[1] == 1 and st.power[1] == C.rep_space[1].power   # the Rebellion takes the power
 
@@ -459,7 +459,7 @@ def test_ex16_bombard_through_subterfuge():
     destroyed = sess.state.base[1][DEST * 3 + 1]
     sess.apply(ev.Casualties(player=2, infantry=0, tanks=1, aircraft=0))
     st = sess.state
-    assert st.pu[target] == [1, 0, 0] and st.base[1][DEST * 3 + 1] == destroyed + 1
+    assert st.planet_units[target] == [1, 0, 0] and st.base[1][DEST * 3 + 1] == destroyed + 1
     assert st.rep[0] == 0 and borrowed in st.hands[1] and borrowed not in st.hands[0]
 
 
@@ -504,7 +504,7 @@ def test_ex18_recalling_a_guard():
     sess.apply(ev.Recall(player=1, circle=0))
     st = sess.state
     assert st.base[0][LP * 3] == lp + 1 and st.guard[0][0] == SHUT
-    assert st.prompt.kind == "ship" and st.pu[planets_in(st, "C")[0]] == [2, 0, 0]
+    assert st.prompt.kind == "ship" and st.planet_units[planets_in(st, "C")[0]] == [2, 0, 0]
 
 
 @pytest.mark.rule("GW-EX-19", "GW-REP-14", "GW-FAQ-07", "GW-FAQ-08", "GW-CMB-16", "GW-AMB-10", "GW-AMB-38")

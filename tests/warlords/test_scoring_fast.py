@@ -23,7 +23,7 @@ def plain_majority(s) -> list[int]:
         counts = [0] * s.seats
         for i, o in enumerate(s.owner):
             if o and s.planet_type[i] == kind:
-                counts[o - 1] += sum(s.pu[i])
+                counts[o - 1] += sum(s.planet_units[i])
         top = max(counts)
         if top and counts.count(top) == 1:
             out[counts.index(top)] += C.domination_value[s.track[t]]
@@ -81,7 +81,7 @@ def test_planets_scored_again_only_while_the_planets_are_unchanged():
     planet = next(i for i, r in enumerate(s.revealed) if r)
     put(s, planet, 1, infantry=2)
     assert estimate.planets_scored(C, s)[1] == plain_majority(s)
-    s.pu[planet][0] += 1                                    # changed in place, the list kept
+    s.planet_units[planet][0] += 1                                    # changed in place, the list kept
     s.track[C.type_index[s.planet_type[planet]]] = C.track_last
     assert estimate.planets_scored(C, s)[1] == plain_majority(s)
     s.owner[planet] = 2

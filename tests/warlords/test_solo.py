@@ -104,7 +104,7 @@ def test_rebel_pool_limits_and_returns():
     e = Unfolding.over(RULES, s)
     e.state.rebel_step, e.state.rebel_sector = 0, 0
     solo.deploy_invade(C, e, card)
-    assert e.state.pu[held] == [3, 0, 0] and e.state.pre[C.sector_index["N"]] == [2, 0, 0]
+    assert e.state.planet_units[held] == [3, 0, 0] and e.state.pre[C.sector_index["N"]] == [2, 0, 0]
     # a Rebellion unit destroyed goes back to the pool
     pool = e.state.base[1][RES * 3]
     e.emit(ev.UnitsLost(player=2, planet=held, units=(1, 0, 0)))
@@ -259,7 +259,7 @@ def test_solo_reputation_end_is_immediate_and_ties_go_to_reputation():
     sess.apply(ev.ChooseAction(player=1, action="bombard", slot=1))
     sess.apply(ev.Bonus(player=1, choice="power"))
     st = sess.state
-    assert st.over and st.pu[planet] == [2, 0, 0]                         # the Bombard never resolved
+    assert st.over and st.planet_units[planet] == [2, 0, 0]                         # the Bombard never resolved
     st.power = [10, 10]
     st.rep = [16, 3]
     assert RULES.outcome(st).winners == (1,)

@@ -157,7 +157,7 @@ def test_guard_reinforcement_with_fortify():
     rolled = next(e for e in events if isinstance(e, ev.CombatRolled))
     assert len(rolled.defender) == 3 and len(rolled.attacker) == 3
     st = sess.state
-    assert st.guard[1][0] != GUARDED and st.owner[planet] == 2 and st.pu[planet] == [2, 0, 0]
+    assert st.guard[1][0] != GUARDED and st.owner[planet] == 2 and st.planet_units[planet] == [2, 0, 0]
 
 
 @pytest.mark.rule("GW-CMB-10", "GW-CMB-08", "GW-CMB-11", "GW-SUP-11", "GW-AMB-45")
@@ -169,7 +169,7 @@ def test_first_strike_and_kickstarter():
     legal = sess.legal_actions()
     assert ev.PlaySupport(player=2, card="S14") in legal and ev.Reinforce(player=2, circle=0) in legal
     sess.apply(ev.PlaySupport(player=2, card="S14"))
-    assert sess.state.pu[planet] == [2, 0, 0]
+    assert sess.state.planet_units[planet] == [2, 0, 0]
     events = sess.apply(ev.Reinforce(player=2, circle=0))      # the Kickstarter unit does not block it
     rolled = next(e for e in events if isinstance(e, ev.CombatRolled))
     assert len(rolled.attacker) == 2 and len(rolled.defender) == 3
@@ -178,7 +178,7 @@ def test_first_strike_and_kickstarter():
                             dice=[MISS, MISS, IHIT, IHIT])
     sess.apply(ev.DeployUnits(player=1, infantry=2, tanks=0, aircraft=0))
     sess.apply(ev.Reinforce(player=2, circle=0))
-    assert sess.state.owner[planet] == 2 and sess.state.pu[planet] == [2, 0, 0]   # Bolster: invader hits count
+    assert sess.state.owner[planet] == 2 and sess.state.planet_units[planet] == [2, 0, 0]   # Bolster: invader hits count
 
 
 @pytest.mark.rule("GW-CMB-07")
@@ -199,7 +199,7 @@ def test_heavy_siege_counts_invader_hits():
     sess, planet = invasion(defender=(2, 0, 0), attacker=(1, 1, 0), dice=[IHIT, IHIT, MISS, MISS])
     events = sess.apply(ev.DeployUnits(player=1, infantry=1, tanks=1, aircraft=0))
     st = sess.state
-    assert st.owner[planet] == 1 and st.pu[planet] == [1, 1, 0] and st.power[0] == 0
+    assert st.owner[planet] == 1 and st.planet_units[planet] == [1, 1, 0] and st.power[0] == 0
     assert any(isinstance(e, ev.InvasionEnded) and e.winner == 1 for e in events)
     sess, planet = invasion(defender=(2, 0, 0), attacker=(2, 0, 0), dice=[IHIT, IHIT, MISS, MISS, HIT, HIT, MISS,
                                                                           MISS])
@@ -212,7 +212,7 @@ def test_both_sides_wiped_out():
     sess, planet = invasion(defender=(1, 0, 0), attacker=(1, 0, 0), dice=[HIT, HIT])
     sess.apply(ev.DeployUnits(player=1, infantry=1, tanks=0, aircraft=0))
     st = sess.state
-    assert st.owner[planet] == 0 and st.rep[0] == 0 and st.inv is None
+    assert st.owner[planet] == 0 and st.rep[0] == 0 and st.invasion is None
 
 
 @pytest.mark.rule("GW-CMB-20", "GW-AMB-14", "GW-CMB-16", "GW-AMB-11")

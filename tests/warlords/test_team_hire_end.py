@@ -52,7 +52,7 @@ def test_planet_switch_and_infantry_transfer():
     assert sess.legal_actions() == [ev.SwitchPlanets(player=1, mine=a, theirs=b)]   # adjacent sectors only
     sess.apply(ev.SwitchPlanets(player=1, mine=a, theirs=b))
     st = sess.state
-    assert st.owner[a] == 3 and st.pu[a] == [1, 1, 0] and st.owner[b] == 1 and st.pu[b] == [2, 0, 0]
+    assert st.owner[a] == 3 and st.planet_units[a] == [1, 1, 0] and st.owner[b] == 1 and st.planet_units[b] == [2, 0, 0]
     assert list(st.track) == track and st.power[0] == 0
     cfg, s = team_table()
     launch_pad(s, 1, infantry=3)

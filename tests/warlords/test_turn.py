@@ -292,7 +292,7 @@ def test_orbital_bombardment_destroys_everything_on_a_planet():
     sess = _use_skill(cfg, s, "GREEN")
     sess.apply(ev.TargetPlanet(player=1, planet=planet))
     st = sess.state
-    assert st.owner[planet] == 0 and st.pu[planet] == [0, 0, 0] and list(st.track) == track
+    assert st.owner[planet] == 0 and st.planet_units[planet] == [0, 0, 0] and list(st.track) == track
     assert st.base[1][MED * 3] == medbay + 2 and st.base[1][DEST * 3 + 1] == destroyed + 1
 
 

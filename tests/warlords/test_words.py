@@ -13,7 +13,7 @@ from wl_helpers import (GUARDED, HIT, IHIT, MISS, C, at_actions, at_phase, clear
 import warlords
 from boardcore.play import agent_rng, seeded, start
 from warlords import RULES
-from warlords.describe import SAYS
+from warlords.describe import WORDS
 from warlords.words import ASKED, RECON_NAMES
 from warlords.prompts import POINTS
 
@@ -66,7 +66,7 @@ def base_table(players: int = 2):
 
 
 def test_every_event_and_decision_point_has_words():
-    assert set(SAYS) == set(warlords.EVENTS)
+    assert set(WORDS) == set(warlords.EVENTS)
     assert set(ASKED) == {p.kind for p in POINTS}
     assert all("_" not in ASKED[k] for k in ASKED)
     for point in POINTS:   # the question in words for the terminal: no internal names of prompts or fields

@@ -29,11 +29,11 @@ def clear(s, reveal: bool = True):
         owner = s.owner[i]
         if owner:
             b = s.base[owner - 1]
-            b[RES * 3] += s.pu[i][0]
-            b[DEST * 3 + 1] += s.pu[i][1]
-            b[DEST * 3 + 2] += s.pu[i][2]
+            b[RES * 3] += s.planet_units[i][0]
+            b[DEST * 3 + 1] += s.planet_units[i][1]
+            b[DEST * 3 + 2] += s.planet_units[i][2]
     s.owner = [0] * n
-    s.pu = [[0, 0, 0] for _ in range(n)]
+    s.planet_units = [[0, 0, 0] for _ in range(n)]
     return s
 
 
@@ -58,9 +58,9 @@ def put(s, planet: int, player: int, infantry: int = 0, tanks: int = 0, aircraft
         b[LP * 3 + 1] -= tanks
         b[LP * 3 + 2] -= aircraft
     s.owner = list(s.owner)
-    s.pu = [list(x) for x in s.pu]
+    s.planet_units = [list(x) for x in s.planet_units]
     s.owner[planet] = player
-    s.pu[planet] = [infantry, tanks, aircraft]
+    s.planet_units[planet] = [infantry, tanks, aircraft]
     return planet
 
 
@@ -122,7 +122,7 @@ def hand(s, player: int, cards: list[str]):
 
 def at_phase(s, player: int, phase: str, kind: str, played: str = ""):
     s.phase, s.active, s.played, s.used = phase, player, played, []
-    s.ctx, s.inv, s.pending = [], None, []
+    s.ctx, s.invasion, s.pending = [], None, []
     s.support_played = [False] * s.seats
     s.prompt = Prompt(player=player, kind=kind)
     return s
