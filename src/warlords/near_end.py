@@ -38,6 +38,10 @@ KINDS = {"missions": 3, "reputation": 1, "tie": 3, "early tie": 4}
 keys of a tie (GW-SCORE-08, GW-SCORE-09) and they end by reputation as well. In solo, where no mission
 ends the game (GW-SEND-04), the missions' share builds a Rebel deck near its end instead."""
 
+STEADY = 3 / 4
+"""The share of the answers to a tie's last decision (under two draws each) that must lead to the end its
+Power is set for, where the tie must be broken by missions or go on past them."""
+
 MISSION_TRIES = 3
 """Games tried for a player with three of one mission in play and a fourth in hand."""
 
@@ -166,6 +170,8 @@ def last_decision(rules, s: WarlordsState, rng, all_at_the_end: bool = False,
     s = before
     ends = final_scores(rules, s, rng)
     common = max(set(ends), key=ends.count)
+    if missions_tie is not None and ends.count(common) < STEADY * len(ends):
+        return None   # the end depends on the answer: a seat's policy would seldom take the one set right
     power, missions = [seat[0] for seat in common], [seat[1] for seat in common]
     if s.mode == "teams":
         sums = [sum(power[p - 1] for p in team) for team in TEAMS]
