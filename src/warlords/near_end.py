@@ -162,7 +162,8 @@ def last_decision(rules, s: WarlordsState, rng, all_at_the_end: bool = False,
     Power ties as the game would end after that decision (each answer to it tried under a few draws, the
     most common end set right); `all_at_the_end`: every reputation marker on the last space too, so that
     only mission Power can break the tie; `missions_tie`: None unless, at that end, mission Power ties
-    between all the players or teams (True), or one alone has the most (False: it names the winner)."""
+    between all the players or teams (True), or one alone has the most (False: it names the winner), and
+    `STEADY` of the answers lead to that end."""
     before = s
     while not s.over:
         before = rules.copy(s)
