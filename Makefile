@@ -25,10 +25,12 @@ test-slow: $(STAMP)
 demo: $(STAMP)
 	@tools/demo.sh $(BIN)/boardcore
 
-## Performance ratios, then what-if against known answers in its quick mode (the full run:
+## Performance ratios, the tests that assert a wall-clock limit (marked `bench`), the value model's check, then
+## what-if against known answers in its quick mode (the full run:
 ## `python tools/whatif_bench.py`, 120 or so questions at 30 s each).
 bench: $(STAMP)
 	$(BIN)/python tools/bench.py
+	BOARDCORE_BENCH=1 $(BIN)/python -m pytest -q -p no:cacheprovider -m bench
 	$(BIN)/python tools/fit_value.py check
 	$(BIN)/python tools/whatif_bench.py --quick
 

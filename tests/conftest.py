@@ -51,10 +51,14 @@ def postgres_env() -> dict[str, str] | None:
 
 
 def pytest_collection_modifyitems(config, items):
-    """Tests marked `slow` (long property runs) run only with BOARDCORE_SLOW=1 (`make test-slow`)."""
-    if os.environ.get("BOARDCORE_SLOW") == "1":
-        return
-    skip = pytest.mark.skip(reason="slow: run with BOARDCORE_SLOW=1 (make test-slow)")
-    for item in items:
-        if "slow" in item.keywords:
-            item.add_marker(skip)
+    """Tests marked `slow` (long property runs) run only with BOARDCORE_SLOW=1 (`make test-slow`); tests
+    marked `bench` (a wall-clock limit, which load on a shared machine can break) only with BOARDCORE_BENCH=1
+    (`make bench`)."""
+    for marker, variable, reason in (("slow", "BOARDCORE_SLOW", "slow: run with BOARDCORE_SLOW=1 (make test-slow)"),
+                                     ("bench", "BOARDCORE_BENCH", "a wall-clock limit: run with make bench")):
+        if os.environ.get(variable) == "1":
+            continue
+        skip = pytest.mark.skip(reason=reason)
+        for item in items:
+            if marker in item.keywords:
+                item.add_marker(skip)

@@ -110,7 +110,7 @@ def test_events_hold_types_only(game):
 @pytest.mark.parametrize("game", GAMES)
 def test_a_game_imports_only_the_contract(game):
     """A game package never imports another game, the CLI or the stores (ARCHITECTURE.md, Layers)."""
-    forbidden = [g for g in GAMES if g != game] + ["boardcore.cli", "boardcore.store"]
+    forbidden = [g for g in GAMES if g != game] + ["boardcore.cli", "boardcore.stream.store"]
     for name, path in modules(game).items():
         for node in _runtime_imports(ast.parse(path.read_text())):
             targets = [node.module or ""] if isinstance(node, ast.ImportFrom) else [a.name for a in node.names]
@@ -166,8 +166,8 @@ STEP_TABLES = {"solar_sphere": ("PHASES", "phase"), "apogee": ("STEPS", "stage")
 def test_advance_is_a_guarded_loop(game, monkeypatch):
     """`advance(c, u, rng)` runs at most MAX_STEPS automatic steps, then refuses to spin: a step that never
     opens a prompt raises instead of hanging the game."""
-    from boardcore.play import seeded
-    from boardcore.rules import Unfolding
+    from boardcore.agents.play import seeded
+    from boardcore.game.rules import Unfolding
     flow = _game(game, "flow")
     assert _params(flow.advance) == ["c", "u", "rng"]
     assert _advance_loop(game) is not None, f"{game}/flow.py: advance is not `for _ in range(MAX_STEPS)`, then raise"

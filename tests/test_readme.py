@@ -13,7 +13,7 @@ from pathlib import Path
 import pytest
 
 from boardcore import games
-from boardcore.errors import UnknownGame
+from boardcore.game.errors import UnknownGame
 
 ROOT = Path(__file__).resolve().parent.parent
 README = ROOT / "README.md"
@@ -105,8 +105,8 @@ def test_play_your_first_game_runs_as_written(tmp_path, monkeypatch):
         if words[1] == "play":
             continue
         if words[-2:] == ["--as", "P"]:          # the player who took the last decision, as the text says
-            from boardcore.events import Decision
-            from boardcore.store import JsonlFile
+            from boardcore.game.events import Decision
+            from boardcore.stream.store import JsonlFile
 
             last = next(r.event for r in reversed(JsonlFile(words[2]).read()) if isinstance(r.event, Decision))
             words[-1] = str(last.player)
@@ -238,3 +238,13 @@ def test_the_what_if_commands_run_as_printed(run, monkeypatch):
         code, out, err = run(*kept, "--rollouts", "2", "--workers", "1")
         assert code == 0, (words, err)
         assert ("estimates" in out) or '"estimates"' in out
+
+
+def test_the_write_your_own_game_section_names_all_a_game_must_write():
+    """It lists `Required` (boardcore.game.rules) member by member: a member added there is missing here."""
+    from boardcore.game.rules import Required
+
+    section = _section("Write your own game")
+    members = {*Required.__annotations__, *(n for n, v in vars(Required).items() if callable(v) and n[0] != "_")}
+    assert sorted(m for m in members if f"`{m}`" not in section) == []
+    assert "(tests/toygame/game.py)" in section and "games.register(" in section

@@ -4,7 +4,7 @@ from pathlib import Path
 
 import pytest
 
-from boardcore.audit import audit
+from boardcore.analysis.audit import audit
 
 REPLAYS = sorted((Path(__file__).resolve().parent.parent / "replays").glob("*/*.jsonl"))
 

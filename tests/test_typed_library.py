@@ -36,8 +36,8 @@ def test_mypy_sees_session_typed_in_a_user_script(tmp_path):
     assert result.returncode == 0, result.stdout + result.stderr
     revealed = re.findall(r'Revealed type is "(.*)"', result.stdout)
     assert len(revealed) == USER_SCRIPT.count("reveal_type")
-    assert revealed[0] == "boardcore.session.Session"
-    assert revealed[1] == "list[boardcore.events.Decision]"
+    assert revealed[0] == "boardcore.session.session.Session"
+    assert revealed[1] == "list[boardcore.game.events.Decision]"
     assert all("Any" not in t for t in revealed), revealed
 
 
@@ -46,12 +46,12 @@ def test_the_public_names_are_the_lazy_ones_and_the_import_stays_light():
 
     assert set(boardcore.__all__) <= set(dir(boardcore))
     probe = ("import sys, boardcore\n"
-             "print(sorted(m for m in ('boardcore.session', 'eventsourcing', 'solar_sphere', 'rich') "
+             "print(sorted(m for m in ('boardcore.session.session', 'eventsourcing', 'solar_sphere', 'rich') "
              "if m in sys.modules))\n"
              "from boardcore import Session\n"
              "print(Session.__module__)")
     out = subprocess.run([sys.executable, "-c", probe], capture_output=True, text=True, check=True).stdout
-    assert out.splitlines() == ["[]", "boardcore.session"]
+    assert out.splitlines() == ["[]", "boardcore.session.session"]
 
 
 def test_render_is_plain_text_unless_markup_is_asked_for():
@@ -66,7 +66,7 @@ def test_render_is_plain_text_unless_markup_is_asked_for():
 def test_every_public_method_and_property_of_session_says_what_it_is_for():
     import inspect
 
-    from boardcore.session import Receipt, Session
+    from boardcore.session.session import Receipt, Session
 
     lacking = [f"{cls.__name__}.{name}" for cls in (Session, Receipt) for name, member in vars(cls).items()
                if not name.startswith("_") and (inspect.isfunction(member) or isinstance(member, property | classmethod))

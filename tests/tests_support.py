@@ -2,16 +2,27 @@
 
 from __future__ import annotations
 
+import importlib.util
 from pathlib import Path
+from types import ModuleType
 
 import msgspec
 
-from boardcore.agents import RandomAgent
-from boardcore.events import Decision, SeedRevealed
-from boardcore.play import run_bots
-from boardcore.session import Session
-from boardcore.store import JsonlFile
-from boardcore.stream import GENESIS, Recorded, chain
+from boardcore.agents.policies import RandomAgent
+from boardcore.game.events import Decision, SeedRevealed
+from boardcore.agents.play import run_bots
+from boardcore.session.session import Session
+from boardcore.stream.store import JsonlFile
+from boardcore.stream.records import GENESIS, Recorded, chain
+
+
+def tool(name: str) -> ModuleType:
+    """The script `tools/NAME.py` as a module (the tools are scripts, not a package)."""
+    path = Path(__file__).resolve().parent.parent / "tools" / f"{name}.py"
+    spec = importlib.util.spec_from_file_location(name, path)
+    module = importlib.util.module_from_spec(spec)
+    spec.loader.exec_module(module)
+    return module
 
 
 def finished_game(rules, path: Path | None = None, seed: int = 0, players: int = 2, **options) -> Path | Session:
@@ -26,8 +37,8 @@ def finished_game(rules, path: Path | None = None, seed: int = 0, players: int =
 def race_to_apply(db_path: str, stream_id: str, barrier, results) -> None:
     """One of two processes taking the same turn at the same moment."""
     import toygame  # noqa: F401  (registers the game in this process)
-    from boardcore.errors import StreamConflict
-    from boardcore.store.database import DatabaseStore
+    from boardcore.game.errors import StreamConflict
+    from boardcore.stream.store.database import DatabaseStore
 
     store = DatabaseStore.sqlite(db_path)
     s = Session.load(stream_id, store=store)

@@ -35,6 +35,9 @@ run with bytecode caching on, as an installed package has it.
 - workers_2_vs_1: wall time of simulate (1,000 games), whatif (every alternative of the first decision
   of the 2-player Solar Sphere replay at what-if's default budget, 100 rollouts each), check and audit
   with 2 workers against 1 (same work, same results);
+- workers_default_vs_1: a whole `boardcore simulate warlords` command with the default workers (every
+  core, this process playing while they start) against `--workers 1`, wall time in fresh processes as
+  a user meets it (the fork server's start included): a small job (20 games) and a few seconds' (1,000);
 - audit_batch_vs_cli_per_file: one `audit` of 1,000 saved games against one CLI call per file;
 - ray_vs_local: 1,000 simulated games on a one-node local Ray cluster against local workers (every
   core), in a program already connected to the cluster (a notebook, a service, a script's second
@@ -62,17 +65,44 @@ from pathlib import Path
 import msgspec
 
 from boardcore import games
-from boardcore.agents import GreedyAgent, RandomAgent
-from boardcore.events import MARKERS, Decision, Fact
-from boardcore.execute import cores
-from boardcore.play import agent_rng, agent_stream, playout, run_bots, seeded, start
-from boardcore.rules import Game, Outcome
-from boardcore.session import Session
-from boardcore.store import JsonlFile
-from boardcore.store.database import DatabaseStore
+from boardcore.agents.policies import GreedyAgent, RandomAgent
+from boardcore.game.events import MARKERS, Decision, Fact
+from boardcore.agents.execute import cores
+from boardcore.agents.play import agent_rng, agent_stream, playout, run_bots, seeded, start
+from boardcore.game.rules import Game, Outcome
+from boardcore.session.session import Session
+from boardcore.stream.store import JsonlFile
+from boardcore.stream.store.database import DatabaseStore
 
 GAMES = ("solar-sphere", "apogee", "warlords")
 ROOT = Path(__file__).resolve().parent.parent
+
+FIGURES = ("cores", "games", "fold_game", "fold_events_per_s", "replay_sqlite_vs_floor", "replay_records",
+           "load_checked_vs_unchecked", "state_at_long_vs_short", "undo_long_vs_short", "long_events",
+           "append_jsonl_decisions_per_s", "append_sqlite_decisions_per_s", "cli_help_vs_import_typer",
+           "cli_legal_vs_import_typer", "cli_act_vs_import_typer", "cli_legal_saved_vs_import_typer",
+           "cli_legal_saved_vs_import_typer_instructions", "list_10000_vs_100", "workers_2_vs_1",
+           "workers_default_vs_1", "audit_batch_vs_cli_per_file", "ray")
+"""Every figure `main` prints, in order (see the module docstring); `check_figures` holds a run to it."""
+NOT_QUICK = ("cli_legal_saved_vs_import_typer_instructions",)
+"""The figures a `--quick` run leaves out (valgrind's instruction counts)."""
+GAME_FIGURES = ("players", "decisions_per_s", "games_per_s", "session_vs_bare", "greedy_decisions_per_s",
+                "fold_events_per_s", "prior_us_per_action", "prior_vs_legal_actions", "rl_env_vs_session",
+                "rl_observed_vs_session", "openspiel_step_vs_pettingzoo", "session_vs_bare_instructions")
+"""The figures of each game (`games.<g>`); the RL and OpenSpiel ones only with their extras, the instruction
+count not with `--quick`."""
+
+
+def check_figures(figures: dict, quick: bool) -> None:
+    """Refuse a run whose figures are not the list above: a figure added, renamed or dropped in the code
+    must be added, renamed or dropped in `FIGURES` (and the module docstring) too."""
+    expected = [k for k in FIGURES if not (quick and k in NOT_QUICK)]
+    if list(figures) != expected:
+        raise SystemExit(f"bench figures {list(figures)} are not FIGURES {expected}")
+    for name, game in figures["games"].items():
+        unknown = set(game) - set(GAME_FIGURES) - {"error"}
+        if unknown:
+            raise SystemExit(f"bench figures of {name}: {sorted(unknown)} not in GAME_FIGURES")
 
 
 # -- a long-running game whose state carries a real position ---------------------------------
@@ -589,10 +619,10 @@ def list_ratio(tmp: Path, quick: bool) -> float:
 
 # -- every core --------------------------------------------------------------------------------
 def workers_ratios(tmp: Path, quick: bool) -> dict:
-    from boardcore.audit import audit_many
-    from boardcore.check import check
-    from boardcore.simulate import simulate
-    from boardcore.whatif import DEFAULT_ROLLOUTS, compare
+    from boardcore.analysis.audit import audit_many
+    from boardcore.analysis.check import check
+    from boardcore.analysis.simulate import simulate
+    from boardcore.analysis.whatif import DEFAULT_ROLLOUTS, compare
 
     rules = games.get("warlords")
     config = rules.make_config(players=2)
@@ -608,6 +638,18 @@ def workers_ratios(tmp: Path, quick: bool) -> dict:
             "whatif": ratio(lambda w: compare(question, 24, rollouts=8 if quick else DEFAULT_ROLLOUTS, workers=w)),
             "check": ratio(lambda w: check(rules, config, games=n // 4, workers=w)),
             "audit": ratio(lambda w: audit_many([str(folder)], workers=w))}
+
+
+def workers_default_ratios(quick: bool) -> dict:
+    """`workers_default_vs_1` (see the module docstring), the two commands taking turns, best of three."""
+    exe = Path(sys.executable).with_name("boardcore")
+
+    def command(n: int, *workers: str) -> None:
+        subprocess.run([str(exe), "simulate", "warlords", "-n", str(n), *workers], stdout=subprocess.DEVNULL,
+                       check=True)
+
+    return {f"n{n}": round(best_ratio(lambda: command(n), lambda: command(n, "--workers", "1"), 2 if quick else 3), 3)
+            for n in (20, 200 if quick else 1000)}
 
 
 def archive(folder: Path, n: int) -> Path:
@@ -650,7 +692,7 @@ def ray_ratio(quick: bool) -> dict:
         import ray  # noqa: F401
     except ImportError:
         return {"error": "Ray is not installed (pip install 'boardcore[cluster]')"}
-    from boardcore.simulate import simulate
+    from boardcore.analysis.simulate import simulate
 
     ray_bin = Path(sys.executable).with_name("ray")
     with socket.socket() as s:
@@ -713,8 +755,10 @@ def main() -> None:
         figures.update(cli_ratios(tmp, 3 if quick else 9, instructions=not quick))
         figures["list_10000_vs_100"] = guarded(list_ratio, tmp, quick)
         figures["workers_2_vs_1"] = guarded(workers_ratios, tmp, quick)
+        figures["workers_default_vs_1"] = guarded(workers_default_ratios, quick)
         figures["audit_batch_vs_cli_per_file"] = guarded(audit_batch_ratio, tmp, quick)
         figures["ray"] = {"skipped": "--no-ray"} if args.no_ray else guarded(ray_ratio, quick)
+    check_figures(figures, quick)
     if args.json:
         print(json.dumps(figures, indent=2))
         return

@@ -14,8 +14,9 @@ import hashlib
 
 import msgspec
 
-from boardcore import agents, games
-from boardcore.play import agent_rng, seeded, start
+from boardcore import games
+from boardcore.agents import policies as agents
+from boardcore.agents.play import agent_rng, seeded, start
 
 
 def fingerprint(name: str, games_: int, config_options: dict) -> tuple[str, int]:

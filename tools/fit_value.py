@@ -1,4 +1,4 @@
-"""Fit and check the win-probability model (`boardcore.value`) on self-play games.
+"""Fit and check the win-probability model (`boardcore.analysis.value`) on self-play games.
 
     python tools/fit_value.py fit   [--games 300] [--solo-games N] [--seed fit] [--game NAME] [--agent greedy]
     python tools/fit_value.py check [--games 200] [--solo-games 40] [--seed check] [--game NAME] [--quick]
@@ -31,13 +31,13 @@ from pathlib import Path
 import msgspec
 
 from boardcore import games
-from boardcore.agents import make
-from boardcore.calibration import (base_rate_forecasts, brier, brier_skill, expected_calibration_error,
-                                   reliability)
-from boardcore.execute import run
-from boardcore.play import agent_stream, seeded, start
-from boardcore.rules import Standing
-from boardcore.value import FEATURES, features, model, side_probabilities
+from boardcore.agents.policies import make
+from boardcore.analysis.calibration import (base_rate_forecasts, brier, brier_skill, expected_calibration_error,
+                                            reliability)
+from boardcore.agents.execute import run
+from boardcore.agents.play import agent_stream, seeded, start
+from boardcore.game.rules import Standing
+from boardcore.analysis.value import FEATURES, features, model, side_probabilities
 
 ROOT = Path(__file__).resolve().parent.parent
 MODES = {

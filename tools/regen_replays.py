@@ -11,11 +11,12 @@ import argparse
 import sys
 from pathlib import Path
 
-from boardcore import agents, games
-from boardcore.audit import audit
-from boardcore.play import run_bots
-from boardcore.session import Session
-from boardcore.store import JsonlFile
+from boardcore import games
+from boardcore.agents import policies as agents
+from boardcore.analysis.audit import audit
+from boardcore.agents.play import run_bots
+from boardcore.session.session import Session
+from boardcore.stream.store import JsonlFile
 
 ROOT = Path(__file__).resolve().parent.parent / "replays"
 

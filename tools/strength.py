@@ -1,5 +1,5 @@
 """The bots' strength and the what-if intervals, as the README quotes them: each figure is one
-library call (`boardcore.tournament`, `boardcore.whatif`), printed with its 95% interval.
+library call (`boardcore.analysis.tournament`, `boardcore.analysis.whatif`), printed with its 95% interval.
 
     python tools/strength.py duels  [-n 200] [--workers 2]    # mcts against greedy, 2 players, every game
     python tools/strength.py budgets [-n 200] [--workers 2]   # mcts:seconds=1 against mcts:seconds=0.25
@@ -42,13 +42,13 @@ import msgspec
 from collections import Counter
 
 from boardcore import games
-from boardcore.agents import make, resolve, shippable
-from boardcore.execute import run
-from boardcore.play import agent_rng, playout, seeded, start
-from boardcore.session import Session
-from boardcore.tournament import tournament
-from boardcore.stats import rate_interval, unpaired_interval
-from boardcore.whatif import compare
+from boardcore.agents.policies import make, resolve, shippable
+from boardcore.agents.execute import run
+from boardcore.agents.play import agent_rng, playout, seeded, start
+from boardcore.session.session import Session
+from boardcore.analysis.tournament import tournament
+from boardcore.analysis.stats import rate_interval, unpaired_interval
+from boardcore.analysis.whatif import compare
 
 ROOT = Path(__file__).resolve().parent.parent
 SOLO = [("solar-sphere", {"players": 1, "level": level}, f"Solar Sphere level {'I' * level}") for level in (1, 2, 3)] \

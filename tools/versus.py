@@ -3,7 +3,7 @@
     git worktree add ../old <commit>          # with its own virtual environment in ../old/.venv
     python tools/versus.py ../old [--games N] [--rounds R] [--json]
 
-Each figure is `boardcore.simulate.simulate` (which every version has) playing the same games with the
+Each figure is `boardcore.analysis.simulate.simulate` (which every version has) playing the same games with the
 same seeds: random seats and greedy seats, in every installed game. The two checkouts take turns in
 fresh processes, round after round, so a change in the machine's load hits both alike; the best round of
 each is kept. Each process counts its own CPU time. The games are the same deals, but a version may
@@ -37,7 +37,7 @@ HERE = Path(__file__).resolve().parent.parent
 MEASURE = r"""
 import json, sys, time
 from boardcore import games
-from boardcore.simulate import simulate
+from boardcore.analysis.simulate import simulate
 name, policy, n = sys.argv[1], sys.argv[2], int(sys.argv[3])
 rules = games.get(name)
 config = rules.make_config(players=2)
@@ -51,8 +51,8 @@ print(json.dumps({"decisions": decisions, "seconds": time.process_time() - began
 POSITIONS = r"""
 import sys, msgspec
 from boardcore import games
-from boardcore.agents import RandomAgent
-from boardcore.play import agent_stream, seeded, start
+from boardcore.agents.policies import RandomAgent
+from boardcore.agents.play import agent_stream, seeded, start
 name, n, out = sys.argv[1], int(sys.argv[2]), sys.argv[3]
 rules = games.get(name)
 config = rules.make_config(players=2)
@@ -75,8 +75,8 @@ open(out, "wb").write(msgspec.msgpack.encode(kept))
 TIME_POSITIONS = r"""
 import json, sys, time, msgspec
 from boardcore import games
-from boardcore.agents import GreedyAgent
-from boardcore.rng import Rng
+from boardcore.agents.policies import GreedyAgent
+from boardcore.game.rng import Rng
 name, path, warm_only = sys.argv[1], sys.argv[2], len(sys.argv) > 3
 rules = games.get(name)
 bot = GreedyAgent(rules)
@@ -189,6 +189,8 @@ def main() -> None:
     parser.add_argument("--game", action="append", default=None, help="only this game (repeatable)")
     parser.add_argument("--positions", type=int, default=6, metavar="GAMES",
                         help="random games whose positions greedy is timed on (every fifth with a choice)")
+    parser.add_argument("--only-positions", action="store_true",
+                        help="only greedy on shared positions (the figure the greedy targets are set in)")
     parser.add_argument("--instructions", action="store_true",
                         help="count instructions per decision with valgrind instead of timing (one round)")
     parser.add_argument("--json", action="store_true", help="print one JSON object")
@@ -202,12 +204,12 @@ def main() -> None:
     names = args.game or ["solar-sphere", "apogee", "warlords"]
     figures: dict[str, dict] = {}
     for game in names:
-        for policy in ("random", "greedy"):
+        for policy in () if args.only_positions else ("random", "greedy"):
             n = args.games or (40 if policy == "random" else 4)
             figures.setdefault(game, {})[policy] = f = compare_games(other, game, policy, n, rounds, args.instructions)
             if not args.json:
                 print(f"{game:<13} {policy:<7} {said(f, rounds)}", flush=True)
-        f = figures[game]["greedy_positions"] = positions_ratio(other, game, args.positions, rounds, args.instructions)
+        f = figures.setdefault(game, {})["greedy_positions"] = positions_ratio(other, game, args.positions, rounds, args.instructions)
         if not args.json:
             print(f"{game:<13} greedy on {f.get('positions', 0)} shared positions: {said(f, rounds)}", flush=True)
     if args.json:

@@ -41,11 +41,12 @@ from typing import Any
 
 import msgspec
 
-from boardcore import games, whatif
-from boardcore.agents import make
-from boardcore.events import Decision
-from boardcore.play import agent_stream, seeded, start
-from boardcore.session import Session
+from boardcore import games
+from boardcore.analysis import whatif
+from boardcore.agents.policies import make
+from boardcore.game.events import Decision
+from boardcore.agents.play import agent_stream, seeded, start
+from boardcore.session.session import Session
 
 GAMES = ("solar-sphere", "apogee", "warlords")
 TARGET_DOMINATED = 0.90

@@ -8,7 +8,7 @@ Engineer Training and Shuguang Jun).
 
 from __future__ import annotations
 
-from boardcore.rules import Unfolding, Unoffered
+from boardcore.game.rules import Unfolding, Unoffered
 
 from apogee import events as ev
 from apogee.components import FIRST, RND, UPPER, Components

@@ -1,7 +1,7 @@
 """Component data: the msgspec schema of `data/*.toml` and the lookups the rules use.
 
 `load(folder)` reads the default data (with `folder`'s files replacing same-named ones, the `--data DIR` of
-AP-GAP-01) through `boardcore.data.load` and builds a `Components`: every card kind expanded to card ids, and
+AP-GAP-01) through `boardcore.game.data.load` and builds a `Components`: every card kind expanded to card ids, and
 flat per-id tuples so hot paths index instead of searching. Units follow AP-GEN-04: credits in thousands,
 Authority and yield in tenths.
 """
@@ -12,9 +12,9 @@ from pathlib import Path
 
 import msgspec
 
-from boardcore.data import DataError, Loaded
-from boardcore.data import load as load_data
-from boardcore.memo import Memo
+from boardcore.game.data import DataError, Loaded
+from boardcore.game.data import load as load_data
+from boardcore.game.memo import Memo
 
 DATA_DIR = Path(__file__).parent / "data"
 KINDS = ("first", "upper", "payload", "rnd")

@@ -15,7 +15,7 @@ from __future__ import annotations
 
 from collections import Counter
 
-from boardcore.handlers import by_type
+from boardcore.game.handlers import by_type
 
 from apogee import events as ev
 from apogee.components import KINDS, Components

@@ -6,7 +6,7 @@ zhang, and us_pick for the United States Intervention."""
 
 from __future__ import annotations
 
-from boardcore.rules import Unfolding
+from boardcore.game.rules import Unfolding
 
 from apogee import events as ev
 from apogee.components import FIRST, PAYLOAD, RND, UPPER, Components

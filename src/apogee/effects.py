@@ -3,7 +3,7 @@ credits to and from the Bank, and revealing the Engineers placed on a spot."""
 
 from __future__ import annotations
 
-from boardcore.rules import Unfolding
+from boardcore.game.rules import Unfolding
 
 from apogee import events as ev
 from apogee.queries import placed

@@ -4,7 +4,7 @@ answer."""
 
 from __future__ import annotations
 
-from boardcore.rules import Unfolding
+from boardcore.game.rules import Unfolding
 
 from apogee import events as ev
 from apogee.components import Components

@@ -4,7 +4,7 @@ preference over the legal actions for search and fast playouts."""
 
 from __future__ import annotations
 
-from boardcore.rules import Standing
+from boardcore.game.rules import Standing
 
 from apogee import events as ev
 from apogee.components import FIRST, PAYLOAD, RND, UPPER, Components
@@ -91,7 +91,7 @@ def evaluate(c: Components, s: ApogeeState, player: int) -> float:
 
 
 def standing(c: Components, s: ApogeeState) -> Standing:
-    """Who is ahead, for the win probability (`boardcore.rules.Standing`): each player's `evaluate` and the
+    """Who is ahead, for the win probability (`boardcore.game.rules.Standing`): each player's `evaluate` and the
     share of the objective fulfilled (the chart's score, 0-100). How far the game has come is the nearest of
     its ends: the leader's share of the objective (AP-END-01), the turns a Solo Mission or Mission 7 allows
     (AP-SOLO-11, AP-END-04), the run's turn cap. The mode is the Mission, whatever the number of players:

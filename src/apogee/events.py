@@ -10,7 +10,7 @@ from __future__ import annotations
 
 from typing import Union
 
-from boardcore.events import Decision, Fact
+from boardcore.game.events import Decision, Fact
 
 from apogee.state import Launch
 

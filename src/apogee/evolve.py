@@ -4,7 +4,7 @@ to put it beneath "its" pile, an Engineer's profile) are bound to it once by `HA
 
 from __future__ import annotations
 
-from boardcore.handlers import Handlers
+from boardcore.game.handlers import Handlers
 
 from apogee import events as ev
 from apogee.components import UPPER, Components

@@ -5,7 +5,7 @@ decide; `STEPS` says what the current stage does next, and `PLANNING` the order 
 
 from __future__ import annotations
 
-from boardcore.rules import Unfolding
+from boardcore.game.rules import Unfolding
 
 from apogee import administration, event_cards, planning, setup, solo
 from apogee import events as ev

@@ -1,7 +1,7 @@
 """AP-INV-*: properties of every state, each a function returning None or what is wrong.
 
 Some invariants are about histories rather than single states (AP-INV-25 determinism, AP-INV-26 views,
-AP-INV-27 monotony); `boardcore.check` and the tests check those (fold, views do not leak).
+AP-INV-27 monotony); `boardcore.analysis.check` and the tests check those (fold, views do not leak).
 """
 
 from __future__ import annotations

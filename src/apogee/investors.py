@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from boardcore.rules import Unfolding
+from boardcore.game.rules import Unfolding
 
 from apogee import events as ev
 from apogee.components import FIRST, UPPER, Components, Investor

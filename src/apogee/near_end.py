@@ -11,7 +11,7 @@ is judged as its card says (AP-SOLO-11, AP-SOLO-12).
 
 from __future__ import annotations
 
-from boardcore.rules import dealt, random_step
+from boardcore.game.rules import dealt, random_step
 
 from apogee import events as ev
 from apogee.components import Components, Goal

@@ -9,7 +9,7 @@ AP-EX-04 (Design order), AP-EX-15 (Design tie), AP-EX-10 (Ethan N. Maughmer).
 
 from __future__ import annotations
 
-from boardcore.rules import Unfolding
+from boardcore.game.rules import Unfolding
 
 from apogee import events as ev
 from apogee.components import Components

@@ -9,8 +9,8 @@ recorded `Asked` events keep those names.
 
 from __future__ import annotations
 
-from boardcore.prompts import DecisionPoints
-from boardcore.rules import Unfolding
+from boardcore.game.prompts import DecisionPoints
+from boardcore.game.rules import Unfolding
 
 from apogee import events as ev
 

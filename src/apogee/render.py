@@ -1,5 +1,5 @@
 """Text rendering of what a player may see (rich markup), one line per item: whoever shows it wraps it
-to the width it has (`boardcore.terminal.screen.board_rows`)."""
+to the width it has (`boardcore.text.board_rows`)."""
 
 from __future__ import annotations
 

@@ -14,8 +14,8 @@ from typing import Annotated, Any
 import msgspec
 from msgspec import Meta
 
-from boardcore.errors import IllegalAction
-from boardcore.rules import MAX_TURNS, Game, Outcome, Unfolding, Unoffered
+from boardcore.game.errors import IllegalAction
+from boardcore.game.rules import MAX_TURNS, Game, Outcome, Unfolding, Unoffered
 
 # The part modules register their decision points on import; flow imports every one of them.
 from apogee import events as ev

@@ -7,8 +7,8 @@ own Event pile (AP-SOLO-01, AP-SOLO-09)."""
 
 from __future__ import annotations
 
-from boardcore.errors import BoardcoreError
-from boardcore.rules import Unfolding
+from boardcore.game.errors import BoardcoreError
+from boardcore.game.rules import Unfolding
 
 from apogee import events as ev
 from apogee.components import KINDS, Components

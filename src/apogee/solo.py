@@ -3,7 +3,7 @@ objectives are in missions.py (AP-SMIS-*)."""
 
 from __future__ import annotations
 
-from boardcore.rules import Unfolding
+from boardcore.game.rules import Unfolding
 
 from apogee import events as ev
 from apogee.dice import ROLLS, roll_main

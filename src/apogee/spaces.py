@@ -17,8 +17,8 @@ from __future__ import annotations
 
 from operator import itemgetter
 
-from boardcore.errors import BoardcoreError
-from boardcore.spaces import Field, Observation
+from boardcore.game.errors import BoardcoreError
+from boardcore.game.spaces import Field, Observation
 
 from apogee import events as ev
 from apogee.components import RND, Components
@@ -251,7 +251,7 @@ def player_numbers(c: Components, lay: Layout, v: ApogeeState, p: int) -> list[i
 
 def pad_numbers(c: Components, lay: Layout, pl) -> list[int]:
     """What the Launch Pad shows: its cards by type, the rocket's thrust, mass, yield and astronauts. A pad
-    changes seldom, so an observation looks these up in the catalog's memo (`boardcore.memo`) by the pad and
+    changes seldom, so an observation looks these up in the catalog's memo (`boardcore.game.memo`) by the pad and
     the player's modifiers, the values they read."""
     t, m = thrust(c, pl), mass(c, pl)
     return counts(lay.type_of, lay.types, pl.pad) + [t, m, yield_of(c, t, m), crew(c, pl)[0]]

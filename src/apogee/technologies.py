@@ -4,7 +4,7 @@ Also the reserve's limit of 9 (AP-COMP-16), a choice owed at once."""
 
 from __future__ import annotations
 
-from boardcore.rules import Unfolding
+from boardcore.game.rules import Unfolding
 
 from apogee import events as ev
 from apogee.components import Components

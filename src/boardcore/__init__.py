@@ -16,30 +16,30 @@ from importlib import import_module
 from typing import TYPE_CHECKING, Any
 
 if TYPE_CHECKING:
-    from boardcore.errors import BoardcoreError as BoardcoreError
-    from boardcore.errors import IllegalAction as IllegalAction
-    from boardcore.events import Decision as Decision
-    from boardcore.events import Fact as Fact
-    from boardcore.rng import Rng as Rng
-    from boardcore.rng import ScriptedRng as ScriptedRng
-    from boardcore.rules import Game as Game
-    from boardcore.rules import Outcome as Outcome
-    from boardcore.rules import Rules as Rules
-    from boardcore.session import Receipt as Receipt
-    from boardcore.session import Session as Session
+    from boardcore.game.errors import BoardcoreError as BoardcoreError
+    from boardcore.game.errors import IllegalAction as IllegalAction
+    from boardcore.game.events import Decision as Decision
+    from boardcore.game.events import Fact as Fact
+    from boardcore.game.rng import Rng as Rng
+    from boardcore.game.rng import ScriptedRng as ScriptedRng
+    from boardcore.game.rules import Game as Game
+    from boardcore.game.rules import Outcome as Outcome
+    from boardcore.game.rules import Rules as Rules
+    from boardcore.session.session import Receipt as Receipt
+    from boardcore.session.session import Session as Session
 
 _EXPORTS = {
-    "Session": "boardcore.session",
-    "Receipt": "boardcore.session",
-    "Rules": "boardcore.rules",
-    "Game": "boardcore.rules",
-    "Outcome": "boardcore.rules",
-    "Decision": "boardcore.events",
-    "Fact": "boardcore.events",
-    "Rng": "boardcore.rng",
-    "ScriptedRng": "boardcore.rng",
-    "IllegalAction": "boardcore.errors",
-    "BoardcoreError": "boardcore.errors",
+    "Session": "boardcore.session.session",
+    "Receipt": "boardcore.session.session",
+    "Rules": "boardcore.game.rules",
+    "Game": "boardcore.game.rules",
+    "Outcome": "boardcore.game.rules",
+    "Decision": "boardcore.game.events",
+    "Fact": "boardcore.game.events",
+    "Rng": "boardcore.game.rng",
+    "ScriptedRng": "boardcore.game.rng",
+    "IllegalAction": "boardcore.game.errors",
+    "BoardcoreError": "boardcore.game.errors",
 }
 
 __all__ = sorted(_EXPORTS)

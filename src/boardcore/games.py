@@ -1,6 +1,11 @@
 """Finding games by name. Games register in the `boardcore.games` entry-point
 group (`solar-sphere = "solar_sphere:RULES"`), so boardcore never imports a game
-package until one is asked for by name."""
+package until one is asked for by name.
+
+The registry belongs to the contract's layer (`boardcore.game`), beside the rules it names: it imports
+no game (a game is found by its name, through an import by name at run time), so the contract itself
+can send rules to another process by name (`Game.__reduce__`), and every layer above asks it for games.
+A game package does not import it."""
 
 from __future__ import annotations
 
@@ -9,9 +14,12 @@ import shlex
 from functools import cache
 from importlib import import_module
 from importlib.util import find_spec
+from typing import TYPE_CHECKING
 
-from boardcore.errors import UnknownGame
-from boardcore.rules import Rules
+from boardcore.game.errors import UnknownGame
+
+if TYPE_CHECKING:
+    from boardcore.game.rules import Rules
 
 GROUP = "boardcore.games"
 _registered: dict[str, Rules] = {}

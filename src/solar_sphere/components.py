@@ -11,7 +11,7 @@ from pathlib import Path
 
 import msgspec
 
-from boardcore.data import DataError, load as load_data
+from boardcore.game.data import DataError, load as load_data
 
 DATA_DIR = Path(__file__).parent / "data"
 KINDS = ("ore", "gold", "crystal")           # SS-GEN-05: the three resource types, in storage order

@@ -8,8 +8,8 @@ question here: `visit_ok` answers it, with a `Memo` of what does not depend on t
 
 from __future__ import annotations
 
-from boardcore.errors import IllegalAction
-from boardcore.rules import Unoffered
+from boardcore.game.errors import IllegalAction
+from boardcore.game.rules import Unoffered
 
 from solar_sphere import queries as q
 from solar_sphere.command import gain_morale, take_kickbacks

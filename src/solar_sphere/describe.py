@@ -19,7 +19,7 @@ from collections.abc import Callable
 
 import msgspec
 
-from boardcore.handlers import by_type
+from boardcore.game.handlers import by_type
 
 from solar_sphere import events as ev
 from solar_sphere import queries as q

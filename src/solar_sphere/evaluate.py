@@ -7,11 +7,11 @@ Also the rollout prior (`prior`): a far cheaper preference over legal actions, f
 
 from __future__ import annotations
 
-from boardcore.rng import Rng
-from boardcore.rules import Standing
+from boardcore.game.rng import Rng
+from boardcore.game.rules import Standing
 
 from solar_sphere.events import Attack, Choose, ChooseDie, DiscardDie, TakeKickbacks, UseCrew, Visit
-from solar_sphere.scoring import faction_sets, final_parts
+from solar_sphere.scoring import final_parts, player_parts
 from solar_sphere.state import SolarState
 
 LOOKAHEAD = 2
@@ -20,37 +20,32 @@ LOOKAHEAD_RNG = Rng.deriver("lookahead")
 """`Rng.derive("lookahead", depth)` with the seed's bytes prepared once: the same generators, one per try."""
 
 
-def potential(rules, s: SolarState, seat: int) -> float:
-    """Points not yet scored but likely: resources, drones, dice still to play, crew, faction progress."""
-    if seat == s.dranda_seat:
-        return 0.0
+def estimate(rules, s: SolarState, seat: int) -> float:
+    """The seat's points now, plus what final scoring would add if the game ended now (`player_parts`),
+    plus its potential: points not yet scored but likely (resources, drones, dice still to play, crew,
+    faction progress). Written as one function, the faction sets worked out once for both, because the
+    greedy bot asks it of every seat of every position it weighs."""
+    if s.phase == "over":
+        return float(s.outcome[seat - 1])
+    if seat == s.dranda_seat:                     # DRANDA: its final parts, no potential
+        f = final_parts(rules.c, s, seat)
+        return s.dranda.score + (f.sphere + f.factions + f.reputation + f.morale + f.halves + f.supply) + 0.0
     p = s.centres[seat - 1]
+    sphere, factions, reputation, morale, halves = player_parts(rules.c, s, seat)
     left = max(0, 6 - s.round) + (0.5 if s.phase in ("dock", "deploy") else 0)
-    sets = faction_sets(p.factions)
-    loose = sum(p.factions) - 3 * sets
+    loose = sum(p.factions) - 3 * (factions // 5)
     # upright crew and satellites counted by `count`, no generator: the same whole numbers, faster
     value = 0.9 * loose + left * (0.35 * sum(p.store) + 0.25 * p.active + 0.1 * p.inactive
                                   + 0.8 * p.used.count(False) + 0.6 * p.sats.count(True))
     value += 1.2 * sum(p.ports) if s.phase == "deploy" else 0
     value += 0.6 * p.on_ships
-    return value
-
-
-def final_estimate(rules, s: SolarState, seat: int) -> int:
-    """What final scoring would add if the game ended now."""
-    f = final_parts(rules.c, s, seat)
-    return f.sphere + f.factions + f.reputation + f.morale + f.halves + f.supply
-
-
-def estimate(rules, s: SolarState, seat: int) -> float:
-    if s.phase == "over":
-        return float(s.outcome[seat - 1])
-    now = s.dranda.score if seat == s.dranda_seat else s.centres[seat - 1].score
-    return now + final_estimate(rules, s, seat) + potential(rules, s, seat)
+    return p.score + (sphere + factions + reputation + morale + halves) + value
 
 
 def static(rules, s: SolarState, player: int) -> float:
     mine = estimate(rules, s, player)
+    if s.players == 2 and not s.dranda_seat:      # the usual table: one rival, no list to take the best of
+        return mine - estimate(rules, s, 3 - player)
     rivals = [estimate(rules, s, seat) for seat in range(1, s.players + 1) if seat != player]
     if s.dranda_seat:
         rivals.append(estimate(rules, s, s.dranda_seat))
@@ -92,7 +87,7 @@ ROUNDS = 6
 
 
 def standing(rules, s: SolarState) -> Standing:
-    """Who is ahead, for the win probability (`boardcore.rules.Standing`): each seat's `estimate` (points now,
+    """Who is ahead, for the win probability (`boardcore.game.rules.Standing`): each seat's `estimate` (points now,
     what final scoring would add, and what it holds), its points so far, DRANDA's last in solo; the rounds
     played, the last one being this round once the final hex is built (SS-END-01, SS-SPH-09)."""
     seats = range(1, s.players + 1)

@@ -5,7 +5,7 @@ Facts carry everything their handler needs, so `evolve` never looks anything up 
 
 from __future__ import annotations
 
-from boardcore.events import Decision, Fact
+from boardcore.game.events import Decision, Fact
 
 from solar_sphere.state import Task
 

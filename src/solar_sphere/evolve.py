@@ -10,7 +10,7 @@ The state's tuples and ships are shared by its copies (state.py), so a handler r
 
 from __future__ import annotations
 
-from boardcore.handlers import Handlers
+from boardcore.game.handlers import Handlers
 
 from solar_sphere import events as ev
 from solar_sphere.state import CORP, PlayerState, Ship, SolarState

@@ -16,7 +16,7 @@ Play goes on from there and the rules judge the end.
 
 from __future__ import annotations
 
-from boardcore.rules import dealt, played_out, random_step
+from boardcore.game.rules import dealt, played_out, random_step
 from solar_sphere.events import HexBuilt
 from solar_sphere.state import CORP, SolarState
 

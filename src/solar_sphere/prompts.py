@@ -16,10 +16,10 @@ the Deploy turn's steps in deploy.py.
 
 from __future__ import annotations
 
-from boardcore.errors import IllegalAction
-from boardcore.events import Decision
-from boardcore.prompts import DecisionPoints
-from boardcore.rules import Unfolding
+from boardcore.game.errors import IllegalAction
+from boardcore.game.events import Decision
+from boardcore.game.prompts import DecisionPoints
+from boardcore.game.rules import Unfolding
 
 from solar_sphere.events import Attack, Choose, TasksPushed
 from solar_sphere.state import SolarState, Task

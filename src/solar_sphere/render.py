@@ -1,6 +1,6 @@
 """The table for the terminal, as `player` may see it: the two rings of hexes around the Core with
 their builders, the fleet, the crew display, each Command Centre, and DRANDA in solo. Rich markup,
-one line per item: whoever shows it wraps it to the width it has (`boardcore.terminal.screen`)."""
+one line per item: whoever shows it wraps it to the width it has (`boardcore.text.board_rows`)."""
 
 from __future__ import annotations
 

@@ -10,7 +10,7 @@ from pathlib import Path
 from typing import Any
 
 
-from boardcore.rules import Game, Outcome, Unfolding, Unoffered
+from boardcore.game.rules import Game, Outcome, Unfolding, Unoffered
 
 from solar_sphere import battle, command, crew, deploy, flow, locations  # noqa: F401 - they register POINTS
 from solar_sphere import hidden, near_end

@@ -3,7 +3,7 @@ SS-DREND-01..05): each seat's final parts, then the winners and the places."""
 
 from __future__ import annotations
 
-from boardcore.rules import deciding_key
+from boardcore.game.rules import deciding_key
 
 from solar_sphere.events import FinalScored, GameEnded
 from solar_sphere.state import SolarState
@@ -58,16 +58,23 @@ def final_parts(c, s: SolarState, seat: int) -> FinalScored:
                            factions=5 * faction_sets(s.dranda.factions),   # SS-DREND-03: hexes, crew and ships
                            reputation=0, morale=0, halves=0,          # SS-DREND-05: it has no tracks or storage
                            supply=s.dranda.supply * c.levels.supply_points[s.level - 1])   # SS-DREND-04: by level
+    sphere, factions, reputation, morale, halves = player_parts(c, s, seat)
+    return FinalScored(player=seat, sphere=sphere, factions=factions, reputation=reputation, morale=morale,
+                       halves=halves)
+
+
+def player_parts(c, s: SolarState, seat: int) -> tuple[int, int, int, int, int]:
+    """A player's final parts (sphere, factions, reputation, morale, halves) as plain numbers: the event
+    `final_parts` makes of them is not needed by the greedy estimate, which adds them up for every seat
+    of every position it weighs."""
     p = s.centres[seat - 1]
-    # SS-END-08, SS-AMB-31: half a point per active drone and stored resource, rounded down once
-    # (SS-EX-24); no other drone counts (SS-END-09)
-    halves = (p.active + sum(p.store)) // 2
-    return FinalScored(player=seat,
-                       sphere=sphere_points(c, s, seat),              # SS-END-03: the scoring card
-                       factions=5 * faction_sets(p.factions),             # SS-END-04, SS-END-05: 5 a set
-                       reputation=c.cmd.reputation_points[p.rep],   # SS-END-06, SS-TRK-09: its position
-                       morale=c.cmd.morale_points[p.morale],        # SS-END-07, SS-TRK-10: its position,
-                       halves=halves)                                     # apart from reputation (SS-TRK-11)
+    return (sphere_points(c, s, seat),              # SS-END-03: the scoring card
+            5 * faction_sets(p.factions),           # SS-END-04, SS-END-05: 5 a set
+            c.cmd.reputation_points[p.rep],         # SS-END-06, SS-TRK-09: its position
+            c.cmd.morale_points[p.morale],          # SS-END-07, SS-TRK-10: its position, apart from reputation
+            # (SS-TRK-11); SS-END-08, SS-AMB-31: half a point per active drone and stored resource, rounded
+            # down once (SS-EX-24); no other drone counts (SS-END-09)
+            (p.active + sum(p.store)) // 2)
 
 
 def final_scoring(c, u) -> None:

@@ -4,7 +4,7 @@
 
 from __future__ import annotations
 
-from boardcore.errors import BoardcoreError
+from boardcore.game.errors import BoardcoreError
 
 from solar_sphere.components import Components
 from solar_sphere.events import (CrewDeckShuffled, DrandaCardFlipped, DrandaDeckShuffled, FleetDrawn,

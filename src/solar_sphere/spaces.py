@@ -1,5 +1,5 @@
 """Fixed-size numbers for learning agents: Solar Sphere's action list and observation encoding
-(the contract is `boardcore.spaces`; data/README.md documents both for users).
+(the contract is `boardcore.game.spaces`; data/README.md documents both for users).
 
 **Actions** (`all_actions`). Every decision that could ever be legal, as templates with
 `player=0`, grouped by decision type in the order of `events.DECISIONS`, each group in the order
@@ -16,8 +16,8 @@ encode the same.
 
 from __future__ import annotations
 
-from boardcore.events import Decision
-from boardcore.spaces import Field, Observation
+from boardcore.game.events import Decision
+from boardcore.game.spaces import Field, Observation
 
 from solar_sphere.command import KICKBACK_OPTIONS
 from solar_sphere.components import COLOURS, KINDS, Components

@@ -3,7 +3,7 @@ one Team Action, until the player ends the phase. Each action is then resolved i
 
 from __future__ import annotations
 
-from boardcore.rules import Unoffered
+from boardcore.game.rules import Unoffered
 
 from warlords import events as ev
 from warlords import queries as q

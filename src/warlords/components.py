@@ -3,7 +3,7 @@
 Every value the rulebook does not give lives in a file marked `provisional`
 (GW-GAP-01..29, documented in data/README.md); nothing here hard-codes them.
 `load(folder)` reads the default data, optionally replaced file by file from
-`folder` (`--data DIR`), through `boardcore.data.load`, which fingerprints it.
+`folder` (`--data DIR`), through `boardcore.game.data.load`, which fingerprints it.
 """
 
 from __future__ import annotations
@@ -12,8 +12,8 @@ from pathlib import Path
 
 import msgspec
 
-from boardcore.data import DataError, load as load_data
-from boardcore.memo import Memo
+from boardcore.game.data import DataError, load as load_data
+from boardcore.game.memo import Memo
 
 DATA_DIR = Path(__file__).parent / "data"
 UNIT_KINDS = ("infantry", "tank", "aircraft")  # GW-COMP-10: each counts as one unit

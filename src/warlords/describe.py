@@ -11,7 +11,7 @@ facts are told by `describe_facts.py`; names come from `words.py`. One describer
 
 from __future__ import annotations
 
-from boardcore.handlers import by_type
+from boardcore.game.handlers import by_type
 
 from warlords import events as ev
 from warlords import queries as q

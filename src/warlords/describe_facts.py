@@ -5,7 +5,7 @@ an action or an invasion set) get a short plain sentence; names come from `words
 
 from __future__ import annotations
 
-from boardcore.handlers import by_type
+from boardcore.game.handlers import by_type
 
 from warlords import events as ev
 from warlords.words import (ACTION_NAMES, ASKED, END_KINDS, PHASES, RECON_NAMES, S, UNIT_WORDS, UNITS_ONE,

@@ -6,7 +6,7 @@ from __future__ import annotations
 
 import msgspec
 
-from boardcore.rules import Standing
+from boardcore.game.rules import Standing
 
 from warlords import events as ev
 from warlords import reputation
@@ -54,7 +54,7 @@ def projected_power(c, s, h: Holdings, maj, p: int) -> float:
 
 
 def planets_scored(c, s) -> tuple[Holdings, list[int]]:
-    """The state's holdings and majorities (GW-SCORE-02), kept in the catalog's memo (`boardcore.memo`)
+    """The state's holdings and majorities (GW-SCORE-02), kept in the catalog's memo (`boardcore.game.memo`)
     by the values they read: the seats, and the planets' owners, types and units and the track as one
     msgpack string (one call in C, cheaper than a tuple of tuples). The bots estimate position after
     position that leave the planets as they were: greedy each legal action from one view, mcts the leaves
@@ -84,7 +84,7 @@ def evaluate(c, s, player: int) -> float:
 
 
 def standing(c, s) -> Standing:
-    """Who is ahead, for the win probability (`boardcore.rules.Standing`): each side's `projected` final Power
+    """Who is ahead, for the win probability (`boardcore.game.rules.Standing`): each side's `projected` final Power
     and its Power so far, a team's summed (GW-TEAM-01), the Rebellion's last in solo. How far the game has come
     is the nearest of its ends: the leader on the Reputation Track (GW-END-03, GW-SEND-02), the mercenaries
     gone from the supply (GW-END-01, GW-SEND-03), the most of one mission in a Command Area (GW-END-04), in

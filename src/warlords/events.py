@@ -7,7 +7,7 @@ hidden information set `reveals`.
 
 from __future__ import annotations
 
-from boardcore.events import Decision, Fact
+from boardcore.game.events import Decision, Fact
 
 from warlords.state import Ctx, Invasion, Prompt
 

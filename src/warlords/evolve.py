@@ -9,7 +9,7 @@ from __future__ import annotations
 
 import msgspec
 
-from boardcore.handlers import Handlers
+from boardcore.game.handlers import Handlers
 
 from warlords import events as ev
 from warlords.state import (DEC, DEST, GUARDED, LP, MED, MIS, OPEN, REBEL, RES, SHUT, Pending, WarlordsState, own,

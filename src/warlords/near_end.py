@@ -22,7 +22,7 @@ Play goes on from there and the rules judge the end.
 
 from __future__ import annotations
 
-from boardcore.rules import dealt, played_out, random_step
+from boardcore.game.rules import dealt, played_out, random_step
 from warlords import events as ev
 from warlords.state import WarlordsState
 

@@ -1,14 +1,14 @@
 """Decision points: the table of every kind of question the game asks, and `ask`, the one way to open one.
 
 Each kind is registered beside the rulebook part it belongs to, with the function listing its legal
-answers and the one emitting what follows (`boardcore.prompts.DecisionPoints`); `rules.py` imports
+answers and the one emitting what follows (`boardcore.game.prompts.DecisionPoints`); `rules.py` imports
 those parts and completes the table. Only the player a prompt names may answer it (GW-INV-25).
 """
 
 from __future__ import annotations
 
-from boardcore.prompts import DecisionPoints
-from boardcore.rules import Unfolding
+from boardcore.game.prompts import DecisionPoints
+from boardcore.game.rules import Unfolding
 
 from warlords import events as ev
 from warlords.state import Prompt

@@ -1,7 +1,7 @@
 """Text rendering of a player's view: the galaxy by sector with planets, units and ships, the planet
 and reputation tracks, each base, the Command Areas with guards and wounds, the Market, and what is
 being asked. Rich markup, one line per item: whoever shows it wraps it to the width it has
-(`boardcore.terminal.screen.board_rows`)."""
+(`boardcore.text.board_rows`)."""
 
 from __future__ import annotations
 

@@ -1,5 +1,5 @@
 """The Rules object: wiring only. Setup, the decision points' table, evolve, views and the result
-come from the modules named below; `boardcore.rules.Game` owns `decide`.
+come from the modules named below; `boardcore.game.rules.Game` owns `decide`.
 
 Every decision answers the open prompt (`state.prompt`): its kind's entry in `prompts.POINTS`
 emits the facts that follow, then `flow.advance` runs the automatic steps (phases, automa turns,
@@ -11,8 +11,8 @@ from __future__ import annotations
 from functools import partial
 from typing import Any
 
-from boardcore.errors import BoardcoreError, IllegalAction
-from boardcore.rules import Game, Unfolding, Unoffered
+from boardcore.game.errors import BoardcoreError, IllegalAction
+from boardcore.game.rules import Game, Unfolding, Unoffered
 
 # the rulebook's parts, imported so that each registers its decision points
 from warlords import action_phase, actions, base_ship, casualties, invasion, mercenary  # noqa: F401

@@ -6,7 +6,7 @@ from __future__ import annotations
 
 from itertools import compress
 
-from boardcore.rules import Outcome, deciding_key
+from boardcore.game.rules import Outcome, deciding_key
 
 from warlords import events as ev
 from warlords.state import GUARDED, REBEL

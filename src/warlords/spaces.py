@@ -1,5 +1,5 @@
 """Fixed-size numbers for learning agents: every decision as an index, and a view as integers
-(`boardcore.spaces`; the order and the fields are documented in data/README.md).
+(`boardcore.game.spaces`; the order and the fields are documented in data/README.md).
 
 **Actions.** `all_actions(c, config)` lists every decision that could ever be legal under
 `config`, as templates with `player=0`. The list goes decision type by decision type in the order
@@ -27,7 +27,7 @@ from __future__ import annotations
 from functools import lru_cache
 from itertools import chain
 
-from boardcore.spaces import Field, Observation
+from boardcore.game.spaces import Field, Observation
 
 from warlords import events as ev
 from warlords import setup

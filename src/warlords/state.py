@@ -14,7 +14,7 @@ from typing import Annotated, Literal
 import msgspec
 from msgspec import Meta
 
-from boardcore.rules import MAX_TURNS
+from boardcore.game.rules import MAX_TURNS
 
 # GW-COMP-04: the base's spaces and the Reserve beside it; GW-AMB-10: DEST holds destroyed Tanks and
 # Aircraft, out of the game

@@ -2,8 +2,8 @@
 
 from __future__ import annotations
 
-from boardcore.rng import ScriptedRng
-from boardcore.session import Session
+from boardcore.game.rng import ScriptedRng
+from boardcore.session.session import Session
 
 import apogee
 from apogee.state import IDLE, SOC, SPOT_OF, UNSET, ApogeeState, Prompt
@@ -150,5 +150,5 @@ def reserve(s: ApogeeState, player: int, *names: str) -> list[int]:
 
 def _unfolding_for(s: ApogeeState):
     """An Unfolding over `s` without a decision, to run one step of the rules directly."""
-    from boardcore.rules import Unfolding
+    from boardcore.game.rules import Unfolding
     return Unfolding.over(R, s)

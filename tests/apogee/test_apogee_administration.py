@@ -6,7 +6,7 @@ from __future__ import annotations
 
 import pytest
 from apogee_helpers import C, admin, at_soc, build_pad, eng, event, give_engineer, plan, reserve, table, take
-from boardcore.errors import IllegalAction
+from boardcore.game.errors import IllegalAction
 
 from apogee import events as ev
 from apogee.state import KEEP_FIRST, Prompt

@@ -8,9 +8,9 @@ from pathlib import Path
 
 import pytest
 from apogee_helpers import R, admin, at_soc, build_pad, give_engineer, plan, reserve, table
-from boardcore.memo import Memo
-from boardcore.play import agent_rng, seeded, start
-from boardcore.rng import LocalRng
+from boardcore.game.memo import Memo
+from boardcore.agents.play import agent_rng, seeded, start
+from boardcore.game.rng import LocalRng
 
 from apogee import events as ev
 from apogee.spaces import PROMPT_KINDS
@@ -77,7 +77,7 @@ def test_indexes_mean_the_same_decision_in_every_configuration():
 
 
 def test_a_config_with_no_such_mission_is_one_clear_error():
-    from boardcore.errors import BoardcoreError
+    from boardcore.game.errors import BoardcoreError
     config = R.make_config(players=1, mission=6)
     bad = type(config)(players=1, mission=9)
     with pytest.raises(BoardcoreError, match="no Solo Mission 9"):

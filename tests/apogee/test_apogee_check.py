@@ -5,8 +5,8 @@ from __future__ import annotations
 import pytest
 from apogee.components import DATA_DIR
 from apogee_helpers import R
-from boardcore.check import check
-from boardcore.session import Session
+from boardcore.analysis.check import check
+from boardcore.session.session import Session
 
 
 INV = R.invariants()

@@ -148,7 +148,7 @@ def test_with_data_replaces_files(tmp_path):
     assert other.c.required[0] == 10 and R.c.required[0] == 20
     assert other.data_id.startswith("custom-") and other.data_sha256 != R.data_sha256
     assert R.data_id.startswith("default-")
-    from boardcore.data import DataError
+    from boardcore.game.data import DataError
     bad = tmp_path / "bad"
     bad.mkdir()
     shutil.copy(DATA_DIR / "missions.toml", bad / "missions.toml")

@@ -5,7 +5,7 @@ from __future__ import annotations
 
 import pytest
 from apogee_helpers import C, R, admin, at_soc, build_pad, eng, event, on_top, plan, reserve, set_mod, table, take
-from boardcore.errors import IllegalAction
+from boardcore.game.errors import IllegalAction
 
 from apogee import events as ev
 from apogee.rocket import crew, mass, min_roll, thrust, yield_of
@@ -203,7 +203,7 @@ def test_ex11_crisis_payments_exact():
 
 
 def _unfolding(s):
-    from boardcore.rules import Unfolding
+    from boardcore.game.rules import Unfolding
     return Unfolding.over(R, s)
 
 

@@ -107,7 +107,7 @@ def test_mission_12_yield_floor():
     sess = admin(s, 1)
     assert not any(isinstance(a, ev.LaunchRocket) for a in sess.legal_actions())
     import pytest as _p
-    from boardcore.errors import IllegalAction
+    from boardcore.game.errors import IllegalAction
     with _p.raises(IllegalAction) as err:
         sess.apply(ev.LaunchRocket(player=1, destination="GEO"))
     assert err.value.rule == "AP-MIS-27"

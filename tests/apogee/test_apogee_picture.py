@@ -7,7 +7,7 @@ import xml.etree.ElementTree as ET
 
 import pytest
 from apogee_helpers import C, R, admin, at_soc, build_pad, give_engineer, reserve, table
-from boardcore.play import agent_rng, seeded, start
+from boardcore.agents.play import agent_rng, seeded, start
 
 from apogee import events as ev
 from apogee.draw import COLOURS

@@ -5,7 +5,7 @@ from __future__ import annotations
 
 import pytest
 from apogee_helpers import C, eng, event, give_engineer, plan, reserve, session, table
-from boardcore.errors import IllegalAction
+from boardcore.game.errors import IllegalAction
 
 from apogee import events as ev
 from apogee.rocket import mass, soc_authority, thrust

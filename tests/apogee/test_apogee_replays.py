@@ -6,10 +6,10 @@ from __future__ import annotations
 from pathlib import Path
 
 import pytest
-from boardcore.agents import GreedyAgent, RandomAgent
-from boardcore.audit import audit
-from boardcore.play import run_bots
-from boardcore.session import Session
+from boardcore.agents.policies import GreedyAgent, RandomAgent
+from boardcore.analysis.audit import audit
+from boardcore.agents.play import run_bots
+from boardcore.session.session import Session
 
 import apogee
 

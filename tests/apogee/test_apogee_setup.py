@@ -5,8 +5,8 @@ from __future__ import annotations
 import msgspec
 import pytest
 from apogee_helpers import C, R, table
-from boardcore.errors import BoardcoreError
-from boardcore.rng import Rng
+from boardcore.game.errors import BoardcoreError
+from boardcore.game.rng import Rng
 from boardcore.session import Session
 
 from apogee import events as ev
@@ -199,7 +199,7 @@ def test_a_game_has_no_turn_cap_unless_a_run_asks_for_one():
     """A game ends through its Mission, however long it takes; every game used to carry a cap of 50
     turns and end past it "truncated, no winner", which the rulebook has no word for."""
     from boardcore.agents import RandomAgent
-    from boardcore.play import agent_stream, playout, seeded, start
+    from boardcore.agents.play import agent_stream, playout, seeded, start
 
     def random_game(config):
         chance = seeded("long/1")

@@ -7,8 +7,8 @@ from __future__ import annotations
 import pytest
 from apogee_helpers import (C, R, admin, at_soc, build_pad, eng, event, give_engineer, on_top, plan, reserve,
                             solo_event, table, take)
-from boardcore.rules import Unfolding
-from boardcore.session import Session
+from boardcore.game.rules import Unfolding
+from boardcore.session.session import Session
 
 import apogee
 from apogee import events as ev
@@ -362,7 +362,7 @@ HIDDEN_FROM_OTHERS = (ev.EngineersRecruited, ev.Place, ev.RndDrawn, ev.KeepDirec
 def test_words_never_name_what_a_third_party_cannot_see():
     """In a 3-player game, every hidden pick (recruits, placements, R&D draws, Directors dealt and kept, dismissals)
     is told to the other two without the names of the cards, Engineers or Directors it hides."""
-    from boardcore.play import agent_rng, seeded, start
+    from boardcore.agents.play import agent_rng, seeded, start
     config = R.make_config(players=3, max_turns=4)
     chance, choice = seeded("words-redaction"), agent_rng("words-redaction")
     state, position = start(R, config, chance)

@@ -2,9 +2,9 @@
 
 from __future__ import annotations
 
-from boardcore import agents
-from boardcore.play import playout, seeded, start
-from boardcore.rng import Rng
+from boardcore.agents import policies as agents
+from boardcore.agents.play import playout, seeded, start
+from boardcore.game.rng import Rng
 from toygame.game import ToyPig
 
 

@@ -5,10 +5,10 @@ from __future__ import annotations
 import msgspec
 import pytest
 
-from boardcore.audit import audit
-from boardcore.events import SeedRevealed
-from boardcore.session import Session
-from boardcore.store import JsonlFile, MemoryStore
+from boardcore.analysis.audit import audit
+from boardcore.game.events import SeedRevealed
+from boardcore.session.session import Session
+from boardcore.stream.store import JsonlFile, MemoryStore
 from tests_support import finished_game, rewrite
 from toygame import DieRolled, Hold
 

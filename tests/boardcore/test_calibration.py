@@ -1,9 +1,9 @@
-"""The calibration maths (`boardcore.calibration`) on small samples whose answers are worked out by hand."""
+"""The calibration maths (`boardcore.analysis.calibration`) on small samples whose answers are worked out by hand."""
 
 import pytest
 
-from boardcore.calibration import (base_rate_forecasts, brier, brier_skill, expected_calibration_error,
-                                   reliability)
+from boardcore.analysis.calibration import (base_rate_forecasts, brier, brier_skill, expected_calibration_error,
+                                            reliability)
 
 # four forecasts of 0.25 of which one came true, two of 0.85 (0.8 and 0.9) of which both did
 SAMPLE = [(0.25, 0.0), (0.25, 1.0), (0.25, 0.0), (0.25, 0.0), (0.8, 1.0), (0.9, 1.0)]

@@ -6,11 +6,11 @@ import msgspec
 import pytest
 
 from boardcore import games as registry
-from boardcore.audit import audit
-from boardcore.check import CAP, UNNAMED, Broken, Walker, check, coverage_text, starting_position
-from boardcore.rng import Rng
-from boardcore.rules import dealt, deciding_key, played_out, random_step, watched
-from boardcore.session import Session
+from boardcore.analysis.audit import audit
+from boardcore.analysis.check import CAP, UNNAMED, Broken, Walker, check, coverage_text, starting_position
+from boardcore.game.rng import Rng
+from boardcore.game.rules import dealt, deciding_key, played_out, random_step, watched
+from boardcore.session.session import Session
 from toygame.game import ToyPig
 
 

@@ -12,18 +12,18 @@ import uuid
 
 import pytest
 
-from boardcore.audit import audit
-from boardcore.session import Session
-from boardcore.stream import verify
+from boardcore.analysis.audit import audit
+from boardcore.session.session import Session
+from boardcore.stream.records import verify
 from conftest import postgres_env
 
 REQUIRE_POSTGRES = os.environ.get("BOARDCORE_REQUIRE_POSTGRES") == "1"
 
 WRITER = textwrap.dedent("""
     import sys, time
-    from boardcore.errors import StreamConflict
-    from boardcore.session import Session
-    from boardcore.rng import Rng
+    from boardcore.game.errors import StreamConflict
+    from boardcore.session.session import Session
+    from boardcore.game.rng import Rng
     target, me, start = sys.argv[1], sys.argv[2], float(sys.argv[3])
     time.sleep(max(0.0, start - time.time()))
     made = 0
@@ -64,9 +64,9 @@ def test_four_writers_on_one_game_lose_nothing(tmp_path, kind, monkeypatch):
             monkeypatch.setenv(key, env[key])
     if kind == "jsonl":
         target = str(tmp_path / "shared.jsonl")
-        Session.new("solar-sphere", players=2, seed=1, store=__import__("boardcore.store", fromlist=["x"]).JsonlFile(target))
+        Session.new("solar-sphere", players=2, seed=1, store=__import__("boardcore.stream.store", fromlist=["x"]).JsonlFile(target))
     else:
-        from boardcore.store import open_database
+        from boardcore.stream.store import open_database
         target = f"db:shared-{uuid.uuid4().hex[:8]}"
         Session.new("solar-sphere", players=2, seed=1, store=open_database(), stream_id=target[3:])
     start = time.time() + 1.5
@@ -95,7 +95,7 @@ def test_many_processes_open_a_fresh_postgresql_database_at_once(tmp_path):
     script = textwrap.dedent("""
         import sys, time
         time.sleep(max(0.0, float(sys.argv[1]) - time.time()))
-        from boardcore.store import open_database
+        from boardcore.stream.store import open_database
         open_database().streams()
     """)
     try:

@@ -10,7 +10,7 @@ from pathlib import Path
 import msgspec
 import pytest
 
-from boardcore.data import load
+from boardcore.game.data import load
 
 SRC = Path(__file__).resolve().parents[2] / "src"
 GAMES = {"solar_sphere": "solar_sphere.components", "apogee": "apogee.components",

@@ -18,10 +18,10 @@ import msgspec
 import pytest
 
 from boardcore import games
-from boardcore.agents import RandomAgent
-from boardcore.errors import UnknownGame
-from boardcore.play import agent_rng, playout, seeded, start
-from boardcore.rng import LocalRng
+from boardcore.agents.policies import RandomAgent
+from boardcore.game.errors import UnknownGame
+from boardcore.agents.play import agent_rng, playout, seeded, start
+from boardcore.game.rng import LocalRng
 
 enc = msgspec.json.encode
 

@@ -12,12 +12,13 @@ from pathlib import Path
 import msgspec
 import pytest
 
-from boardcore import games, whatif
-from boardcore.audit import audit_many
-from boardcore.check import check
-from boardcore.execute import Workers, chunks, run
-from boardcore.session import Session
-from boardcore.simulate import simulate
+from boardcore import games
+from boardcore.analysis import whatif
+from boardcore.analysis.audit import audit_many
+from boardcore.analysis.check import check
+from boardcore.agents.execute import Workers, chunks, cores, run
+from boardcore.session.session import Session
+from boardcore.analysis.simulate import simulate
 
 REPLAYS = Path(__file__).resolve().parents[2] / "replays"
 
@@ -68,11 +69,46 @@ def test_after_a_failed_run_the_next_run_starts_a_new_pool():
     assert len(again) == 4 and os.getpid() not in again
 
 
+def pid_after(seconds: float, item: int) -> tuple[int, int]:
+    import time
+
+    time.sleep(seconds)
+    return item, os.getpid()
+
+
+def test_by_default_a_small_job_is_played_here_without_waiting_for_workers():
+    """With every core (the default, `workers=None`) this process plays the items while the pool starts:
+    a job done before the pool is ready is all its own. It used to wait for the pool and hand it every
+    item, so a small job was slower on every core than on one."""
+    assert run(pid_after, 0.0, range(6)) == [(i, os.getpid()) for i in range(6)]
+
+
+@pytest.mark.skipif(cores() < 2, reason="one core: the default is one worker")
+def test_by_default_the_pool_takes_every_item_not_begun_here():
+    """A job long enough for the pool (100 items of 0.05 s: 5 s alone) is shared: the first items played
+    here, in order, then the rest on the workers; results in the order of the items."""
+    out = run(pid_after, 0.05, range(100))
+    assert [i for i, _ in out] == list(range(100))
+    pids = [p for _, p in out]
+    here = pids.count(os.getpid())
+    assert 0 < here < 100 and pids[:here] == [os.getpid()] * here
+    assert len(set(pids)) > 1
+
+
+def test_by_default_a_failure_played_here_leaves_the_next_run_right():
+    with Workers(0, workers=None) as pool:
+        with pytest.raises(ValueError, match="item 0 fails"):
+            pool.run(pid_after_a_while, range(8))
+        assert len(pool.run(pid_after_a_while, [1, 2, 3, 4])) == 4
+
+
 def test_simulate_check_and_audit_are_the_same_on_one_worker_or_two(tmp_path):
     rules = games.get("warlords")
     config = rules.make_config(players=2)
     assert same(simulate(rules, config, ["random", "greedy"], 12, workers=1),
                 simulate(rules, config, ["random", "greedy"], 12, workers=2))
+    assert same(simulate(rules, config, ["random", "greedy"], 12, workers=1),
+                simulate(rules, config, ["random", "greedy"], 12, workers=None))   # here while they start
     ss = games.get("solar-sphere")
     assert check(ss, ss.make_config(players=2), games=6, workers=1) == check(ss, ss.make_config(players=2), games=6,
                                                                               workers=2)
@@ -135,7 +171,7 @@ def test_a_ray_address_that_does_not_answer_is_one_clear_error(address, words):
     """Refused before Ray is asked: `ray.init` would wait for a head that is not there for minutes
     (measured: still waiting after 5, logging its retries), and then name no reason."""
     pytest.importorskip("ray")
-    from boardcore.errors import BoardcoreError
+    from boardcore.game.errors import BoardcoreError
 
     with pytest.raises(BoardcoreError, match=words):
         run(square, 3, [1, 2], ray=address.format(closed=_free_port()))   # a port nothing listens on
@@ -143,7 +179,7 @@ def test_a_ray_address_that_does_not_answer_is_one_clear_error(address, words):
 
 NO_GUARD = '''
 from boardcore import games
-from boardcore.simulate import simulate
+from boardcore.analysis.simulate import simulate
 
 rules = games.get("warlords")
 report = simulate(rules, rules.make_config(players=2), ["random", "random"], 8, workers=2)
@@ -151,7 +187,7 @@ print(report.games, report.seats[0].win_rate)
 '''
 
 OWN_TASK = '''
-from boardcore.execute import run
+from boardcore.agents.execute import run
 
 def cube(shared, item):
     return shared + item ** 3
@@ -164,7 +200,7 @@ OWN_GAME = '''
 import sys
 sys.path.insert(0, {tests!r})
 from boardcore.games import register
-from boardcore.simulate import simulate
+from boardcore.analysis.simulate import simulate
 from toygame.game import ToyPig
 
 class Dice(ToyPig):
@@ -203,7 +239,7 @@ def test_a_script_without_the_main_guard_can_use_workers(tmp_path):
 
 SLOW_WORK = '''
 import os, sys, time
-from boardcore.execute import run
+from boardcore.agents.execute import run
 
 def slow(folder, item):
     open(os.path.join(folder, str(os.getpid())), "w").close()

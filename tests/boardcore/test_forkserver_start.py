@@ -4,7 +4,7 @@ import multiprocessing.synchronize
 import subprocess
 import sys
 
-from boardcore.forkserver_start import owner_gone
+from boardcore.agents.forkserver_start import owner_gone
 
 
 def _raised(call):
@@ -30,7 +30,7 @@ def test_any_other_error_is_not():
 
 def test_the_fork_server_prints_other_errors_and_not_that_one():
     """The module's hook, installed in a fresh interpreter as the fork server installs it."""
-    script = ("import boardcore.forkserver_start, multiprocessing.synchronize, sys\n"
+    script = ("import boardcore.agents.forkserver_start, multiprocessing.synchronize, sys\n"
               "lock = object.__new__(multiprocessing.synchronize.Lock)\n"
               "try:\n    lock.__setstate__((0, 1, 1, '/boardcore-test-no-such-semaphore'))\n"
               "except FileNotFoundError:\n    sys.excepthook(*sys.exc_info())\n"

@@ -1,11 +1,11 @@
-"""The tables by event type that games fill where each function is written (`boardcore.handlers`)."""
+"""The tables by event type that games fill where each function is written (`boardcore.game.handlers`)."""
 
 from __future__ import annotations
 
 import msgspec
 import pytest
 
-from boardcore.handlers import by_type
+from boardcore.game.handlers import by_type
 
 
 class Landed(msgspec.Struct):

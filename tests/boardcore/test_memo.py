@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from boardcore.memo import Memo
+from boardcore.game.memo import Memo
 
 
 def test_an_answer_is_made_once_per_key_and_kept():

@@ -5,8 +5,9 @@ from __future__ import annotations
 import msgspec
 import pytest
 
-from boardcore import agents, games
-from boardcore.play import agent_rng, playout, seeded, start
+from boardcore import games
+from boardcore.agents import policies as agents
+from boardcore.agents.play import agent_rng, playout, seeded, start
 
 
 @pytest.mark.parametrize("name, options", [("solar-sphere", {"players": 2}), ("apogee", {"players": 3, "max_turns": 6}),

@@ -9,11 +9,11 @@ from pathlib import Path
 import msgspec
 import pytest
 
-from boardcore.errors import BoardcoreError
-from boardcore.events import Decision
-from boardcore.review import Interrupted, review
-from boardcore.session import Session
-from boardcore.value import win_probabilities
+from boardcore.game.errors import BoardcoreError
+from boardcore.game.events import Decision
+from boardcore.analysis.review import Interrupted, review
+from boardcore.session.session import Session
+from boardcore.analysis.value import win_probabilities
 
 ROOT = Path(__file__).resolve().parents[2]
 WARLORDS_2P = ROOT / "replays" / "warlords" / "2p.jsonl"
@@ -90,6 +90,8 @@ def test_the_same_review_on_one_worker_and_on_two(warlords):
     two = review(warlords, top=2, budget=40, workers=2, seed=5)
     assert two.workers == 2 and all(q.whatif.workers == 2 for q in two.questioned)
     assert without_timing(one) == without_timing(two) and len(one.questioned) == 2
+    every = review(warlords, top=2, budget=40, workers=None, seed=5)   # the default: here while they start
+    assert without_timing(every) == without_timing(one)
 
 
 def test_an_interruption_keeps_the_decisions_read_and_the_what_ifs_finished(warlords):
@@ -188,7 +190,7 @@ def test_a_spectator_of_a_game_in_progress_questions_nothing():
 def test_a_forced_decision_is_never_questioned_however_much_its_taker_lost(warlords):
     """Its taker had no other legal choice, so what they lost was luck: the selection passes over it even
     when it is the costliest (here made so), and takes the costliest one that had a choice."""
-    from boardcore.review import _costliest
+    from boardcore.analysis.review import _costliest
 
     rules = warlords.rules
     steps = review(warlords, top=0).decisions

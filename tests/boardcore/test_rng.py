@@ -3,8 +3,8 @@ Python) that would change every saved game's dice fails here first."""
 
 import pytest
 
-from boardcore.errors import SeedUnavailable
-from boardcore.rng import NoRng, Rng, ScriptedRng, commitment
+from boardcore.game.errors import SeedUnavailable
+from boardcore.game.rng import NoRng, Rng, ScriptedRng, commitment
 
 
 def test_derived_values_are_fixed_forever():
@@ -66,7 +66,7 @@ def test_no_rng_says_the_seed_is_missing():
 
 
 def test_local_rng_is_repeatable_within_a_run_and_uniform_enough():
-    from boardcore.rng import LocalRng
+    from boardcore.game.rng import LocalRng
 
     a, b = LocalRng("x"), LocalRng("x")
     assert a.shuffled(range(20)) == b.shuffled(range(20)) != list(range(20))
@@ -83,7 +83,7 @@ def test_local_rng_draws_what_random_random_draws():
     searches and checks play as they did (the strength figures in the README were measured so)."""
     import random
 
-    from boardcore.rng import LocalRng
+    from boardcore.game.rng import LocalRng
 
     for seed in range(200):
         mine, theirs = LocalRng(seed), random.Random(str(seed))

@@ -5,9 +5,9 @@ from __future__ import annotations
 import msgspec
 import pytest
 
-from boardcore.errors import BoardcoreError
-from boardcore.events import Decision
-from boardcore.rules import Game, format_action, parse_action
+from boardcore.game.errors import BoardcoreError
+from boardcore.game.events import Decision
+from boardcore.game.rules import Game, format_action, parse_action
 
 
 class Config(msgspec.Struct, frozen=True, kw_only=True):

@@ -5,14 +5,14 @@ from __future__ import annotations
 import msgspec
 import pytest
 
-from boardcore.errors import BoardcoreError, IllegalAction, SeedUnavailable, UndoRefused
-from boardcore.events import BranchedFrom, GameCreated, Redone, SeedRevealed, Undone
-from boardcore.play import agent_rng
-from boardcore.agents import RandomAgent
-from boardcore.rng import ScriptedRng, commitment
-from boardcore.session import Session
-from boardcore.store import JsonlFile, MemoryStore
-from boardcore.stream import effective, verify
+from boardcore.game.errors import BoardcoreError, IllegalAction, SeedUnavailable, UndoRefused
+from boardcore.game.events import BranchedFrom, GameCreated, Redone, SeedRevealed, Undone
+from boardcore.agents.play import agent_rng
+from boardcore.agents.policies import RandomAgent
+from boardcore.game.rng import ScriptedRng, commitment
+from boardcore.session.session import Session
+from boardcore.stream.store import JsonlFile, MemoryStore
+from boardcore.stream.records import effective, verify
 from toygame import CardPicked, DieRolled, Hold, Roll, ToyPigState
 
 
@@ -147,8 +147,8 @@ def test_state_at_matches_a_fold_at_every_position(toy):
 
 
 def test_checkpoints_are_made_when_someone_first_looks_back():
-    from boardcore.agents import RandomAgent
-    from boardcore.play import run_bots
+    from boardcore.agents.policies import RandomAgent
+    from boardcore.agents.play import run_bots
 
     s = Session.new("solar-sphere", players=2, seed=4)
     run_bots(s, {1: RandomAgent(s.rules), 2: RandomAgent(s.rules)}, seed=4)
@@ -238,7 +238,7 @@ def test_memory_store_is_the_default_and_conflicts_are_detected(toy):
     assert isinstance(s.store, MemoryStore)
     other = Session.load(s.stream_id, store=s.store)
     other.apply(other.legal_actions(1)[0])
-    from boardcore.errors import StreamConflict
+    from boardcore.game.errors import StreamConflict
     with pytest.raises(StreamConflict):
         s.apply(s.legal_actions(1)[0])
 

@@ -1,6 +1,6 @@
 """`simulate` reports a 0/1 score (a mission won or lost) as a rate: its interval stays in [0, 1]."""
 
-from boardcore.simulate import score_interval
+from boardcore.analysis.simulate import score_interval
 
 
 def test_a_won_or_lost_score_keeps_its_interval_within_0_and_1():

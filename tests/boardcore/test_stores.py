@@ -8,11 +8,12 @@ import uuid
 
 import pytest
 
-from boardcore.errors import CorruptStream, StreamConflict, StreamExists, StreamNotFound, TornWrite
-from boardcore.session import Session
-from boardcore.store import JsonlFile, MemoryStore, copy_stream, repair
-from boardcore.store.database import DatabaseStore
-from boardcore.stream import chain, verify
+from boardcore.game.errors import CorruptStream, StreamConflict, StreamExists, StreamNotFound, TornWrite
+from boardcore.session.session import Session
+from boardcore.session.repair import repair
+from boardcore.stream.store import JsonlFile, MemoryStore, copy_stream
+from boardcore.stream.store.database import DatabaseStore
+from boardcore.stream.records import chain, verify
 from conftest import postgres_env
 from tests_support import finished_game, race_to_apply
 
@@ -45,8 +46,8 @@ def store(request, tmp_path):
 def test_a_game_round_trips_through_the_store(toy, store):
     store, stream_id = store
     s = Session.new(toy, players=3, rounds=2, seed=8, store=store, stream_id=stream_id)
-    from boardcore.agents import RandomAgent
-    from boardcore.play import run_bots
+    from boardcore.agents.policies import RandomAgent
+    from boardcore.agents.play import run_bots
     run_bots(s, {p: RandomAgent(toy) for p in (1, 2, 3)}, seed=8)
     loaded = Session.load(stream_id, store=store)
     assert loaded.records() == s.records()

@@ -5,12 +5,12 @@ from __future__ import annotations
 import msgspec
 import pytest
 
-from boardcore.audit import audit
-from boardcore.errors import CorruptStream
-from boardcore.events import Redone, Undone
-from boardcore.session import Session
-from boardcore.store import JsonlFile
-from boardcore.stream import GENESIS, Recorded, chain, effective, verify
+from boardcore.analysis.audit import audit
+from boardcore.game.errors import CorruptStream
+from boardcore.game.events import Redone, Undone
+from boardcore.session.session import Session
+from boardcore.stream.store import JsonlFile
+from boardcore.stream.records import GENESIS, Recorded, chain, effective, verify
 from tests_support import finished_game
 
 

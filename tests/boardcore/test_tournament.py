@@ -13,8 +13,8 @@ import msgspec
 import pytest
 
 from boardcore import cli
-from boardcore.session import Session
-from boardcore.tournament import deal_seed, seatings, tournament
+from boardcore.session.session import Session
+from boardcore.analysis.tournament import deal_seed, seatings, tournament
 from toygame import RULES, Roll
 from toygame.positions import last_turn
 
@@ -45,10 +45,10 @@ def test_every_pairing_is_played_with_seats_alternated():
 
 def test_the_same_results_on_one_worker_and_on_two():
     config = RULES.make_config(players=3, rounds=2)
-    reports = [tournament(RULES, config, ["random", "greedy"], 6, seed=2, workers=w) for w in (1, 2)]
+    reports = [tournament(RULES, config, ["random", "greedy"], 6, seed=2, workers=w) for w in (1, 2, None)]
     plain = [{k: v for k, v in msgspec.to_builtins(r).items() if k not in ("seconds", "workers", "standings")}
              for r in reports]
-    assert plain[0] == plain[1]
+    assert plain[0] == plain[1] == plain[2]
     assert [s.win_rate for s in reports[0].standings] == [s.win_rate for s in reports[1].standings]
     assert len(reports[0].seatings) == 6
 
@@ -56,7 +56,7 @@ def test_the_same_results_on_one_worker_and_on_two():
 def test_each_deal_is_played_under_every_seating():
     """A lucky deal helps both agents alike: games 2j and 2j+1 of a 2-player pairing share a deal (with
     the seats swapped), as do the six games of a 3-player round of seatings; solo agents share deal g."""
-    from boardcore.play import seeded, start
+    from boardcore.agents.play import seeded, start
 
     def table(seed):
         return msgspec.json.encode(start(RULES, RULES.make_config(players=2), seeded(seed))[0])
@@ -79,7 +79,7 @@ def test_a_pairing_plays_the_same_games_whoever_else_is_named():
     assert among.pairings.index(pairing) == 1 and pairing == alone.pairings[0]
 
     from boardcore import games
-    from boardcore.errors import UnknownGame
+    from boardcore.game.errors import UnknownGame
 
     try:
         rules = games.get("warlords")
@@ -112,7 +112,7 @@ def test_the_order_agents_are_named_in_does_not_change_the_games():
 
 def test_solo_modes_report_each_agent_against_the_automa():
     from boardcore import games
-    from boardcore.errors import UnknownGame
+    from boardcore.game.errors import UnknownGame
 
     try:
         rules = games.get("warlords")
@@ -126,7 +126,7 @@ def test_solo_modes_report_each_agent_against_the_automa():
 
 
 def test_bad_tournaments_are_refused():
-    from boardcore.errors import BoardcoreError
+    from boardcore.game.errors import BoardcoreError
 
     config = RULES.make_config(players=2)
     for agents, words in ((["greedy"], "at least two agents"), (["greedy", "greedy"], "named twice"),
@@ -221,7 +221,7 @@ def test_mcts_seats_in_new_and_simulate(run, tmp_path):
 
 def test_play_lets_an_mcts_seat_move(run, tmp_path, monkeypatch):
     """`boardcore play` against an mcts seat: each human move is answered by the bot."""
-    from boardcore.events import Decision
+    from boardcore.game.events import Decision
 
     path = tmp_path / "h.jsonl"
     code, _, err = run("new", "toy-pig", "--seat", "2=mcts:iterations=20", "--seed", "6", "-o", path)
@@ -245,8 +245,9 @@ def test_rules_that_do_not_pickle_travel_by_name():
     """Warlords' decision table holds closures, so its rules do not pickle: workers get them by name."""
     import pickle
 
-    from boardcore import agents, games
-    from boardcore.errors import UnknownGame
+    from boardcore import games
+    from boardcore.agents import policies as agents
+    from boardcore.game.errors import UnknownGame
 
     try:
         rules = games.get("warlords")
@@ -262,8 +263,8 @@ def test_rules_that_do_not_pickle_travel_by_name():
 def test_a_game_without_end_is_an_error_not_a_hang(monkeypatch):
     """An endless legal loop (Solar Sphere's two T3-02 copies, before rules 1.2) kept a duel running
     for hours; past the decision limit a tournament now stops with the game named."""
-    import boardcore.tournament as module
-    from boardcore.errors import BoardcoreError
+    import boardcore.analysis.tournament as module
+    from boardcore.game.errors import BoardcoreError
 
     monkeypatch.setattr(module, "MAX_DECISIONS", 1)
     with pytest.raises(BoardcoreError, match="game 0 of pairing 0 had no end after 1 decisions"):

@@ -7,10 +7,10 @@ import msgspec
 import pytest
 
 from boardcore import games
-from boardcore.errors import BoardcoreError, IllegalAction
-from boardcore.rng import Rng, ScriptedRng
-from boardcore.rules import Outcome, Rules, check_decided
-from boardcore.stream import Codec, canonical
+from boardcore.game.errors import BoardcoreError, IllegalAction
+from boardcore.game.rng import Rng, ScriptedRng
+from boardcore.game.rules import Outcome, Rules, check_decided
+from boardcore.stream.records import Codec, canonical
 from toygame import (RULES, CardPicked, CardsRevealed, DeckShuffled, DieRolled, GameEnded, HandDealt, Hold,
                      Roll, RoundEnded, ToyPigConfig)
 

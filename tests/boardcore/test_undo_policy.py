@@ -5,11 +5,11 @@ from __future__ import annotations
 
 import pytest
 
-from boardcore.audit import audit
-from boardcore.errors import BoardcoreError, UndoRefused
-from boardcore.events import UndoPolicySet
-from boardcore.session import Session
-from boardcore.store import JsonlFile
+from boardcore.analysis.audit import audit
+from boardcore.game.errors import BoardcoreError, UndoRefused
+from boardcore.game.events import UndoPolicySet
+from boardcore.session.session import Session
+from boardcore.stream.store import JsonlFile
 
 HOT_SEAT = ("human", "human")
 

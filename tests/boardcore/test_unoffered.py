@@ -15,8 +15,8 @@ import pytest
 
 from apogee import events as apogee_events
 from boardcore import games
-from boardcore.session import Session
-from boardcore.store import JsonlFile
+from boardcore.session.session import Session
+from boardcore.stream.store import JsonlFile
 from solar_sphere.events import Choose
 from warlords import events as warlords_events
 

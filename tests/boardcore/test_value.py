@@ -1,4 +1,4 @@
-"""The win probability (`boardcore.value`): fitted models for every mode of every game, probabilities
+"""The win probability (`boardcore.analysis.value`): fitted models for every mode of every game, probabilities
 that are probabilities, the actual result at a finished game, nothing read that the viewer cannot see,
 and the seat far ahead the likelier winner."""
 
@@ -8,11 +8,11 @@ from pathlib import Path
 import pytest
 
 from boardcore import games
-from boardcore.agents import make
-from boardcore.errors import BoardcoreError
-from boardcore.play import agent_stream, seeded, start
-from boardcore.rng import LocalRng
-from boardcore.value import FEATURES, features, model, model_file, win_probabilities, win_probability
+from boardcore.agents.policies import make
+from boardcore.game.errors import BoardcoreError
+from boardcore.agents.play import agent_stream, seeded, start
+from boardcore.game.rng import LocalRng
+from boardcore.analysis.value import FEATURES, features, model, model_file, win_probabilities, win_probability
 
 SRC = Path(__file__).resolve().parents[2] / "src"
 MODES = {
@@ -143,7 +143,7 @@ def test_a_mode_without_a_model_is_a_clear_error(monkeypatch):
 
 
 def test_a_game_without_a_standing_has_no_win_probability():
-    from boardcore.rules import Game
+    from boardcore.game.rules import Game
 
     class Bare(Game):
         name = "bare"

@@ -8,11 +8,11 @@ from pathlib import Path
 import msgspec
 import pytest
 
-from boardcore import whatif
-from boardcore.errors import BoardcoreError
-from boardcore.events import Decision
-from boardcore.session import Session
-from boardcore.stats import paired_interval, paired_share_interval, rate_interval, t95, unpaired_interval
+from boardcore.analysis import whatif
+from boardcore.game.errors import BoardcoreError
+from boardcore.game.events import Decision
+from boardcore.session.session import Session
+from boardcore.analysis.stats import paired_interval, paired_share_interval, rate_interval, t95, unpaired_interval
 from toygame import RULES, CardPicked, DieRolled, Hold, Roll, ToyPig
 from toygame.positions import HOLD_BEATS_ROLL_UNDER_RANDOM, first_pick, last_turn, opening_turn
 from tests_support import finished_game
@@ -180,8 +180,8 @@ def test_each_games_clock_counts_up_through_a_game(game):
     """The three games count their luck round by round (Solar Sphere's rounds, Apogee's and Warlords'
     turns): a whole number that never goes back and moves on as the game does."""
     from boardcore import games
-    from boardcore.agents import RandomAgent
-    from boardcore.play import agent_stream, seeded, start
+    from boardcore.agents.policies import RandomAgent
+    from boardcore.agents.play import agent_stream, seeded, start
 
     rules = games.get(game)
     chance, choose = seeded(f"clock/{game}"), agent_stream(0)
@@ -204,6 +204,7 @@ def test_the_same_answer_on_one_worker_and_on_two():
     two = whatif.compare(s, at, rollouts=24, seed=2, workers=2)
     strip = lambda r: {k: v for k, v in msgspec.to_builtins(r).items() if k not in ("seconds", "workers")}  # noqa: E731
     assert strip(one) == strip(two) and len(one.alternatives) >= 2
+    assert strip(whatif.compare(s, at, rollouts=24, seed=2, workers=None)) == strip(one)   # the default
 
 
 def test_twin_games_differing_only_in_hidden_cards_get_the_same_answer():
@@ -346,7 +347,7 @@ def test_the_win_share_interval_holds_where_pairs_seldom_differ():
 def test_the_saved_games_first_decisions_can_be_questioned(replay):
     from pathlib import Path
 
-    from boardcore.errors import UnknownGame
+    from boardcore.game.errors import UnknownGame
 
     path = Path(__file__).resolve().parents[2] / "replays" / replay
     try:
@@ -370,7 +371,7 @@ def test_rollouts_decide_in_place_on_their_own_state_only(replay, omniscient):
     played again gives the same answer."""
     from pathlib import Path
 
-    from boardcore.errors import UnknownGame
+    from boardcore.game.errors import UnknownGame
 
     try:
         s = Session.load(Path(__file__).resolve().parents[2] / "replays" / replay)
@@ -397,7 +398,7 @@ alternative: the same 2 deployed, 4 drones spent, the 6 given up (SS-DEP-04/06).
 
 
 def solar_sphere_game() -> Session:
-    from boardcore.errors import UnknownGame
+    from boardcore.game.errors import UnknownGame
 
     try:
         return Session.load(REPLAYS / "solar_sphere" / "2p.jsonl")
@@ -456,7 +457,7 @@ def test_joint_intervals_from_few_pairs_reach_into_the_t_distributions_own_tail(
     """Widened for 13 alternatives, a t interval from four pairs must reach about 8.2 standard errors (the t
     quantile with 3 degrees of freedom at 1 - 0.05/13); the normal ratio times t95 gave 4.9, and from so few
     pairs that called luck a verdict."""
-    from boardcore.stats import joint_widening, t_quantile
+    from boardcore.analysis.stats import joint_widening, t_quantile
 
     a, b = [0.50, 0.52, 0.49, 0.51], [0.48, 0.49, 0.47, 0.50]
     plain, joint = paired_interval(a, b), paired_interval(a, b, joint_widening(13))
@@ -557,8 +558,8 @@ def test_the_prior_policies_pick_in_proportion_to_the_prior_and_the_aligned_one_
     whenever it does not pick the new one (each action keeps its own clock)."""
     from collections import Counter
 
-    from boardcore.agents import PriorAgent, make
-    from boardcore.rng import Rng
+    from boardcore.agents.policies import PriorAgent, make
+    from boardcore.game.rng import Rng
 
     s = solar_sphere_game()
     rules, start = s.rules, s.state_at(23)

@@ -10,9 +10,9 @@ import sys
 import msgspec
 import pytest
 
-from boardcore.session import Session
-from boardcore.store import JsonlFile
-from boardcore.stream import GENESIS, chain
+from boardcore.session.session import Session
+from boardcore.stream.store import JsonlFile
+from boardcore.stream.records import GENESIS, chain
 from tests_support import cut_at_a_line_end, finished_game, format_1, one_line_error
 
 
@@ -30,7 +30,7 @@ def files(tmp_path, toy):
     created = done.read_bytes().split(b"\n")[1]
     event = msgspec.json.decode(created)[0]["event"]
     event["config"]["players"] = "many"
-    from boardcore.events import GameCreated
+    from boardcore.game.events import GameCreated
     JsonlFile(wrong).create(JsonlFile.STREAM, chain(GENESIS, 0, [msgspec.convert(event, GameCreated)]), None)
     newer = tmp_path / "newer.jsonl"  # recorded under rules this boardcore does not have
     records = JsonlFile(done).read()
@@ -186,7 +186,7 @@ def test_an_unreachable_postgresql_fails_fast_in_one_line(tmp_path):
 
 
 def test_an_unexpected_error_is_one_line_with_its_own_exit_code(run, files, monkeypatch):
-    from boardcore import session
+    from boardcore.session import session
 
     def broken(*args, **kwargs):
         raise ZeroDivisionError("a bug")

@@ -10,8 +10,8 @@ import sys
 import msgspec
 import pytest
 
-from boardcore.session import Session
-from boardcore.store import JsonlFile
+from boardcore.session.session import Session
+from boardcore.stream.store import JsonlFile
 from tests_support import finished_game, one_line_error
 
 COMMANDS = ["games", "list", "new", "show", "legal", "act", "undo", "redo", "branch", "replay", "audit",
@@ -336,7 +336,7 @@ def test_a_game_played_on_replacement_data_is_opened_by_every_command_given_that
     code, _, err = run("legal", path)
     one_line_error(code, err)
     assert "--data" in err
-    from boardcore import replay
+    from boardcore.analysis import replay
 
     def runs(*command):
         code, out, err = run(command[0], path, *command[1:], "--data", data)

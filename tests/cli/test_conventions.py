@@ -16,10 +16,11 @@ import msgspec
 import pytest
 import typer
 
-from boardcore import cli, replay
+from boardcore import cli
+from boardcore.analysis import replay
 from boardcore.cli import common
-from boardcore.session import Session
-from boardcore.store import JsonlFile
+from boardcore.session.session import Session
+from boardcore.stream.store import JsonlFile
 from tests_support import finished_game, one_line_error
 
 

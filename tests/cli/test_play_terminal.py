@@ -12,9 +12,10 @@ import pytest
 
 import random
 
-from boardcore import games, replay
-from boardcore.session import Session
-from boardcore.store import JsonlFile
+from boardcore import games
+from boardcore.analysis import replay
+from boardcore.session.session import Session
+from boardcore.stream.store import JsonlFile
 from boardcore.terminal import screen
 
 pytest.importorskip("pexpect")

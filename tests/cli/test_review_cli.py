@@ -43,7 +43,7 @@ def test_a_game_s_words_are_printed_as_they_are(capsys):
     """Brackets in a decision's words are the game's text, not console markup (rich would read "[/b]" as a
     closing tag and refuse it)."""
     from boardcore.cli.review import show
-    from boardcore.review import Review, Step
+    from boardcore.analysis.review import Review, Step
 
     step = Step(2, 1, "P1 bid amount=3", "Bid 3 [/b] on [red] lot", False, [0.5, 0.5], [0.4, 0.6], 0.1)
     show(Review("toy-pig", 2, None, "everything", [0.5, 0.5], [0.4, 0.6], [step], [], 1, 0, "none", "0", 1, 0.0))
@@ -117,7 +117,7 @@ def test_ctrl_c_prints_the_review_so_far_and_exits_130():
                             start_new_session=True)
     deadline = time.monotonic() + 60
     # the command, its resource tracker, the fork server and both workers: the what-ifs are under way (an
-    # interrupt while the workers are still being forked is another matter, left to boardcore.execute)
+    # interrupt while the workers are still being forked is another matter, left to boardcore.agents.execute)
     while len(_group_alive(proc.pid)) < 5 and time.monotonic() < deadline:
         time.sleep(0.1)
     time.sleep(1.0)

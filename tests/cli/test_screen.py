@@ -9,11 +9,13 @@ from pathlib import Path
 import pytest
 from rich.text import Text
 
-from boardcore import games, replay
-from boardcore.errors import BoardcoreError
-from boardcore.replay import Line
-from boardcore.session import Session
-from boardcore.store import JsonlFile
+from boardcore import games
+from boardcore.analysis import replay
+from boardcore.game.errors import BoardcoreError
+from boardcore.analysis.replay import Line
+from boardcore.session.session import Session
+from boardcore.stream.store import JsonlFile
+from boardcore.text import ITEM_BREAK, board_line
 from boardcore.terminal import screen
 from boardcore.terminal.loop import Terminal, play_loop
 
@@ -71,9 +73,9 @@ GAP = 3
 
 
 def breaks(line: str, width: int) -> list[tuple[str, int]]:
-    """Each row `screen.board_line` makes of `line`, with the offset in `line` where its text ends."""
+    """Each row `board_line` makes of `line`, with the offset in `line` where its text ends."""
     out, at = [], 0
-    for row in screen.board_line(Text(line), width):
+    for row in board_line(Text(line), width):
         text = row.plain.lstrip(" ") if out else row.plain
         at = line.index(text, at) + len(text)
         out.append((row.plain, at))
@@ -99,10 +101,10 @@ def test_a_board_is_wrapped_once_between_its_items_at_the_width_it_is_shown_at(g
             begun = 0
             for (row, end), (after, _) in zip(rows, rows[1:]):
                 rest = line[end:].lstrip(" ")
-                if screen.ITEM_BREAK.match(line, end):
-                    following = screen.ITEM_BREAK.split(rest)[0]
+                if ITEM_BREAK.match(line, end):
+                    following = ITEM_BREAK.split(rest)[0]
                 else:
-                    assert not any(m.start() >= begun + width // 2 for m in screen.ITEM_BREAK.finditer(line, begun, end)), \
+                    assert not any(m.start() >= begun + width // 2 for m in ITEM_BREAK.finditer(line, begun, end)), \
                         (row, after)
                     following = rest.split()[0]
                 assert len(row) + GAP + len(following) > width, (row, after)

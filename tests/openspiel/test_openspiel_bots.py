@@ -14,13 +14,14 @@ pyspiel = pyspiel()
 
 from open_spiel.python.algorithms import ismcts, mcts  # noqa: E402
 
-from boardcore import agents, games, openspiel  # noqa: E402
-from boardcore.audit import audit  # noqa: E402
-from boardcore.errors import BoardcoreError  # noqa: E402
+from boardcore import games, openspiel  # noqa: E402
+from boardcore.agents import policies as agents
+from boardcore.analysis.audit import audit  # noqa: E402
+from boardcore.game.errors import BoardcoreError  # noqa: E402
 from boardcore.openspiel import bots  # noqa: E402
 from boardcore.rl.table import Table  # noqa: E402
-from boardcore.rng import Rng  # noqa: E402
-from boardcore.session import Session  # noqa: E402
+from boardcore.game.rng import Rng  # noqa: E402
+from boardcore.session.session import Session  # noqa: E402
 from rl.test_rl_conformance import GAMES, mode_id  # noqa: E402
 
 TITLES = [("boardcore_solar_sphere", {"players": 2}), ("boardcore_apogee", {"players": 2, "max_turns": 4}),

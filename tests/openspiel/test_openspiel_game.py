@@ -21,8 +21,8 @@ from openspiel_needed import pyspiel
 pyspiel = pyspiel()
 
 from boardcore import openspiel  # noqa: E402
-from boardcore.audit import audit  # noqa: E402
-from boardcore.errors import BoardcoreError  # noqa: E402
+from boardcore.analysis.audit import audit  # noqa: E402
+from boardcore.game.errors import BoardcoreError  # noqa: E402
 from boardcore.rl.table import Table  # noqa: E402
 from rl.test_rl_conformance import GAMES, mode_id  # noqa: E402  (the same modes as the RL conformance tests)
 

@@ -7,7 +7,7 @@ from __future__ import annotations
 import pytest
 
 from boardcore import games
-from boardcore.check import check
+from boardcore.analysis.check import check
 
 REACHED = [
     # a hard Mission fulfilled (never in 40 turns of greedy play), and shared

@@ -16,10 +16,10 @@ import xml.etree.ElementTree as ET
 import pytest
 
 from boardcore import games
-from boardcore.events import Decision
-from boardcore.play import agent_rng, seeded, start
-from boardcore.rules import Game
-from boardcore.rng import LocalRng
+from boardcore.game.events import Decision
+from boardcore.agents.play import agent_rng, seeded, start
+from boardcore.game.rules import Game
+from boardcore.game.rng import LocalRng
 
 MODES = [
     ("solar-sphere", {"players": 2}), ("solar-sphere", {"players": 4}), ("solar-sphere", {"players": 1, "level": 1}),

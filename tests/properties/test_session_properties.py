@@ -6,9 +6,9 @@ import msgspec
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
-from boardcore.errors import UndoRefused
-from boardcore.session import Session
-from boardcore.stream import verify
+from boardcore.game.errors import UndoRefused
+from boardcore.session.session import Session
+from boardcore.stream.records import verify
 
 OPS = st.lists(st.tuples(st.sampled_from(["play", "play", "play", "undo", "redo", "branch"]),
                          st.integers(0, 1000)), min_size=1, max_size=40)

@@ -25,9 +25,9 @@ from gymnasium.utils.env_checker import check_env
 from pettingzoo.test import api_test, seed_test
 
 from boardcore import rl
-from boardcore.audit import audit
-from boardcore.rng import LocalRng
-from boardcore.session import Session
+from boardcore.analysis.audit import audit
+from boardcore.game.rng import LocalRng
+from boardcore.session.session import Session
 
 TOY = [("toy-pig", {"players": 2}), ("toy-pig", {"players": 3}), ("toy-pig", {"players": 4, "rounds": 2}),
        ("toy-pig-solo", {"players": 1}), ("toy-pig-solo", {"players": 1, "max_turns": 2})]

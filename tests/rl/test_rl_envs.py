@@ -11,14 +11,14 @@ import pytest
 from toygame import RULES, CardPicked, Hold, Roll, ToyPig
 
 from boardcore import rl
-from boardcore.agents import RandomAgent
-from boardcore.errors import BoardcoreError, IllegalAction, UnknownGame
-from boardcore.events import Decision
+from boardcore.agents.policies import RandomAgent
+from boardcore.game.errors import BoardcoreError, IllegalAction, UnknownGame
+from boardcore.game.events import Decision
 from boardcore.rl.table import PENALTY, Table
-from boardcore.rng import LocalRng
-from boardcore.rules import Outcome
-from boardcore.session import Session
-from boardcore.spaces import Field, Observation
+from boardcore.game.rng import LocalRng
+from boardcore.game.rules import Outcome
+from boardcore.session.session import Session
+from boardcore.game.spaces import Field, Observation
 from rl.test_rl_conformance import check_twins
 
 

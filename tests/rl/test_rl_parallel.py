@@ -13,9 +13,9 @@ import pytest
 from pettingzoo.test import parallel_api_test, parallel_seed_test
 
 from boardcore import rl
-from boardcore.audit import audit
-from boardcore.errors import BoardcoreError
-from boardcore.events import Decision
+from boardcore.analysis.audit import audit
+from boardcore.game.errors import BoardcoreError
+from boardcore.game.events import Decision
 from boardcore.rl.table import PENALTY
 
 MODES = [("toy-pig", {"players": 3}), ("toy-pig-solo", {"players": 1}), ("apogee", {"players": 2, "max_turns": 3}),

@@ -3,9 +3,9 @@ scenario, then play it through a Session with forced chance (ScriptedRng)."""
 
 from __future__ import annotations
 
-from boardcore.play import seeded, start
-from boardcore.rng import Rng, ScriptedRng
-from boardcore.session import Session
+from boardcore.agents.play import seeded, start
+from boardcore.game.rng import Rng, ScriptedRng
+from boardcore.session.session import Session
 
 import solar_sphere
 from solar_sphere.events import Choose, ChooseDie, DiscardDie, Visit

@@ -6,7 +6,7 @@ from __future__ import annotations
 import pytest
 from ss_helpers import RULES, at_turn, choose, deploy, end_deploy, events, fleet, fresh, play, ship_index
 
-from boardcore.errors import IllegalAction
+from boardcore.game.errors import IllegalAction
 from solar_sphere.events import (Attack, MoraleChanged, PhaseStarted, PointsScored, ResistanceRolled, ShipMovedDown,
                                  ShipResolved)
 

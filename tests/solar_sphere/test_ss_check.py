@@ -7,7 +7,7 @@ from __future__ import annotations
 import pytest
 from ss_helpers import RULES, fresh
 
-from boardcore.check import check
+from boardcore.analysis.check import check
 from solar_sphere.invariants import INVARIANTS
 
 ALL_INV = [f"SS-INV-{i:02d}" for i in range(1, 29)]
@@ -54,8 +54,8 @@ def test_sphere_integrity_invariant():
 
 
 def test_greedy_beats_random():
-    from boardcore.agents import GreedyAgent, RandomAgent
-    from boardcore.play import agent_rng, playout, seeded, start
+    from boardcore.agents.policies import GreedyAgent, RandomAgent
+    from boardcore.agents.play import agent_rng, playout, seeded, start
     config = RULES.make_config(players=2)
     wins = 0
     for g in range(4):

@@ -6,7 +6,7 @@ from __future__ import annotations
 import pytest
 from ss_helpers import RULES, at_turn, choose, deploy, events, fresh, hex_index, open_sphere, play, put, put_hex, slot
 
-from boardcore.errors import IllegalAction
+from boardcore.game.errors import IllegalAction
 from solar_sphere.command import kickbacks_for
 from solar_sphere.events import PointsScored, TakeKickbacks
 

@@ -6,7 +6,7 @@ import pytest
 from ss_helpers import (RULES, at_turn, bump, choose, crew_index, deploy, end_deploy, events, fleet, fresh, loc,
                         out_of_decks, play, put)
 
-from boardcore.errors import IllegalAction
+from boardcore.game.errors import IllegalAction
 from solar_sphere.events import AuxDieGained, ChooseDie, CrewRetired, UseCrew
 
 

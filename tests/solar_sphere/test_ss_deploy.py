@@ -6,7 +6,7 @@ from __future__ import annotations
 import pytest
 from ss_helpers import RULES, at_turn, choose, deploy, events, fresh, loc, open_sphere, play, put, put_hex
 
-from boardcore.errors import IllegalAction
+from boardcore.game.errors import IllegalAction
 from solar_sphere.events import (AuxDieGained, ChooseDie, Choose, DiscardDie, EndTurn, TakeKickbacks, TurnStarted,
                                  Visit)
 
@@ -241,8 +241,8 @@ def test_fabricate_from_empty_reserve_recalls_satellite():
 @pytest.mark.rule("SS-DRN-01", "SS-DRN-03", "SS-DRN-10", "SS-DRN-11", "SS-INV-01")
 def test_drone_conservation_through_a_game():
     from solar_sphere.invariants import drones_conserved
-    from boardcore.play import playout, seeded, agent_rng, start
-    from boardcore.agents import RandomAgent
+    from boardcore.agents.play import playout, seeded, agent_rng, start
+    from boardcore.agents.policies import RandomAgent
     config = RULES.make_config(players=3)
     st, pos = start(RULES, config, seeded(4))
     st, _, _ = playout(RULES, st, pos, {i: RandomAgent(RULES) for i in (1, 2, 3)}, seeded(4), agent_rng(4))

@@ -71,8 +71,8 @@ def test_score_is_one_integer():
 @pytest.mark.rule("SS-FLOW-03", "SS-END-01", "SS-INV-05", "SS-INV-26")
 @pytest.mark.parametrize("players", [2, 3, 4])
 def test_a_random_game_lasts_at_most_six_rounds(players):
-    from boardcore.agents import RandomAgent
-    from boardcore.play import agent_rng, playout, seeded, start
+    from boardcore.agents.policies import RandomAgent
+    from boardcore.agents.play import agent_rng, playout, seeded, start
     config = RULES.make_config(players=players)
     st, pos = start(RULES, config, seeded(players))
     st, _, _ = playout(RULES, st, pos, {i: RandomAgent(RULES) for i in range(1, players + 1)}, seeded(1), agent_rng(1))
@@ -84,9 +84,9 @@ def test_a_random_game_lasts_at_most_six_rounds(players):
 @pytest.mark.rule("SS-INV-13")
 @pytest.mark.parametrize("players", [1, 3])
 def test_score_is_the_sum_of_point_events(players):
-    from boardcore.agents import RandomAgent
-    from boardcore.play import run_bots
-    from boardcore.session import Session
+    from boardcore.agents.policies import RandomAgent
+    from boardcore.agents.play import run_bots
+    from boardcore.session.session import Session
     session = Session.new(RULES, players=players, level=2, seed=17)
     run_bots(session, {p: RandomAgent(RULES) for p in range(1, players + 1)}, seed=17)
     seats = list(range(1, players + 1)) + ([2] if players == 1 else [])

@@ -6,7 +6,7 @@ from __future__ import annotations
 
 import pytest
 from boardcore import games
-from boardcore.play import agent_rng, seeded, start
+from boardcore.agents.play import agent_rng, seeded, start
 
 from solar_sphere.evaluate import dranda_to_come, evaluate
 

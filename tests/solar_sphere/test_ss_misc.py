@@ -83,8 +83,8 @@ def test_crew_kickback_costs_no_morale():
 
 @pytest.mark.rule("SS-CORP-06", "SS-GEN-06")
 def test_corporation_hexes_never_move_and_never_score():
-    from boardcore.agents import RandomAgent
-    from boardcore.play import agent_rng, playout, seeded, start
+    from boardcore.agents.policies import RandomAgent
+    from boardcore.agents.play import agent_rng, playout, seeded, start
     config = RULES.make_config(players=2)
     st, pos = start(RULES, config, seeded(3))
     down = [i for i, f in enumerate(st.face_down) if f]

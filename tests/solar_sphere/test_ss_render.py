@@ -5,15 +5,15 @@ from __future__ import annotations
 import pytest
 from rich.text import Text
 
-from boardcore.terminal.screen import board_rows
+from boardcore.text import board_rows
 from ss_helpers import RULES, fresh
 
 
 @pytest.mark.parametrize("players", [1, 2, 3, 4])
 def test_render_fits_the_width_it_is_shown_at(players):
-    from boardcore.agents import RandomAgent
-    from boardcore.play import agent_rng, seeded, start
-    from boardcore.rng import Rng
+    from boardcore.agents.policies import RandomAgent
+    from boardcore.agents.play import agent_rng, seeded, start
+    from boardcore.game.rng import Rng
     st, pos = start(RULES, RULES.make_config(players=players), seeded(players))
     agent = RandomAgent(RULES)
     seen = 0
@@ -41,7 +41,7 @@ def test_the_board_says_what_is_asked_in_words():
     log does (`task_words`: "gain any 1 resource")."""
     from pathlib import Path
 
-    from boardcore.session import Session
+    from boardcore.session.session import Session
     from solar_sphere.words import task_words
 
     s = Session.load(Path(__file__).resolve().parents[2] / "replays" / "solar_sphere" / "2p.jsonl")
@@ -61,7 +61,7 @@ def test_the_board_names_phases_crew_and_locations_in_words():
     phase's name, each crew card with its almanac action (`crew_words`), each Location by its name."""
     from pathlib import Path
 
-    from boardcore.session import Session
+    from boardcore.session.session import Session
     from solar_sphere.words import PHASES, crew_words
 
     s = Session.load(Path(__file__).resolve().parents[2] / "replays" / "solar_sphere" / "2p.jsonl")

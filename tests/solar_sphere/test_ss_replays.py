@@ -8,10 +8,10 @@ from pathlib import Path
 import pytest
 from ss_helpers import RULES
 
-from boardcore.agents import RandomAgent
-from boardcore.audit import audit
-from boardcore.play import run_bots
-from boardcore.session import Session
+from boardcore.agents.policies import RandomAgent
+from boardcore.analysis.audit import audit
+from boardcore.agents.play import run_bots
+from boardcore.session.session import Session
 
 REPLAYS = Path(__file__).resolve().parents[2] / "replays" / "solar_sphere"
 

@@ -7,7 +7,7 @@ from collections import Counter
 import pytest
 from ss_helpers import C, RULES, fresh
 
-from boardcore.errors import BoardcoreError
+from boardcore.game.errors import BoardcoreError
 from solar_sphere.components import DATA_DIR
 
 
@@ -99,7 +99,7 @@ def test_vocabulary_and_small_components():
 
 @pytest.mark.rule("SS-GEN-09")
 def test_replacement_data_is_validated(tmp_path):
-    from boardcore.data import DataError
+    from boardcore.game.data import DataError
     (tmp_path / "locations.toml").write_text('[[card]]\nid = "X"\nname = "x"\nkind = "asteroid"\naccepts = [1]\n')
     with pytest.raises(DataError, match="8 Location cards"):
         RULES.with_data(tmp_path)

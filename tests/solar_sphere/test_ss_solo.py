@@ -200,8 +200,8 @@ def test_dranda_at_the_asteroid_belt():
                   "SS-INV-24", "SS-GAP-21")
 @pytest.mark.parametrize("level", [1, 2, 3])
 def test_solo_game_end_to_end(level):
-    from boardcore.agents import RandomAgent
-    from boardcore.play import agent_rng, playout, seeded, start
+    from boardcore.agents.policies import RandomAgent
+    from boardcore.agents.play import agent_rng, playout, seeded, start
     config = RULES.make_config(players=1, level=level)
     st, pos = start(RULES, config, seeded(level))
     d = st.dranda

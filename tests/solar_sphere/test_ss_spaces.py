@@ -13,7 +13,7 @@ import pytest
 from ss_helpers import RULES, at_turn, fresh, open_sphere, put_hex
 from test_ss_words import random_game
 
-from boardcore.rng import LocalRng
+from boardcore.game.rng import LocalRng
 from solar_sphere.events import Attack, Choose, ChooseDie, DiscardDie, Visit
 
 MODES = [(1, 1), (1, 2), (1, 3), (2, 3), (3, 3), (4, 3)]

@@ -6,8 +6,8 @@ from __future__ import annotations
 import msgspec
 from ss_helpers import RULES
 
-from boardcore.agents import RandomAgent
-from boardcore.play import agent_stream, seeded, start
+from boardcore.agents.policies import RandomAgent
+from boardcore.agents.play import agent_stream, seeded, start
 
 
 def lists_in(value, found: dict[int, list] | None = None, in_tuple: bool = False) -> dict[int, list]:

@@ -10,8 +10,8 @@ import pytest
 from ss_helpers import RULES, at_turn, crew_index, fleet, fresh, open_sphere, put, put_hex
 
 import solar_sphere
-from boardcore.play import agent_rng, seeded, start
-from boardcore.rng import Rng, ScriptedRng
+from boardcore.agents.play import agent_rng, seeded, start
+from boardcore.game.rng import Rng, ScriptedRng
 from solar_sphere.events import (Choose, ChooseDie, DiscardDie, EndTurn, FactionsGained, TakeKickbacks, UseCrew,
                                  Visit)
 from solar_sphere.prompts import POINTS

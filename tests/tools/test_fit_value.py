@@ -10,8 +10,8 @@ from pathlib import Path
 
 import pytest
 
-from boardcore.rules import Standing
-from boardcore.value import features, side_probabilities
+from boardcore.game.rules import Standing
+from boardcore.analysis.value import features, side_probabilities
 
 TOOL = Path(__file__).resolve().parents[2] / "tools" / "fit_value.py"
 

@@ -36,3 +36,9 @@ def test_instruction_counts_of_the_same_checkout_agree():
     for key in ("random", "greedy", "greedy_positions"):
         f = figures[key]
         assert f["this_per_decision"] > 0 and 0.95 <= f["ratio"] <= 1.05, (key, f)
+
+
+def test_only_positions_measures_greedy_on_shared_positions_alone():
+    figures = versus("--rounds", "1", "--only-positions")
+    assert set(figures) == {"greedy_positions"}
+    assert figures["greedy_positions"]["positions"] > 0 and figures["greedy_positions"]["ratio"] > 0

@@ -1,23 +1,19 @@
 """tools/whatif_bench.py: its rules find the answers they claim to know (the figures and their targets live in
 the tool's output, not here)."""
 
-import importlib.util
 from pathlib import Path
 
 import pytest
 
-from boardcore.errors import UnknownGame
-from boardcore.session import Session
+from boardcore.game.errors import UnknownGame
+from boardcore.session.session import Session
+from tests_support import tool as load_tool
 
 ROOT = Path(__file__).resolve().parents[2]
-TOOL = ROOT / "tools" / "whatif_bench.py"
 
 
 def tool():
-    spec = importlib.util.spec_from_file_location("whatif_bench", TOOL)
-    module = importlib.util.module_from_spec(spec)
-    spec.loader.exec_module(module)
-    return module
+    return load_tool("whatif_bench")
 
 
 def test_the_solar_sphere_rule_finds_the_issues_wasted_drones():

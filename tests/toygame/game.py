@@ -21,10 +21,10 @@ from __future__ import annotations
 
 import msgspec
 
-from boardcore.errors import BoardcoreError, IllegalAction
-from boardcore.events import Decision, Fact
-from boardcore.rules import Game, Outcome, Standing
-from boardcore.spaces import Field, Observation
+from boardcore.game.errors import BoardcoreError, IllegalAction
+from boardcore.game.events import Decision, Fact
+from boardcore.game.rules import Game, Outcome, Standing
+from boardcore.game.spaces import Field, Observation
 
 CARDS = tuple(range(1, 10))
 DIE = 6
@@ -365,7 +365,7 @@ class ToyPig(Game):
 
     def standing(self, s):
         """Each player on their own: banked scores, the running total counted for whoever is rolling, and
-        the share of the rounds played (the win-probability model's input, `boardcore.value`; the model
+        the share of the rounds played (the win-probability model's input, `boardcore.analysis.value`; the model
         in `data/` is set by hand, the toy game being a test of the machinery, not a game to fit)."""
         projected = tuple(float(x + (s.running if s.turn == p else 0)) for p, x in enumerate(s.scores, 1))
         done = 1.0 if s.phase == OVER else max(0, s.round - 1) / s.rounds

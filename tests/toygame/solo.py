@@ -12,7 +12,7 @@ from __future__ import annotations
 
 import msgspec
 
-from boardcore.rules import Outcome
+from boardcore.game.rules import Outcome
 from toygame.game import OVER, PICK, ToyPig, ToyPigState
 
 

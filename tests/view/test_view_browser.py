@@ -20,8 +20,8 @@ from pathlib import Path
 
 import pytest
 
-from boardcore.rules import Game
-from boardcore.session import Session
+from boardcore.game.rules import Game
+from boardcore.session.session import Session
 from boardcore.view import page
 from boardcore.view.timeline import collect
 from view_helpers import ARTIFACTS, PICTURED, ROOT, PicturedPig, bot_game, heavy
@@ -308,6 +308,7 @@ def test_a_chart_click_goes_to_that_decision(browser, tmp_path):
         view.close()
 
 
+@pytest.mark.bench
 def test_stepping_a_four_player_game_with_40_kb_boards_is_instant(browser, tmp_path):
     session = bot_game(heavy("warlords"), seed=2, players=4)
     path = tmp_path / "heavy.html"

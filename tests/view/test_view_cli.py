@@ -6,8 +6,8 @@ from __future__ import annotations
 import msgspec
 import pytest
 
-from boardcore.session import Session
-from boardcore.store import JsonlFile
+from boardcore.session.session import Session
+from boardcore.stream.store import JsonlFile
 from view_helpers import PICTURED, ROOT, bot_game, card, viewer_data
 from tests_support import one_line_error
 
@@ -82,8 +82,8 @@ def test_bad_files_get_one_line(run, tmp_path, bad):
     files["folder"].mkdir()
     record = msgspec.json.decode((tmp_path / "done.jsonl").read_bytes().split(b"\n")[1])[0]["event"]
     record["config"]["players"] = "many"
-    from boardcore.events import GameCreated
-    from boardcore.stream import GENESIS, chain
+    from boardcore.game.events import GameCreated
+    from boardcore.stream.records import GENESIS, chain
     JsonlFile(files["wrong"]).create(JsonlFile.STREAM, chain(GENESIS, 0, [msgspec.convert(record, GameCreated)]),
                                      None)
     assert done.outcome is not None

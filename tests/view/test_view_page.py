@@ -12,10 +12,10 @@ from html.parser import HTMLParser
 
 import pytest
 
-from boardcore.errors import BoardcoreError
-from boardcore.events import Decision
-from boardcore.rules import Game
-from boardcore.session import Session
+from boardcore.game.errors import BoardcoreError
+from boardcore.game.events import Decision
+from boardcore.game.rules import Game
+from boardcore.session.session import Session
 from boardcore.view import boards, page
 from boardcore.view.timeline import collect
 from view_helpers import PICTURED, ROOT, PicturedPig, bot_game, card, heavy, viewer_data

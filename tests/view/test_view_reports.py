@@ -10,9 +10,9 @@ import xml.etree.ElementTree as ET
 import msgspec
 
 from boardcore import games
-from boardcore.simulate import simulate
+from boardcore.analysis.simulate import simulate
 from boardcore.view import simulation_page, whatif_page
-from boardcore.whatif import compare
+from boardcore.analysis.whatif import compare
 from test_view_page import svgs_in, well_formed
 from view_helpers import PICTURED, bot_game
 

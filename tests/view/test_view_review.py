@@ -5,9 +5,9 @@ from __future__ import annotations
 
 import pytest
 
-from boardcore.errors import BoardcoreError
-from boardcore.review import review
-from boardcore.session import Session
+from boardcore.game.errors import BoardcoreError
+from boardcore.analysis.review import review
+from boardcore.session.session import Session
 from boardcore.view import page
 from boardcore.view.timeline import collect
 from test_view_browser import Opened, browser, check_stop  # noqa: F401  (the fixture, shared)

@@ -14,10 +14,11 @@ import math
 import re
 from pathlib import Path
 
-from boardcore import agents, games
-from boardcore.play import agent_rng
-from boardcore.session import Session
-from boardcore.store import JsonlFile
+from boardcore import games
+from boardcore.agents import policies as agents
+from boardcore.agents.play import agent_rng
+from boardcore.session.session import Session
+from boardcore.stream.store import JsonlFile
 
 from toygame.game import CardPicked, CardsRevealed, DeckShuffled, DieRolled, GameEnded, HandDealt, Hold, Roll, \
     RoundEnded, ToyPig

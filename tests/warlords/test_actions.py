@@ -142,7 +142,7 @@ def test_gain_mission_draws_a_mercenary_when_the_track_has_it(tmp_path: Path):
     from warlords.state import Ctx
     s.ctx, s.prompt = [Ctx(kind="bonus", source="reputation", target=1)], Prompt(player=1, kind="bonus")
     s.rep = [1, 0]
-    from boardcore.session import Session
+    from boardcore.session.session import Session
     sess = Session.from_state(rules, s, config=cfg)
     sess.apply(ev.Bonus(player=1, choice="gain_mission"))
     assert top in sess.state.hands[0]

@@ -7,10 +7,10 @@ from wl_helpers import (DEST, GUARDED, HIT, IHIT, LP, MED, MISS, RES, SHUT, C, a
                         command_area, ev, hand, launch_pad, merc_with, planets_in, put, session, set_type,
                         table)
 
-from boardcore.errors import IllegalAction
-from boardcore.rng import ScriptedRng
+from boardcore.game.errors import IllegalAction
+from boardcore.game.rng import ScriptedRng
 from warlords import RULES, flow, scoring, solo
-from boardcore.rules import Unfolding
+from boardcore.game.rules import Unfolding
 
 T = C.type_index
 DEPLOY_BOMBARD = "M01"     # Deploy, Bombard

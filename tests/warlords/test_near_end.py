@@ -8,8 +8,8 @@ from collections import Counter
 import pytest
 
 from boardcore import games
-from boardcore.rng import Rng
-from boardcore.rules import dealt, random_step
+from boardcore.game.rng import Rng
+from boardcore.game.rules import dealt, random_step
 from warlords import near_end
 from warlords.scoring import (BY_MISSIONS, BY_REPUTATION, MISSIONS, REBEL_DECK, SHARED, TEAM_MISSIONS,
                               TEAM_REPUTATION, TEAM_SHARED)

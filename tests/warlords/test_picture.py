@@ -9,7 +9,7 @@ import xml.etree.ElementTree as ET
 import pytest
 from wl_helpers import C, at_actions, clear, ev, launch_pad, planets_in, put, session, set_type, table
 
-from boardcore.play import agent_rng, seeded, start
+from boardcore.agents.play import agent_rng, seeded, start
 from warlords import RULES
 from warlords.draw import colour
 

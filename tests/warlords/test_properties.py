@@ -8,12 +8,12 @@ from pathlib import Path
 import msgspec
 import pytest
 
-from boardcore.agents import GreedyAgent, RandomAgent
-from boardcore.audit import audit
-from boardcore.check import check
-from boardcore.play import agent_rng, playout, seeded, start
-from boardcore.session import Session
-from boardcore.terminal import screen
+from boardcore.agents.policies import GreedyAgent, RandomAgent
+from boardcore.analysis.audit import audit
+from boardcore.analysis.check import check
+from boardcore.agents.play import agent_rng, playout, seeded, start
+from boardcore.session.session import Session
+from boardcore.text import board_rows
 from warlords import RULES
 from warlords import events as ev
 
@@ -66,9 +66,9 @@ def test_a_bot_game_saves_replays_and_audits(tmp_path: Path):
     for k, (players, options) in enumerate(((2, {}), (1, {"level": "hard"}), (4, {}),
                                              (2, {"mission": "per_mercenary"}))):
         path = tmp_path / f"g{k}.jsonl"
-        from boardcore.store import JsonlFile
+        from boardcore.stream.store import JsonlFile
         s = Session.new(RULES, players=players, seed=9, store=JsonlFile(path), **options)
-        from boardcore.play import run_bots
+        from boardcore.agents.play import run_bots
         run_bots(s, {p: GreedyAgent(RULES) if p == 1 else RandomAgent(RULES) for p in range(1, players + 1)},
                  seed=9)
         assert s.outcome is not None
@@ -92,13 +92,13 @@ def test_text_form_and_render():
     s.apply(RULES.format_action(s.legal_actions()[0]))
     for player in (None, 1, 2):
         out = s.render(player)     # one line per item, any length: the screen wraps it between items
-        assert "Galactic Warlords" in out and all(r.cell_len <= 80 for r in screen.board_rows(out, 80))
+        assert "Galactic Warlords" in out and all(r.cell_len <= 80 for r in board_rows(out, 80))
     assert msgspec.json.decode(msgspec.json.encode(s.state), type=RULES.state_type) == s.state
     assert any(isinstance(r.event, ev.Asked) for r in s.records())
 
 
 def test_truncation_by_max_turns():
     s = Session.new(RULES, players=2, seed=3, max_turns=4)
-    from boardcore.play import run_bots
+    from boardcore.agents.play import run_bots
     run_bots(s, {1: RandomAgent(RULES), 2: RandomAgent(RULES)}, seed=3)
     assert s.outcome.truncated and s.state.turn == 4

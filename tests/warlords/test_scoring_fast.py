@@ -7,8 +7,8 @@ from __future__ import annotations
 
 import pytest
 
-from boardcore.agents import RandomAgent
-from boardcore.play import agent_stream, seeded, start
+from boardcore.agents.policies import RandomAgent
+from boardcore.agents.play import agent_stream, seeded, start
 from warlords import RULES, scoring
 from warlords import evaluate as estimate
 from warlords.state import GUARDED

@@ -9,8 +9,8 @@ import msgspec
 import pytest
 from wl_helpers import C, LP, MIS, RES, table
 
-from boardcore.data import DataError
-from boardcore.session import Session
+from boardcore.game.data import DataError
+from boardcore.session.session import Session
 from warlords import RULES, load
 from warlords.components import DATA_DIR
 

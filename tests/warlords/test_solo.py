@@ -8,12 +8,12 @@ import pytest
 from wl_helpers import (HIT, MED, MISS, RES, C, at_actions, at_phase, clear, command_area, ev, launch_pad,
                         merc_with, planets_in, put, session, table)
 
-from boardcore.agents import RandomAgent
-from boardcore.play import run_bots
-from boardcore.rng import ScriptedRng
-from boardcore.session import Session
+from boardcore.agents.policies import RandomAgent
+from boardcore.agents.play import run_bots
+from boardcore.game.rng import ScriptedRng
+from boardcore.session.session import Session
 from warlords import RULES, flow, scoring, solo
-from boardcore.rules import Unfolding
+from boardcore.game.rules import Unfolding
 
 T = C.type_index
 
@@ -235,7 +235,7 @@ def test_solo_game_ends():
     s2.rebel_deck = s2.rebel_deck[:1]
     e = Unfolding.over(RULES, s2)
     e.state.phase, e.state.prompt = "rebel", None
-    flow.advance(C, e, ScriptedRng([], then=__import__("boardcore.rng", fromlist=["Rng"]).Rng.derive("x", 0)))
+    flow.advance(C, e, ScriptedRng([], then=__import__("boardcore.game.rng", fromlist=["Rng"]).Rng.derive("x", 0)))
     assert e.state.over or e.state.prompt is not None
     blues = [m for m in C.merc_ids if C.mercs[m].mission == "BLUE" and C.mercs[m].two_player][:4]
     cfg, s3 = solo_table()
@@ -304,7 +304,7 @@ def test_kickstarter_is_offered_on_the_rebellions_turn_after_a_support_card_on_o
 def test_the_search_s_margin_is_the_estimate_of_the_lead():
     """`mcts` scores leaves with `margin`: Warlords' `evaluate` is already the lead over the best opponent
     (the Rebellion alone), with no look ahead, so the two are one."""
-    from boardcore.play import agent_rng, seeded, start
+    from boardcore.agents.play import agent_rng, seeded, start
 
     for config in (RULES.make_config(players=1), RULES.make_config(players=3)):
         chance, choice = seeded("margin"), agent_rng("margin")

@@ -11,8 +11,8 @@ import msgspec
 import pytest
 from wl_helpers import MISS, C, at_actions, clear, ev, hand, launch_pad, session, table
 
-from boardcore.play import agent_rng, seeded, start
-from boardcore.rng import LocalRng
+from boardcore.agents.play import agent_rng, seeded, start
+from boardcore.game.rng import LocalRng
 from warlords import RULES
 from warlords import events as wl_events
 
@@ -199,7 +199,7 @@ def test_a_third_player_s_view_and_log_do_not_name_the_card_a_subterfuge_took():
     assert RULES.view(st, 2).ctx[-1].card == card and RULES.view(st, 1).ctx[-1].card == card
     for event in staged:
         assert card not in msgspec.json.encode(RULES.visible(event, 3)).decode(), event
-    from boardcore.rng import LocalRng
+    from boardcore.game.rng import LocalRng
     twin = RULES.hidden_variant(st, 3, LocalRng("twin"))
     assert msgspec.json.encode(RULES.view(twin, 3)) == msgspec.json.encode(RULES.view(st, 3))
 
@@ -211,9 +211,9 @@ def test_a_deal_during_a_subterfuge_keeps_the_card_taken_where_both_involved_kno
     resolving above it), the player it was taken from knows it sits in the taker's hand: a deal of
     what that player cannot see (from the table or from their view) keeps it there, so the search and
     what-if play on to the card's return instead of giving back a card the taker does not hold."""
-    from boardcore.agents import RandomAgent
-    from boardcore.play import agent_stream, playout, run_bots
-    from boardcore.session import Session
+    from boardcore.agents.policies import RandomAgent
+    from boardcore.agents.play import agent_stream, playout, run_bots
+    from boardcore.session.session import Session
     from warlords.hidden import knows_taken
 
     s = Session.new(RULES, players=2, seed=seed)

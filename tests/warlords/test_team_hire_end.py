@@ -6,9 +6,9 @@ import pytest
 from wl_helpers import (GUARDED, LP, RES, C, at_actions, at_phase, clear, command_area, ev, hand, launch_pad,
                         planets_in, put, session, set_type, table)
 
-from boardcore.agents import RandomAgent
-from boardcore.play import run_bots
-from boardcore.session import Session
+from boardcore.agents.policies import RandomAgent
+from boardcore.agents.play import run_bots
+from boardcore.session.session import Session
 from warlords import RULES, scoring
 
 
@@ -151,7 +151,7 @@ def test_final_power_adds_guards_majority_and_missions():
     s.power = [5, 3]
     s.track = list(s.track)
     s.track[C.type_index["BLUE"]] = 3
-    from boardcore.rules import Unfolding
+    from boardcore.game.rules import Unfolding
     e = Unfolding.over(RULES, s)
     scoring.finish(C, e)
     st = e.state

@@ -8,11 +8,11 @@ import pytest
 from wl_helpers import (DEST, GUARDED, LP, MED, MIS, RES, SHUT, C, at_actions, at_phase, clear, command_area,
                         ev, hand, launch_pad, planets_in, put, session, table)
 
-from boardcore.agents import RandomAgent
-from boardcore.play import run_bots
-from boardcore.rng import Rng
-from boardcore.rules import Unfolding
-from boardcore.session import Session
+from boardcore.agents.policies import RandomAgent
+from boardcore.agents.play import run_bots
+from boardcore.game.rng import Rng
+from boardcore.game.rules import Unfolding
+from boardcore.session.session import Session
 from warlords import RULES, base_ship, flow, mercenary
 from warlords.state import DEC
 
@@ -265,7 +265,7 @@ def _use_skill(cfg, s, colour: str, dice=()):
     st.phase = "actions"
     st.ctx = [mercenary.skill_ctx(C, colour)]
     st.skills_used = [[colour], []]
-    from boardcore.rules import Unfolding
+    from boardcore.game.rules import Unfolding
     e = Unfolding.over(RULES, st)
     flow.advance(C, e, None)
     _ = Ctx

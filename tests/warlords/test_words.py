@@ -11,7 +11,7 @@ from wl_helpers import (GUARDED, HIT, IHIT, MISS, C, at_actions, at_phase, clear
                         launch_pad, planets_in, put, session, set_type, table)
 
 import warlords
-from boardcore.play import agent_rng, seeded, start
+from boardcore.agents.play import agent_rng, seeded, start
 from warlords import RULES
 from warlords.describe import WORDS
 from warlords.words import ASKED, RECON_NAMES
@@ -432,7 +432,7 @@ def test_the_board_says_what_is_asked_and_the_phase_in_words():
     names, where it cut them to six letters ("1-2:assass")."""
     from pathlib import Path
 
-    from boardcore.session import Session
+    from boardcore.session.session import Session
     from warlords.words import ACTION_NAMES, PHASES
 
     s = Session.load(Path(__file__).resolve().parents[2] / "replays" / "warlords" / "2p.jsonl")
@@ -457,7 +457,7 @@ def test_the_map_numbers_planets_as_the_options_name_them_and_the_hand_shows_car
     import re
     from pathlib import Path
 
-    from boardcore.session import Session
+    from boardcore.session.session import Session
     from warlords.words import merc, planet
 
     s = Session.load(Path(__file__).resolve().parents[2] / "replays" / "warlords" / "2p.jsonl")

@@ -2,9 +2,9 @@
 
 from __future__ import annotations
 
-from boardcore.play import seeded, start
-from boardcore.rng import Rng, ScriptedRng
-from boardcore.session import Session
+from boardcore.agents.play import seeded, start
+from boardcore.game.rng import Rng, ScriptedRng
+from boardcore.session.session import Session
 
 from warlords import RULES
 from warlords import events as ev

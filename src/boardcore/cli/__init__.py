@@ -100,7 +100,7 @@ def _interrupted() -> None:
 
 
 def _exit_code(exc: BaseException) -> int | None:
-    from boardcore.errors import BoardcoreError
+    from boardcore.game.errors import BoardcoreError
 
     if isinstance(exc, typer.Exit):
         return exc.exit_code

@@ -28,7 +28,7 @@ def check(
     save_dir: Path = typer.Option(Path("check-failures"), "--save-dir", help="Where a failing game is saved."),
     turn_cap: Optional[int] = typer.Option(None, "--turn-cap", min=1,
                                            help="The check's own cap on a game's turns (default 40, "
-                                                "boardcore.check.TURN_CAP), for games with a run cap (max_turns): "
+                                                "boardcore.analysis.check.TURN_CAP), for games with a run cap (max_turns): "
                                                 "a game cut off by it is reported as `cap`."),
     workers: Optional[int] = WorkersOpt,
     ray: Optional[str] = RayOpt,
@@ -41,8 +41,8 @@ def check(
 
     A broken promise is shrunk to the simplest failing game, saved as a replay file; exit 1."""
     from boardcore import games as registry
-    from boardcore.check import check as run_check, coverage_text
-    from boardcore.errors import BoardcoreError
+    from boardcore.analysis.check import check as run_check, coverage_text
+    from boardcore.game.errors import BoardcoreError
 
     if views != "all" and not (views.isdigit() and int(views) >= 1):
         raise BoardcoreError(f"--views {views!r}: give all, or a number of events (1 = after every event)")
@@ -91,7 +91,7 @@ def simulate(
 ) -> None:
     """Play many bot games in memory: win rates and score distributions per seat."""
     from boardcore import games as registry
-    from boardcore.simulate import simulate as run_simulate
+    from boardcore.analysis.simulate import simulate as run_simulate
 
     rules = registry.get(game)
     config = _config(rules, players, mode, level, mission, option)

@@ -15,7 +15,7 @@ from typing import TYPE_CHECKING, Any, Optional
 import typer
 
 if TYPE_CHECKING:
-    from boardcore.session import Session
+    from boardcore.session.session import Session
 
 def _version(value: bool) -> None:
     if value:
@@ -220,9 +220,29 @@ class LazyBar:
 
 # -- opening games --------------------------------------------------------------------
 def _load(target: str, data: Path | None = None, seed: str | None = None) -> Session:
-    from boardcore.session import Session
+    from boardcore.session.session import Session
 
     return Session.load(target, data=data, seed=seed)
+
+
+def branch_before(session: Session, position: int, output: str) -> tuple[Session, str]:
+    """A new game holding everything before the decision printed at `position`, so that decision
+    can be taken differently; `position` one past the end copies the game as it stands. `output`
+    is a new replay file or `db:ID`. Returns the branch and how to open it again.
+
+    `Session.branch(at)` counts the events it keeps, so it is handed `position - 1`. The command line's
+    `branch` and the terminal's branch key both make theirs here."""
+    from boardcore.analysis.replay import check_branch_point
+    from boardcore.game.errors import BoardcoreError
+    from boardcore.stream.store import DB_PREFIX, JsonlFile, open_database
+
+    check_branch_point(session, position)
+    if output.startswith(DB_PREFIX):
+        child = session.branch(position - 1, store=open_database(), stream_id=output[len(DB_PREFIX):] or None)
+        return child, f"db:{child.stream_id}"
+    if Path(output).exists():
+        raise BoardcoreError(f"{output} exists; choose another name (nothing was written)")
+    return session.branch(position - 1, store=JsonlFile(output), stream_id=JsonlFile.STREAM), output
 
 
 def _player(session: Session, player: Optional[int]) -> Optional[int]:
@@ -233,7 +253,7 @@ def _player(session: Session, player: Optional[int]) -> Optional[int]:
 
 def _position(session: Session, value: int, option: str) -> int:
     """A position a user typed, checked against the game's history (the numbering `replay` prints)."""
-    from boardcore.errors import BoardcoreError
+    from boardcore.game.errors import BoardcoreError
 
     if not 1 <= value <= session.position:
         raise BoardcoreError(f"{option} {value}: positions run from 1 (the game's creation) to "
@@ -242,14 +262,14 @@ def _position(session: Session, value: int, option: str) -> int:
 
 
 def _bots(session: Session) -> dict[int, Any]:
-    from boardcore import agents
+    from boardcore.agents import policies as agents
 
     return {p: agents.make(kind, session.rules) for p, kind in enumerate(session.seats, 1)
             if kind != "human"}
 
 
 def _let_bots_move(session: Session) -> int:
-    from boardcore.play import run_bots
+    from boardcore.agents.play import run_bots
 
     bots = _bots(session)
     return run_bots(session, bots, seed=session.stream_id) if bots else 0
@@ -292,7 +312,7 @@ def _dim(text: str) -> str:
 
 def _pick(session: Session, text: str, player: Optional[int]) -> Any:
     """An action by its number in `legal` or by its text form."""
-    from boardcore.errors import BoardcoreError
+    from boardcore.game.errors import BoardcoreError
 
     if text.strip().isdigit():
         legal = _numbered(session, player)
@@ -312,7 +332,7 @@ def _config(rules: Any, players: Optional[int], mode: Optional[str], level: Opti
             mission: Optional[str], option: list[str]) -> Any:
     """The game's config from the options every game command shares. An option given twice (as
     `--players 3` and `-O players=3`, or `-O` twice) is refused rather than one silently winning."""
-    from boardcore.errors import BoardcoreError
+    from boardcore.game.errors import BoardcoreError
 
     named = {"players": players, "mode": mode, "level": level, "mission": mission}
     extra: dict[str, str] = {}
@@ -325,8 +345,8 @@ def _config(rules: Any, players: Optional[int], mode: Optional[str], level: Opti
 
 def _seats(rules: Any, specs: list[str], players: int, default: str) -> list[str]:
     """`--seat P=KIND` options as one kind per seat (a policy name or human)."""
-    from boardcore import agents
-    from boardcore.errors import BoardcoreError
+    from boardcore.agents import policies as agents
+    from boardcore.game.errors import BoardcoreError
 
     seats = [default] * players
     for spec in specs:
@@ -340,7 +360,7 @@ def _seats(rules: Any, specs: list[str], players: int, default: str) -> list[str
 
 
 def _key_value(text: str) -> tuple[str, str]:
-    from boardcore.errors import BoardcoreError
+    from boardcore.game.errors import BoardcoreError
 
     key, sep, value = text.partition("=")
     if not sep or not key:
@@ -354,7 +374,7 @@ def _key_value(text: str) -> tuple[str, str]:
 def page_target(out: Path, overwrite: bool, target: str | None = None) -> None:
     """Refuse, before any work, to write a page over the saved game itself, into a missing folder, or
     over an existing file unless asked (`--overwrite`)."""
-    from boardcore.errors import BoardcoreError
+    from boardcore.game.errors import BoardcoreError
 
     if target and out.exists() and Path(target).exists() and out.resolve() == Path(target).resolve():
         raise BoardcoreError(f"{out} is the saved game itself: choose another -o (nothing was written)")

@@ -7,13 +7,13 @@ from typing import TYPE_CHECKING, Any, Optional
 
 import typer
 
-from boardcore.cli.common import (AsOpt, DataOpt, FileArg, GameArg, JsonOpt, LevelOpt, MissionOpt, ModeOpt, OptionOpt,
+from boardcore.cli.common import (AsOpt, branch_before, DataOpt, FileArg, GameArg, JsonOpt, LevelOpt, MissionOpt, ModeOpt, OptionOpt,
                                   PlayersOpt, SeqOpt, WroteJsonOpt, _bots, _config, _json, _legal_rows, _let_bots_move, _lines_json,
                                   _load, _numbered, _out, _pick, _player, _seats, _show_legal, _show_lines, _status,
                                   _written, app)
 
 if TYPE_CHECKING:
-    from boardcore.session import Session
+    from boardcore.session.session import Session
 
 
 @app.command()
@@ -38,9 +38,9 @@ def new(
 ) -> None:
     """Start a game; bots move until a human must act or the game ends."""
     from boardcore import games as registry
-    from boardcore.errors import BoardcoreError
-    from boardcore.session import Session
-    from boardcore.store import JsonlFile, open_database
+    from boardcore.game.errors import BoardcoreError
+    from boardcore.session.session import Session
+    from boardcore.stream.store import JsonlFile, open_database
 
     rules = registry.get(game, data)
     config = _config(rules, players, mode, level, mission, option)
@@ -80,7 +80,7 @@ def _since(session: Session, after: int, heading: str, player: Optional[int] = N
            target: str = "FILE") -> list[Any]:
     """Print (and return) what happened after position `after`, as `player` may see it (default:
     the first person to act next, else the spectator): the last `MAX_TOLD` lines of it."""
-    from boardcore import replay
+    from boardcore.analysis import replay
     from boardcore.games import data_option
 
     if player is None:
@@ -138,7 +138,7 @@ def act(
 ) -> None:
     """Take one decision (then bots move until a human must act), and say what followed: the
     decision's own facts and the bots' replies, as the player who acted may see them."""
-    from boardcore import replay
+    from boardcore.analysis import replay
     from boardcore.games import data_option
 
     session = _load(target, data)
@@ -173,7 +173,7 @@ def undo(
     Under the game's undo policy `own` (several people at the table) each person may undo only
     their own decisions and the bots' replies to them, and never back past dice or cards already
     shown; under `free` anything may be undone until the game ends."""
-    from boardcore.play import undo_turn
+    from boardcore.agents.play import undo_turn
 
     session = _load(target, data)
     player = _player(session, player)
@@ -191,7 +191,7 @@ def redo(target: str = FileArg, data: Optional[Path] = DataOpt,
          player: Optional[int] = typer.Option(None, "--as", metavar="PLAYER", help="Who is redoing."),
          as_json: bool = WroteJsonOpt) -> None:
     """Restore what the last undo took back (while nothing new was decided)."""
-    from boardcore.play import redo_turn
+    from boardcore.agents.play import redo_turn
 
     session = _load(target, data)
     n = redo_turn(session, _bots(session), by=player)
@@ -211,11 +211,10 @@ def branch(
     as_json: bool = WroteJsonOpt,
 ) -> None:
     """Start a new game just before a decision of this one, to take it differently."""
-    from boardcore import replay
     from boardcore.games import data_option
 
     session = _load(target, data)
-    child, where = replay.branch_before(session, at, output)
+    child, where = branch_before(session, at, output)
     if as_json:
         return _json(_written(child, where, branched_from=target, before=at))
     _out(f"branched {target} just before position {at} into {where}; {_status(child)}")

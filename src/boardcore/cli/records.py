@@ -12,7 +12,7 @@ from boardcore.cli.common import (AsOpt, DataOpt, FileArg, JsonOpt, RayOpt, SeqO
                                   _console, _lines_json, _load, _out, _player, _position, _progress, _status, _written, app)
 
 if TYPE_CHECKING:
-    from boardcore.session import Session
+    from boardcore.session.session import Session
 
 
 @app.command()
@@ -41,7 +41,7 @@ def list_games(as_json: bool = JsonOpt) -> None:
     """List the games in the database: id, game, players, records, last change, status."""
     import datetime
 
-    from boardcore.store import open_database
+    from boardcore.stream.store import open_database
 
     db = open_database(create=False)
     infos = sorted(db.infos(), key=lambda i: i.last_change, reverse=True)
@@ -67,8 +67,9 @@ def show(
     a status line, what happened since the player's last decision (with --as), the board."""
     from rich.text import Text
 
-    from boardcore import replay as replaying
+    from boardcore.analysis import replay as replaying
     from boardcore.terminal import screen
+    from boardcore.text import board_rows, cut
 
     session = _load(target, data)
     player = _player(session, player)
@@ -82,13 +83,13 @@ def show(
     # the receipt's hash as `view` has it: only once nothing is hidden (`boardcore head` prints it)
     status = screen.status_line(session, player, width, hashed=session.revealed) if at is None else \
         f"{session.rules.name} · position {position} of {session.position} · {session.rules.stage(state)}"
-    rows = [screen.cut(Text(status, style="bold"), width)]
+    rows = [cut(Text(status, style="bold"), width)]
     if player is not None and at is None:
         since = replaying.told(replaying.since(session, player))
         rows += screen.since_rows(since, width, max(2, height // 3), replaying.last_decision(session, player) is None,
                                   player)
     if full:
-        rows += screen.board_rows(picture, width)
+        rows += board_rows(picture, width)
     else:
         board, whole = screen.focus(picture, player, width, max(3, height - len(rows) - 2))
         rows += board + ([] if whole else [Text("  … --full shows the whole board", style="dim")])
@@ -98,8 +99,9 @@ def show(
 def _board(picture: Any) -> None:
     """A game's picture, every line wrapped to the terminal's width (continuations indented)."""
     from boardcore.terminal import screen
+    from boardcore.text import board_rows
 
-    _print_rows(screen.board_rows(picture, screen.size()[0]))
+    _print_rows(board_rows(picture, screen.size()[0]))
 
 
 def _print_rows(rows: list[Any]) -> None:
@@ -128,7 +130,7 @@ def replay(
 
     Position N is the N-th event in effect (the game's creation is 1): the number `show --at`,
     `whatif --at` and `branch --at` take, and audit reports. Decisions are marked with >."""
-    from boardcore import replay as replaying
+    from boardcore.analysis import replay as replaying
 
     session = _load(target, data)
     player = _player(session, player)
@@ -191,9 +193,9 @@ def audit(
     """Prove saved games intact, legal and fair; exit 1 if any fails (each report names the first divergence).
 
     Many games (files, folders, db:all) are audited in one process per worker."""
-    from boardcore.audit import audit as run_audit
-    from boardcore.audit import audit_many, targets as expand
-    from boardcore.errors import BoardcoreError
+    from boardcore.analysis.audit import audit as run_audit
+    from boardcore.analysis.audit import audit_many, targets as expand
+    from boardcore.game.errors import BoardcoreError
 
     games = expand(targets)
     if len(games) == 1:
@@ -248,14 +250,14 @@ def export(
 
     A replay file holds everything, hidden cards included (audit needs them): share a game in
     progress with `--as P -o OUT`, which writes that player's redacted record instead."""
-    from boardcore.errors import BoardcoreError
+    from boardcore.game.errors import BoardcoreError
 
     if (output is None) == (not to_db):
         raise BoardcoreError("give either -o FILE.jsonl or --db")
     if player is not None:
         if output is None:
             raise BoardcoreError("--as writes a redacted file: give -o OUT (the database keeps whole records only)")
-        from boardcore.redact import write_redacted
+        from boardcore.analysis.redact import write_redacted
 
         session = _load(target, data)
         _player(session, player)
@@ -285,8 +287,8 @@ def import_(
 def _copy(target: str, output: Optional[Path], game_id: Optional[str], as_json: bool = False,
           data: Optional[Path] = None) -> None:
     """Export or import: one atomic create of the copy (refused, writing nothing, if it exists)."""
-    from boardcore.session import Session
-    from boardcore.store import JsonlFile, copy_stream, open_database, open_target
+    from boardcore.session.session import Session
+    from boardcore.stream.store import JsonlFile, copy_stream, open_database, open_target
 
     source, source_id = open_target(target)
     session = Session.load(source_id, store=source, data=data)   # refuses a record that cannot be played on
@@ -310,7 +312,7 @@ def repair(path: Path = typer.Argument(..., metavar="FILE", help="A replay file.
            as_json: bool = typer.Option(False, "--json", help="Print what was removed as JSON.")) -> None:
     """Remove the write a crash cut short (a torn last line; in old one-record-per-line files, a decision
     missing its last lines) from a replay file, and nothing else."""
-    from boardcore.store import repair as repair_file
+    from boardcore.session.repair import repair as repair_file
 
     removed = repair_file(path, data=data)
     if as_json:

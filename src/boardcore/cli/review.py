@@ -13,7 +13,7 @@ from boardcore.cli.common import (DataOpt, FileArg, JsonOpt, LazyBar, RayOpt, Wo
                                   app, page_target, write_page)
 
 if TYPE_CHECKING:
-    from boardcore.review import Questioned, Review
+    from boardcore.analysis.review import Questioned, Review
 
 WIDTH = 80
 """The review is laid out for an 80-column terminal, whatever the terminal's width."""
@@ -44,7 +44,7 @@ def review(
     as_json: bool = JsonOpt,
 ) -> None:
     """Each decision's effect on every seat's win probability; the costliest ones questioned with what-if."""
-    from boardcore.review import Interrupted, review as review_game
+    from boardcore.analysis.review import Interrupted, review as review_game
 
     if html is not None:
         page_target(html, overwrite, target)

@@ -47,8 +47,8 @@ def whatif(
 
     By default rollouts by a competent, cheap policy to the end of the round, scored by the player's win
     probability there (--to end --policy random: random play to the end); paired, from the player's view."""
-    from boardcore.errors import BoardcoreError
-    from boardcore.whatif import compare, decision_at
+    from boardcore.game.errors import BoardcoreError
+    from boardcore.analysis.whatif import compare, decision_at
 
     if bool(instead) == all_:
         raise BoardcoreError("give either --instead ACTION (one or more) or --all")
@@ -136,8 +136,8 @@ def _show_whatif(report: Any, width: Optional[int] = None) -> None:
 
 def _policies(given: list[str], players: int, default: str) -> list[str]:
     """`--policy SPEC` for every seat and `--policy P=SPEC` for one, later ones winning; `default` for the rest."""
-    from boardcore.errors import BoardcoreError
-    from boardcore.whatif import seat_policies
+    from boardcore.game.errors import BoardcoreError
+    from boardcore.analysis.whatif import seat_policies
 
     seats = [default] * players
     for text in given:
@@ -171,7 +171,7 @@ def tournament(
 ) -> None:
     """Every pairing of the agents, seats rotated, in parallel: win rates with 95% intervals (solo: against the automa)."""
     from boardcore import games as registry
-    from boardcore.tournament import seatings, tournament as run_tournament
+    from boardcore.analysis.tournament import seatings, tournament as run_tournament
 
     rules = registry.get(game)
     config = _config(rules, players, mode, level, mission, option)

@@ -14,7 +14,7 @@ from rich.console import Console
 from rich.table import Table
 from rich.text import Text
 
-from boardcore.terminal.screen import wrap
+from boardcore.text import wrap
 
 
 def console() -> Console:

@@ -43,7 +43,7 @@ def view(
 
 def default_output(target: str, player: Optional[int]) -> Path:
     """`game.jsonl` -> `game.html` beside it (`game-P2.html` for P2's view); `db:ID` -> `ID.html` here."""
-    from boardcore.store import DB_PREFIX
+    from boardcore.stream.store import DB_PREFIX
 
     suffix = "" if player is None else f"-P{player}"
     if target.startswith(DB_PREFIX):

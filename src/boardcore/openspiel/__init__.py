@@ -61,7 +61,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from boardcore.errors import BoardcoreError
+from boardcore.game.errors import BoardcoreError
 
 __all__ = ["GAMES", "load_game"]
 

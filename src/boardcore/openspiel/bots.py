@@ -1,6 +1,6 @@
 """OpenSpiel's search bots at boardcore tables: a yardstick from outside for boardcore's own `mcts`.
 
-Two agent kinds (specs as `boardcore.agents` reads them, e.g. `openspiel-ismcts:seconds=0.25`):
+Two agent kinds (specs as `boardcore.agents.policies` reads them, e.g. `openspiel-ismcts:seconds=0.25`):
 
 - `openspiel-ismcts`: `open_spiel.python.algorithms.ismcts.ISMCTSBot`, information-set MCTS: every
   simulation starts from `resample_from_infostate` (the game's `hidden_variant`, with fresh luck);
@@ -29,12 +29,12 @@ import msgspec
 import numpy as np
 from open_spiel.python.algorithms import ismcts, mcts  # type: ignore[import-untyped]
 
-from boardcore.errors import BoardcoreError
-from boardcore.events import Decision
+from boardcore.game.errors import BoardcoreError
+from boardcore.game.events import Decision
 from boardcore.openspiel import GAMES, load_game
 from boardcore.openspiel.game import BoardcoreGame, BoardcoreState, Line
-from boardcore.rng import LocalRng, Rng
-from boardcore.rules import Rules
+from boardcore.game.rng import LocalRng, Rng
+from boardcore.game.rules import Rules
 
 DEFAULT_SIMULATIONS = 100
 """Simulations per decision when no budget is given."""

@@ -10,14 +10,14 @@ import numpy as np
 import pyspiel  # type: ignore[import-not-found]
 
 from boardcore import games
-from boardcore.errors import BoardcoreError
-from boardcore.events import Decision
+from boardcore.game.errors import BoardcoreError
+from boardcore.game.events import Decision
 from boardcore.openspiel import GAMES
-from boardcore.play import MAX_DECISIONS
+from boardcore.agents.play import MAX_DECISIONS
 from boardcore.rl.table import Table
-from boardcore.rng import LocalRng, Rng
-from boardcore.rules import Outcome, Rules
-from boardcore.session import Session, new_seed
+from boardcore.game.rng import LocalRng, Rng
+from boardcore.game.rules import Outcome, Rules
+from boardcore.session.session import Session, new_seed
 
 _JSON = msgspec.json.Encoder(order="deterministic")   # the same position gives the same bytes
 _SEAT_COUNTS = range(1, 9)                             # the seat counts each game's `make_config` is asked about

@@ -23,14 +23,14 @@ from __future__ import annotations
 from collections.abc import Mapping
 from typing import TYPE_CHECKING, Any
 
-from boardcore.errors import BoardcoreError
+from boardcore.game.errors import BoardcoreError
 
 if TYPE_CHECKING:
-    from boardcore.agents import Agent
+    from boardcore.agents.policies import Agent
     from boardcore.rl.gymnasium_env import SeatEnv
     from boardcore.rl.parallel import ParallelTableEnv
     from boardcore.rl.pettingzoo_env import TableEnv
-    from boardcore.rules import Rules
+    from boardcore.game.rules import Rules
 
 __all__ = ["aec_env", "gym_env", "parallel_env", "single_agent", "steps_per_second"]
 
@@ -91,10 +91,10 @@ def single_agent(game: str | Rules, opponents: Mapping[int | str, str | Agent] |
     """A Gymnasium `Env` in which the learner plays the one seat `opponents` leaves free.
 
     `opponents` maps seats (2, "2" or "player_2") to a policy name (`random`, `greedy`, … as
-    `boardcore.agents.make` knows them) or an agent object. Without it the learner is seat 1 and
+    `boardcore.agents.policies.make` knows them) or an agent object. Without it the learner is seat 1 and
     every other seat plays `random`. `players`, when not given, is one more than the opponents."""
     _require()
-    from boardcore.agents import make
+    from boardcore.agents.policies import make
     from boardcore.rl.gymnasium_env import SeatEnv
     from boardcore.rl.table import Table
 

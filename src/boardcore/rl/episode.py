@@ -12,9 +12,9 @@ from typing import Any
 
 import numpy as np
 
-from boardcore.errors import BoardcoreError, IllegalAction
+from boardcore.game.errors import BoardcoreError, IllegalAction
 from boardcore.rl.table import Table
-from boardcore.session import Session
+from boardcore.session.session import Session
 
 
 class Seeds:

@@ -2,7 +2,7 @@
 for any game against named policies).
 
 The learner plays one seat; the other seats are played inside `step` by boardcore agents
-(`boardcore.agents.make(name, rules)`, drawing their own randomness from the episode's seed as a
+(`boardcore.agents.policies.make(name, rules)`, drawing their own randomness from the episode's seed as a
 session's bots do), and in solo modes the automa is part of the rules. Each step returns what
 Gymnasium users expect: the observation dict (with `action_mask`), the reward (at the end, see
 `boardcore.rl.table.REWARDS`), `terminated` when the rules end the game, `truncated` when a cap
@@ -16,9 +16,9 @@ from typing import Any
 
 import gymnasium
 
-from boardcore.agents import Agent
-from boardcore.errors import BoardcoreError
-from boardcore.play import run_bots
+from boardcore.agents.policies import Agent
+from boardcore.game.errors import BoardcoreError
+from boardcore.agents.play import run_bots
 from boardcore.rl.episode import Episode, OnTable, Seeds, numpy_seed, require_episode
 from boardcore.rl.table import PENALTY, Table
 

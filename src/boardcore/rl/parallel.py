@@ -22,7 +22,7 @@ from typing import Any
 
 from pettingzoo import ParallelEnv
 
-from boardcore.errors import BoardcoreError
+from boardcore.game.errors import BoardcoreError
 from boardcore.rl.episode import Episode, require_episode
 from boardcore.rl.pettingzoo_env import EverySeat
 from boardcore.rl.table import PENALTY, Table

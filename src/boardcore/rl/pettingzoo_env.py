@@ -21,7 +21,7 @@ from typing import Any
 from gymnasium import logger, spaces
 from pettingzoo import AECEnv
 
-from boardcore.errors import BoardcoreError
+from boardcore.game.errors import BoardcoreError
 from boardcore.rl.episode import Episode, OnTable, Seeds, require_episode
 from boardcore.rl.table import PENALTY, Table, agent_name
 

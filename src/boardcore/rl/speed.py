@@ -17,7 +17,7 @@ import numpy as np
 
 from boardcore.rl.pettingzoo_env import TableEnv
 from boardcore.rl.table import Table
-from boardcore.rules import Rules
+from boardcore.game.rules import Rules
 
 
 def steps_per_second(game: str | Rules, seconds: float = 2.0, *, seed: int = 0, observe: bool = False,

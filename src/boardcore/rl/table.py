@@ -1,7 +1,7 @@
 """One game and configuration as the numbers a learning agent reads: spaces, arrays, rewards.
 
 A `Table` is built once per environment. It holds the game's action codec and observation
-encoding (`boardcore.spaces`) and turns them into `gymnasium.spaces` and numpy arrays, so both
+encoding (`boardcore.game.spaces`) and turns them into `gymnasium.spaces` and numpy arrays, so both
 environments (PettingZoo and Gymnasium) share one definition of what an agent sees and earns.
 """
 
@@ -15,9 +15,9 @@ import numpy as np
 from gymnasium import spaces
 
 from boardcore import games
-from boardcore.errors import BoardcoreError
-from boardcore.events import Decision
-from boardcore.rules import Outcome, Rules
+from boardcore.game.errors import BoardcoreError
+from boardcore.game.events import Decision
+from boardcore.game.rules import Outcome, Rules
 
 REWARDS = ("win", "score")
 """`win`: +1 for a win (a shared win split among the winners), -1 for a loss, 0 for a run cut off

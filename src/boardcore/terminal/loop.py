@@ -19,12 +19,14 @@ from typing import IO, Any
 from rich.console import Console
 from rich.text import Text
 
-from boardcore import replay
-from boardcore.errors import BoardcoreError
+from boardcore.analysis import replay
+from boardcore.game.errors import BoardcoreError
 from boardcore.games import data_option
-from boardcore.play import redo_turn, run_bots, undo_turn
-from boardcore.session import Session
+from boardcore.agents.play import redo_turn, run_bots, undo_turn
+from boardcore.session.session import Session
+from boardcore.cli.common import branch_before
 from boardcore.terminal import screen
+from boardcore.text import board_rows, cut, wrap
 
 KEYS = "{range} play · v board · h history · u undo · r redo · b branch · ? help · q quit"
 
@@ -84,7 +86,7 @@ class Terminal:
 
     def say(self, text: str) -> None:
         """A message of any length, wrapped to the terminal."""
-        self.show(screen.wrap(Text(text), self.width))
+        self.show(wrap(Text(text), self.width))
 
     def ask(self, prompt: str) -> str | None:
         """One line of input, stripped; None at the end of input."""
@@ -121,7 +123,7 @@ class Terminal:
         at = len(pages) - 1 if last_first else 0
         while True:
             self.clear()
-            self.show([screen.cut(Text(title, style="bold"), self.width), *pages[at]])
+            self.show([cut(Text(title, style="bold"), self.width), *pages[at]])
             more = "Enter next · b back · q back to the game" if at < len(pages) - 1 \
                 else "b back · Enter or q back to the game"
             answer = self.ask(f"-- page {at + 1}/{len(pages)} · {more} -- ")
@@ -142,7 +144,7 @@ class Table:
     next screen must say."""
 
     def __init__(self, session: Session, seat: int | None, terminal: Terminal, name: str) -> None:
-        from boardcore import agents
+        from boardcore.agents import policies as agents
 
         self.session = session
         self.seat = seat
@@ -226,7 +228,7 @@ class Table:
                 self.term.page(f"P{actor}: since your last decision", [screen.history_rows(since, self.term.width)])
             elif answer == "v":
                 self.term.page(f"The board as P{actor} sees it",
-                               [screen.board_rows(session.rules.render(session.state, actor), self.term.width)])
+                               [board_rows(session.rules.render(session.state, actor), self.term.width)])
             elif answer == "h":
                 self.show_history(actor)
             elif answer == "w":
@@ -277,7 +279,7 @@ class Table:
                     Text(f"P{before}: u takes your last decision back · q quits" if before else "q quits",
                          style="dim")]
             for line in said + ([problem] if problem else []):
-                rows += screen.wrap(Text(line, style="yellow"), term.width)
+                rows += wrap(Text(line, style="yellow"), term.width)
             term.show(rows)
             if not term.interactive:
                 return "go"
@@ -309,13 +311,13 @@ class Table:
         if not held:
             self.notice.append("nothing is held back here that the rules can name")
             return
-        rows = [r for item in held for r in screen.wrap(Text(f"{item.option}: {item.why} ({item.rule})"),
+        rows = [r for item in held for r in wrap(Text(f"{item.option}: {item.why} ({item.rule})"),
                                                          self.term.width, indent=2)]
         self.term.page(f"P{actor}: options the rules hold back now", [rows])
 
     def show_help(self) -> None:
         rows = [r for line in (HELP + "\n\n" + POLICY[self.session.undo_policy]).split("\n")
-                for r in screen.wrap(Text(line), self.term.width, indent=2)]
+                for r in wrap(Text(line), self.term.width, indent=2)]
         self.term.page("Help", [rows])
 
     def branch(self) -> None:
@@ -332,7 +334,7 @@ class Table:
         if not path:
             self.notice.append("no branch made")
             return
-        child, where = replay.branch_before(session, at, path)
+        child, where = branch_before(session, at, path)
         self.notice.append(f"branch saved as {where}, just before position {at}: play it with "
                            f"`boardcore play {where}{data_option(child.rules)}`")
 
@@ -343,7 +345,7 @@ class Table:
         if reader is not None:
             rows += screen.since_rows(replay.told(replay.since(session, reader)), term.width,
                                       max(4, term.height // 2), False, reader)
-        rows += screen.board_rows(session.rules.render(session.state, self.seat), term.width)
+        rows += board_rows(session.rules.render(session.state, self.seat), term.width)
         term.show([*rows, Text(screen.status_line(session, None, term.width), style="bold")])
 
     def quit(self) -> None:

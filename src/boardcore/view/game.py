@@ -5,16 +5,16 @@ from __future__ import annotations
 from html import escape
 from typing import TYPE_CHECKING
 
-from boardcore.audit import AuditReport, audit
-from boardcore.errors import BoardcoreError
-from boardcore.rules import status_line
-from boardcore.session import Session
+from boardcore.analysis.audit import AuditReport, audit
+from boardcore.game.errors import BoardcoreError
+from boardcore.game.rules import status_line
+from boardcore.session.session import Session
 from boardcore.view import boards, charts, review as chances
 from boardcore.view.html import asset, facts, game_title, json_script, shell
 from boardcore.view.timeline import Timeline, collect
 
 if TYPE_CHECKING:
-    from boardcore.review import Review
+    from boardcore.analysis.review import Review
 
 INTACT_STEPS = ("well-formed", "header", "chain", "history")
 LEGAL_STEPS = ("rules", "legality", "facts")
@@ -23,7 +23,7 @@ LEGAL_STEPS = ("rules", "legality", "facts")
 def page(session: Session, player: int | None = None, at: int | None = None, review: Review | None = None) -> str:
     """The viewer of `session` as `player` sees it (None: a spectator; everything once the game is
     over and its seed revealed), opening at position `at` (default: the end) unless the address
-    names one (`#pos=N`). A `review` of the game by the same reader (`boardcore.review`) adds its
+    names one (`#pos=N`). A `review` of the game by the same reader (`boardcore.analysis.review`) adds its
     win-probability chart under the timeline."""
     if player is not None and not 1 <= player <= session.players:
         raise BoardcoreError(f"player {player}: this game has players 1-{session.players}")

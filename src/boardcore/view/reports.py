@@ -14,13 +14,13 @@ from typing import Any
 import msgspec
 
 from boardcore import games
-from boardcore.errors import UnknownGame
+from boardcore.game.errors import UnknownGame
 from boardcore.view import charts
 from boardcore.view.html import facts, game_title, shell
 
 
 def simulation_page(report: Any) -> str:
-    """A `boardcore.simulate.SimulationReport` as a page."""
+    """A `boardcore.analysis.simulate.SimulationReport` as a page."""
     seats = report.seats
     labels = [f"P{s.player} {s.policy}" for s in seats]
     options = ", ".join(f"{escape(str(k))} {escape(str(v))}" for k, v in report.config.items()
@@ -64,7 +64,7 @@ def simulation_page(report: Any) -> str:
 
 
 def whatif_page(report: Any) -> str:
-    """A `boardcore.whatif.WhatIfReport` as a page: each alternative as its paired difference from
+    """A `boardcore.analysis.whatif.WhatIfReport` as a page: each alternative as its paired difference from
     the decision taken (the reference row at zero), best first, with the verdict in words."""
     alts = report.alternatives
     who = report.policies[0] if len(set(report.policies)) == 1 else ", ".join(

@@ -1,4 +1,4 @@
-"""The viewer's win-probability chart: a `boardcore.review.Review` drawn under the timeline, every seat's
+"""The viewer's win-probability chart: a `boardcore.analysis.review.Review` drawn under the timeline, every seat's
 chance of winning at each stop, with the questioned decisions marked as links to their position.
 
 The chart is a line chart of the viewer's kind (`svg.chart.line`, a cursor carrying its geometry in
@@ -18,7 +18,7 @@ from boardcore.view.charts import colour
 from boardcore.view.timeline import Frame
 
 if TYPE_CHECKING:
-    from boardcore.review import Questioned, Review
+    from boardcore.analysis.review import Questioned, Review
 
 WIDTH, HEIGHT = 1000, 150
 LEFT, RIGHT, TOP, BOTTOM = 46, 70, 22, 18

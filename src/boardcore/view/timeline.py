@@ -16,10 +16,10 @@ from typing import Any
 
 import msgspec
 
-from boardcore.events import Decision, Event
-from boardcore.replay import taken
-from boardcore.rules import status_line
-from boardcore.session import Session
+from boardcore.game.events import Decision, Event
+from boardcore.analysis.replay import taken
+from boardcore.game.rules import status_line
+from boardcore.session.session import Session
 
 ROUND_TAGS = ("round_started", "turn_started")
 """Facts that open a round, in order of preference: a game that records `round_started` steps
