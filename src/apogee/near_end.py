@@ -11,6 +11,8 @@ is judged as its card says (AP-SOLO-11, AP-SOLO-12).
 
 from __future__ import annotations
 
+from boardcore.game.rules import dealt, random_step
+
 from apogee import events as ev
 from apogee.components import Components, Goal
 from apogee.missions import goals, launches_needed
@@ -25,9 +27,7 @@ def near_end(rules, config, rng) -> ApogeeState | None:
     """A position whose Mission is (all but) fulfilled for one or two players; None for Mission 7, which
     ends with turn 8 whatever is played, or when the piles cannot give the cards the goals name."""
     c: Components = rules.c
-    s = rules.initial(config)
-    for event in rules.setup(rules.copy(s), rng):
-        s = rules.evolve(s, event)
+    s = dealt(rules, config, rng)
     if mission_of(c, s).race_turn:
         return None
     m = mission_of(c, s)
@@ -37,7 +37,7 @@ def near_end(rules, config, rng) -> ApogeeState | None:
     else:
         turn = rng.randint(1, LAST_OPENING_TURN)
     while not s.over and (s.turn < turn or rng.randbelow(4)):   # into the turn, a few decisions on
-        s = rules.unfold(s, rng.choice(rules.legal_actions(s)), rng, trusted=True, in_place=True).state
+        s = random_step(rules, s, rng)
     if s.over:
         return None
     seats = [1] if s.players == 1 or m.no_tie else rng.sample(range(1, s.players + 1), rng.randint(1, 2))

@@ -16,7 +16,7 @@ Play goes on from there and the rules judge the end.
 
 from __future__ import annotations
 
-from boardcore.game.rules import dealt, random_step
+from boardcore.game.rules import dealt, played_out, random_step
 from solar_sphere.events import HexBuilt
 from solar_sphere.state import CORP, SolarState
 
@@ -118,9 +118,7 @@ def endings(rules, s: SolarState, rng) -> list[tuple]:
     out = []
     for action in rules.legal_actions(s):
         for _ in range(2):
-            end = rules.unfold(s, action, rng, trusted=True).state
-            while end.phase != "over":
-                end = random_step(rules, end, rng)
+            end = played_out(rules, s, action, rng)
             seats = list(range(1, end.players + 1)) + ([end.dranda_seat] if end.dranda_seat else [])
             out.append(tuple((end.outcome[i], *((end.centres[i].rep, end.centres[i].morale) if seat != end.dranda_seat else (0, 0)))
                              for i, seat in enumerate(seats)))

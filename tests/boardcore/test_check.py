@@ -7,8 +7,9 @@ import pytest
 
 from boardcore import games as registry
 from boardcore.analysis.audit import audit
-from boardcore.analysis.check import CAP, UNNAMED, check, coverage_text
-from boardcore.game.rules import deciding_key
+from boardcore.analysis.check import CAP, UNNAMED, Broken, Walker, check, coverage_text, starting_position
+from boardcore.game.rng import Rng
+from boardcore.game.rules import dealt, deciding_key, played_out, random_step, watched
 from boardcore.session.session import Session
 from toygame.game import ToyPig
 
@@ -127,6 +128,8 @@ def test_the_coverage_counts_add_up(game, options, over, conditions):
     everywhere = [k for k in report.live if k not in liveness]
     assert everywhere and all(report.live[k] == report.events + report.near_end for k in everywhere)
     assert all(0 <= report.live[k] <= report.events + report.near_end for k in liveness)
+    # the play that built the start positions was verified too, and is counted apart (`built`)
+    assert report.near_end and report.built > report.near_end
     if over != "AP-INV-24":   # Apogee's is live in a game ended by the rules at a turn's end
         assert report.live[over] == report.by_rules
     text = coverage_text(report)
@@ -174,3 +177,47 @@ def test_a_failure_in_a_game_started_near_its_end_is_saved_from_that_position(tm
     s = Session.load(report.failure.replay)
     assert any(len(pl.launches) > 1 for pl in s.state_at(1).areas)   # the position it started from
     assert audit(report.failure.replay).ok
+
+
+class RollsOnlyAfterRoundOne(ToyPig):
+    """Toy Pig with an invariant broken in round 1 alone, and a start near its end built by random play
+    through round 1 into round 2: the play that builds the start breaks it, the game played on never."""
+
+    name = "toy-pig-late-rolls"
+
+    def invariants(self):
+        return {**super().invariants(),
+                "TEST-INV-02": lambda s: "a roll in round 1" if s.round == 1 and s.running else None}
+
+    def near_end(self, config, rng):
+        s = dealt(self, config, rng)
+        while s.phase != "over" and s.round < 2:
+            s = random_step(self, s, rng)
+        return None if s.phase == "over" else s
+
+
+def test_the_play_that_builds_a_start_position_is_verified_too():
+    rules = registry.register(RollsOnlyAfterRoundOne())
+    config = rules.make_config(players=2, rounds=3, target=1000)
+    walker = Walker(rules, config, views=8)
+    seed = next(g for g in range(100) if starting_position(rules, config, g) is not None)
+    with pytest.raises(Broken) as broken:
+        walker.walk(seed, [])
+    assert broken.value.promise == "invariant TEST-INV-02"
+    assert broken.value.detail == "a roll in round 1 (in the play that built the start position)"
+    # the game itself, played on from that start, keeps the promise: only the building play broke it
+    start = walker.start if walker.start is not None else starting_position(rules, config, seed)
+    assert start.round == 2 and rules.invariants()["TEST-INV-02"](start) is None
+
+
+def test_a_look_ahead_is_not_counted_as_the_play_that_built_a_position(toy):
+    config = toy.make_config(players=2, rounds=2)
+    rng = Rng.derive("look-ahead", 0)
+    seen = []
+    with watched(lambda state, event: seen.append(event)):
+        s = dealt(toy, config, rng)
+        dealt_events = len(seen)
+        end = played_out(toy, s, toy.legal_actions(s)[0], rng)
+        assert toy.outcome(end) is not None and len(seen) == dealt_events
+        random_step(toy, s, rng)
+    assert dealt_events and len(seen) > dealt_events

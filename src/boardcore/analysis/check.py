@@ -29,7 +29,9 @@ A check must reach the ends of games, not only their openings. Each seat of each
 plays a policy drawn from the game's seed (`POLICIES`: random for breadth, the game's
 prior and greedy for games that get somewhere); most games start from a position the
 game builds near one of its endings (`Rules.near_end`, `NEAR_END_SHARE`), for the
-endings play alone seldom reaches. Every game runs under the check's own turn cap
+endings play alone seldom reaches. The random play such a position is built by is
+verified as it goes (`boardcore.game.rules.watched`): each of its events survives JSON and
+leaves every invariant holding, or the game breaks that promise. Every game runs under the check's own turn cap
 (`TURN_CAP`, written into a config's `max_turns`), a safety net reported when it is
 hit. The report says what was covered: how the games ended, by the labels
 of `Rules.endings` (and `CAP`), and how often each invariant was evaluated where it
@@ -48,7 +50,7 @@ import msgspec
 from boardcore.agents import policies as agent_kinds
 from boardcore.game.events import Decision, Event, GameCreated, SeedRevealed
 from boardcore.game.rng import LocalRng, Rng, commitment
-from boardcore.game.rules import Rules
+from boardcore.game.rules import Rules, watched
 from boardcore.stream.store import JsonlFile
 from boardcore.stream.records import GENESIS, Codec, chain
 from boardcore.agents.execute import run
@@ -99,8 +101,9 @@ class CheckReport(msgspec.Struct):
     """What was checked, and what it covered. `endings`: games by how they ended, every ending the rules
     name for this config first (0 when never reached), then `CAP`; `by_rules`: games ended by the rules;
     `live`: per invariant, the evaluations in a state where it could fail; `seats`: seats played by
-    each policy; `near_end`: games played on from a position near an ending (`Rules.near_end`). Counts
-    cover the games before the failure, if one broke a promise."""
+    each policy; `near_end`: games played on from a position near an ending (`Rules.near_end`); `built`:
+    the events of the play that built those positions, each verified too (beside `events`, the games'
+    own). Counts cover the games before the failure, if one broke a promise."""
 
     game: str
     config: dict[str, Any]
@@ -114,6 +117,7 @@ class CheckReport(msgspec.Struct):
     live: dict[str, int] = {}
     seats: dict[str, int] = {}
     near_end: int = 0
+    built: int = 0
 
     @property
     def ok(self) -> bool:
@@ -148,10 +152,14 @@ class Walker:
         self.seats = seat_policies(seed, len(self.players) - 1)
         seated = {p: self.agents[name] for p, name in enumerate(self.seats, 1)}
         self.ending: tuple[str, ...] = ()
-        self.start = start = starting_position(rules, self.config, seed)
+        self.built = 0
+        self.start = None
 
         def broken(promise: str, detail: str) -> Broken:
-            return Broken(promise, detail, log, seed, self.applied + 1, start)
+            return Broken(promise, detail, log, seed, self.applied + 1, self.start)
+
+        with watched(lambda state, event: self.see_built(state, event, broken)):
+            self.start = start = starting_position(rules, self.config, seed)
 
         chance = str(seed)
         picker = Rng.derive(f"check/{seed}", 0)
@@ -211,6 +219,16 @@ class Walker:
             raise broken("ending", f"the game ended as {ending or 'nothing named'}, not as one of {self.endings}")
         return ending
 
+    def see_built(self, state: Any, event: Event, broken: Callable[..., Broken]) -> None:
+        """One event of the play a start position was built by (`Rules.near_end`, `watched`): it must
+        survive JSON, and the state it left keep every invariant, as an event of the game itself."""
+        self.built += 1
+        wire = self.encode(event)
+        if self.encode(self.codec.json_event.decode(wire)) != wire:
+            raise broken("json round trip", f"event {wire.decode()} of the play that built the start position "
+                                            "does not survive JSON")
+        self.hold(state, broken, " (in the play that built the start position)", counted=False)
+
     def step(self, state: Any, shadow: Any, event: Event, broken: Callable[..., Broken]) -> tuple[Any, Any]:
         """Apply one event to the live state and, from its JSON, to the shadow; then verify."""
         self.applied += 1
@@ -226,15 +244,7 @@ class Walker:
     def verify(self, state: Any, shadow: Any, broken: Callable[..., Broken], invariants: bool = True) -> None:
         rules, encode = self.rules, self.encode
         if invariants:
-            for rule_id, holds in self.invariants.items():
-                problem = holds(state)
-                if problem:
-                    raise broken(f"invariant {rule_id}", problem)
-            self.evaluated += 1
-            live = self.live
-            for i, (_, can_fail) in enumerate(self.live_tests):
-                if can_fail(state):
-                    live[i] += 1
+            self.hold(state, broken)
         wire = encode(state)
         if encode(shadow) != wire:
             raise broken("fold", "the state differs from the fold of the serialised events")
@@ -248,6 +258,21 @@ class Walker:
             variant = rules.hidden_variant(state, player, variant_rng)
             if variant is not None and encode(rules.view(variant, player)) != seen:
                 raise broken("views do not leak", f"player {player}'s view changes with what they cannot see")
+
+    def hold(self, state: Any, broken: Callable[..., Broken], where: str = "", counted: bool = True) -> None:
+        """Every invariant holds in `state`; `counted`, with those that could have failed there (`live`
+        counts the checked games' own states, the building play's are counted apart: `built`)."""
+        for rule_id, holds in self.invariants.items():
+            problem = holds(state)
+            if problem:
+                raise broken(f"invariant {rule_id}", problem + where)
+        if not counted:
+            return
+        self.evaluated += 1
+        live = self.live
+        for i, (_, can_fail) in enumerate(self.live_tests):
+            if can_fail(state):
+                live[i] += 1
 
     def refold(self) -> Any:
         state = self.rules.initial(self.config) if self.start is None else self.rules.copy(self.start)
@@ -288,6 +313,7 @@ class Walked(msgspec.Struct, frozen=True, array_like=True):
     live: tuple[int, ...] = ()
     seats: tuple[str, ...] = ()
     near_end: bool = False
+    built: int = 0
 
 
 def game_seed(seed: int, index: int) -> int:
@@ -337,7 +363,7 @@ def walk_one(shared: tuple, index: int) -> Walked:
     except Exception as exc:  # noqa: BLE001 - a crash inside the rules is a broken promise too
         return Walked(0, 0, "no crash", f"{type(exc).__name__}: {exc}", g, walker.applied + 1)
     return Walked(decisions, events, ending=walker.ending, live=walker.live_counts(), seats=walker.seats,
-                  near_end=walker.start is not None)
+                  near_end=walker.start is not None, built=walker.built)
 
 
 def check(rules: Rules, config: Any, *, games: int = 100, seed: int = 0, max_decisions: int = MAX_DECISIONS,
@@ -388,6 +414,7 @@ def cover(report: CheckReport, rules: Rules, config: Any, walked: list[Walked]) 
     report.live = dict(zip(rules.invariants(), live))
     report.seats = seats
     report.near_end = sum(w.near_end for w in walked)
+    report.built = sum(w.built for w in walked)
 
 
 def coverage_text(report: CheckReport) -> str:

@@ -60,7 +60,8 @@ def check(
     if as_json:
         _json(report)
     elif report.ok:
-        _out(f"check passed: {report.games} games, {report.decisions} decisions, {report.events} events\n"
+        built = f" (and {report.built} building their start positions)" if report.built else ""
+        _out(f"check passed: {report.games} games, {report.decisions} decisions, {report.events} events{built}\n"
              + coverage_text(report))
     else:
         f = report.failure

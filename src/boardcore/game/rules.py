@@ -14,7 +14,9 @@ exactly what the stream records.
 from __future__ import annotations
 
 import re
-from collections.abc import Callable, Mapping, Sequence
+from collections.abc import Callable, Iterator, Mapping, Sequence
+from contextlib import contextmanager
+from contextvars import ContextVar
 from enum import Enum
 from typing import Any, ClassVar, Protocol, runtime_checkable
 
@@ -730,19 +732,62 @@ def _field_list(cls: type) -> str:
     return " ".join(f"{f}=…" for f in fields) or "no fields"
 
 
+_WATCH: ContextVar[Callable[[Any, Event], None] | None] = ContextVar("boardcore_watch", default=None)
+
+
+@contextmanager
+def watched(see: Callable[[Any, Event], None]) -> Iterator[None]:
+    """Within it, `dealt` and `random_step` show every event they apply to `see(state, event)`, the
+    state as that event left it: how `check` verifies the play a game's `near_end` builds its position
+    by, not only the position. Outside it they apply their events unseen, as fast as they can."""
+    token = _WATCH.set(see)
+    try:
+        yield
+    finally:
+        _WATCH.reset(token)
+
+
 def dealt(rules: Rules, config: Any, rng: Rng) -> State:
     """The table after setup, folded from the setup facts: where a position built by hand (a game's
     `near_end`, a scenario) starts from."""
     state = rules.initial(config)
-    for event in rules.setup(rules.copy(state), rng):
-        state = rules.evolve(state, event)
-    return state
+    return _folded(rules, state, rules.setup(rules.copy(state), rng), _WATCH.get())
 
 
-def random_step(rules: Rules, state: State, rng: Rng) -> State:
+def random_step(rules: Rules, state: State, rng: Rng, prefer: Callable[[Decision], bool] | None = None) -> State:
     """`state` after one legal decision drawn uniformly by `rng`, taken in place (the caller owns the
-    state): random play on the way to a position built by hand."""
-    return rules.unfold(state, rng.choice(rules.legal_actions(state)), rng, trusted=True, in_place=True).state
+    state): random play on the way to a position built by hand. `prefer`: draw among the decisions it
+    accepts when there are any (play steered by a choice the rules leave open, such as which card)."""
+    legal = rules.legal_actions(state)
+    chosen = [a for a in legal if prefer(a)] if prefer else legal
+    action = rng.choice(chosen or legal)
+    see = _WATCH.get()
+    if see is None:
+        return rules.unfold(state, action, rng, trusted=True, in_place=True).state
+    return _folded(rules, state, rules.unfold(state, action, rng, trusted=True).events, see)
+
+
+def played_out(rules: Rules, state: State, action: Decision, rng: Rng) -> State:
+    """The end of a random game from `state` after `action`, leaving `state` as it was: a look-ahead at how
+    a position would end (a game's `near_end` choosing what to set by hand), not the play it is built by,
+    so `watched` is not shown it."""
+    token = _WATCH.set(None)
+    try:
+        end = rules.unfold(state, action, rng, trusted=True).state
+        while rules.outcome(end) is None:
+            end = random_step(rules, end, rng)
+        return end
+    finally:
+        _WATCH.reset(token)
+
+
+def _folded(rules: Rules, state: State, events: Sequence[Event], see: Callable[[Any, Event], None] | None) -> State:
+    """`state` with `events` applied one by one, each shown to `see` (if any) with the state it left."""
+    for event in events:
+        state = rules.evolve(state, event)
+        if see is not None:
+            see(state, event)
+    return state
 
 
 def status_line(rules: Rules, state: State, outcome: Outcome | None = None) -> str:
