@@ -198,7 +198,7 @@ def test_render_fits_the_width_it_is_printed_at():
 def test_a_game_has_no_turn_cap_unless_a_run_asks_for_one():
     """A game ends through its Mission, however long it takes; every game used to carry a cap of 50
     turns and end past it "truncated, no winner", which the rulebook has no word for."""
-    from boardcore.agents import RandomAgent
+    from boardcore.agents.policies import RandomAgent
     from boardcore.agents.play import agent_stream, playout, seeded, start
 
     def random_game(config):
