@@ -7,7 +7,6 @@ through the registered handlers, `hidden` hides what a player may not see.
 
 from __future__ import annotations
 
-from functools import partial
 from pathlib import Path
 from typing import Annotated, Any
 
@@ -60,6 +59,8 @@ class Apogee(Game):
     config_type = ApogeeConfig
     state_type = ApogeeState
     events = ev.EVENTS
+    INVARIANTS = INVARIANTS
+    LIVENESS = LIVENESS
     signposts = ev.SIGNPOSTS
     min_players, max_players = 1, 5
     over_rule = "AP-INV-24"  # once the game is over, nothing more is accepted
@@ -184,11 +185,6 @@ class Apogee(Game):
         return Outcome(scores=tuple(int(p in winners) for p in range(1, s.players + 1)), winners=winners,
                        truncated=s.truncated, note="turn cap reached" if s.truncated else "")
 
-    def invariants(self):
-        return {k: partial(f, self.c) for k, f in INVARIANTS.items()}
-
-    def liveness(self):
-        return {k: partial(f, self.c) for k, f in LIVENESS.items()}
 
     def endings(self, config: ApogeeConfig) -> tuple[str, ...]:
         solo = config.players == 1

@@ -5,7 +5,6 @@ rulebook parts register; boardcore's `Game.decide` checks an action, then `resol
 
 from __future__ import annotations
 
-from functools import partial
 from pathlib import Path
 from typing import Any
 
@@ -44,6 +43,8 @@ class SolarSphere(Game):
     config_type = SolarConfig
     state_type = SolarState
     events = EVENTS
+    INVARIANTS = INVARIANTS
+    LIVENESS = LIVENESS
     signposts = SIGNPOSTS
     min_players, max_players = 1, 4
     over_rule = "SS-INV-26"       # after the final Battle nothing more is accepted
@@ -147,11 +148,6 @@ class SolarSphere(Game):
             return Outcome(scores=(s.outcome[0],), winners=winners(s), note=f"DRANDA scored {s.outcome[1]}")
         return Outcome(scores=tuple(s.outcome), winners=winners(s))
 
-    def invariants(self):
-        return {k: partial(f, self.c) for k, f in INVARIANTS.items()}
-
-    def liveness(self):
-        return {k: partial(f, self.c) for k, f in LIVENESS.items()}
 
     def endings(self, config: SolarConfig) -> tuple[str, ...]:
         return scoring.endings(config.players)

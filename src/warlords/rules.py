@@ -8,7 +8,6 @@ end of game) until someone must decide again.
 
 from __future__ import annotations
 
-from functools import partial
 from typing import Any
 
 from boardcore.game.errors import BoardcoreError, IllegalAction
@@ -46,6 +45,8 @@ class Warlords(Game):
     config_type = WarlordsConfig
     state_type = WarlordsState
     events = ev.EVENTS
+    INVARIANTS = INVARIANTS
+    LIVENESS = LIVENESS
     signposts = ev.SIGNPOSTS
     min_players, max_players = 1, 4
     over_rule = "GW-END-06"    # once the game has ended nothing more happens
@@ -166,11 +167,6 @@ class Warlords(Game):
     def outcome(self, s: WarlordsState):
         return scoring.outcome(s)
 
-    def invariants(self):
-        return {k: partial(f, self.c) for k, f in INVARIANTS.items()}
-
-    def liveness(self):
-        return {k: partial(f, self.c) for k, f in LIVENESS.items()}
 
     def endings(self, config: WarlordsConfig) -> tuple[str, ...]:
         return scoring.endings(config.players, config.mode)

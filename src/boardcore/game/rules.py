@@ -18,6 +18,7 @@ from collections.abc import Callable, Iterator, Mapping, Sequence
 from contextlib import contextmanager
 from contextvars import ContextVar
 from enum import Enum
+from functools import partial
 from typing import Any, ClassVar, Protocol, runtime_checkable
 
 import msgspec
@@ -449,14 +450,20 @@ class Game:
     def visible(self, event: Event, player: int | None) -> Event | None:
         return event
 
+    INVARIANTS: ClassVar[Mapping[str, Callable[..., str | None]]] = {}
+    """A game's invariants as module-level `f(c, s)` (the component data first, as every part takes it):
+    `invariants` binds them to this game's data, so no game writes that binding again."""
+    LIVENESS: ClassVar[Mapping[str, Callable[..., bool]]] = {}
+    """The liveness tests `f(c, s)` of those invariants that can fail only in some states (`liveness`)."""
+
     def invariants(self) -> Mapping[str, Invariant]:
-        return {}
+        return {k: partial(f, self.c) for k, f in self.INVARIANTS.items()}
 
     def liveness(self) -> Mapping[str, Live]:
         """For each invariant that can fail only in some states, the test of those states (a check of the
         final scores is live once the game is over); an invariant not named here is live in every state.
         `check` counts how often each invariant was evaluated where it could have failed."""
-        return {}
+        return {k: partial(f, self.c) for k, f in self.LIVENESS.items()}
 
     def endings(self, config: Any) -> tuple[str, ...]:
         """Every way a game under `config` can end: its end conditions and scoring paths, each a short label
