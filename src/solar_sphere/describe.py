@@ -542,7 +542,7 @@ def dranda_drones(c, s, e: ev.DrandaDrones, player) -> str:
 
 @says(ev.FinalScored)
 def final_scored(c, s, e: ev.FinalScored, player) -> str:
-    total = e.sphere + e.factions + e.reputation + e.morale + e.halves + e.supply
+    total = e.total
     if s.dranda_seat and e.player == s.dranda_seat:
         parts = f"Sphere {e.sphere}, factions {e.factions}, supply {e.supply}"
     else:

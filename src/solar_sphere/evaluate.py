@@ -28,8 +28,7 @@ def estimate(rules, s: SolarState, seat: int) -> float:
     if s.phase == "over":
         return float(s.outcome[seat - 1])
     if seat == s.dranda_seat:                     # DRANDA: its final parts, no potential
-        f = final_parts(rules.c, s, seat)
-        return s.dranda.score + (f.sphere + f.factions + f.reputation + f.morale + f.halves + f.supply) + 0.0
+        return float(s.dranda.score + final_parts(rules.c, s, seat).total)
     p = s.centres[seat - 1]
     sphere, factions, reputation, morale, halves = player_parts(rules.c, s, seat)
     left = max(0, 6 - s.round) + (0.5 if s.phase in ("dock", "deploy") else 0)

@@ -363,6 +363,11 @@ class FinalScored(Fact):
     halves: int
     supply: int = 0
 
+    @property
+    def total(self) -> int:
+        """The points these parts add to the seat's score."""
+        return self.sphere + self.factions + self.reputation + self.morale + self.halves + self.supply
+
 
 class GameEnded(Fact):
     """SS-END-01, SS-INV-26: the final scores; nothing more is accepted."""

@@ -531,7 +531,7 @@ def dranda_drones(s, e):
 
 @HANDLERS.on(ev.FinalScored)
 def final_scored(s, e: ev.FinalScored):
-    total = e.sphere + e.factions + e.reputation + e.morale + e.halves + e.supply
+    total = e.total
     if e.player == s.dranda_seat:
         s.dranda.score += total
     else:

@@ -344,5 +344,6 @@ def transfer(c, s: S, a, player) -> str:
     return f"Send {n} from Launch Pad to Reserve; {who(s, teammate(s, a.player))} gets as many on the Launch Pad"
 
 
+assert not DECISION_WORDS.keys() & FACT_WORDS.keys(), "an event described both as a decision and a fact"
 WORDS = {**DECISION_WORDS, **FACT_WORDS}
 assert set(WORDS) == set(ev.EVENTS), "every Warlords event needs its words"

@@ -17,18 +17,18 @@ _PAD = LP * 3   # the Launch Pad's first counter in a base
 
 
 def projected_power(c, s, h: Holdings, maj, p: int) -> float:
-    """Power so far plus what the end would add now, and a little for reputation and ready units.
+    """What the game would end with now (`ended_now`), and a little for reputation and ready units.
     `h` and `maj`: the state's holdings and majorities, shared by every seat's projection. (Plain
     loops rather than generators: the greedy bot projects every seat of every position it tries.)"""
+    now = ended_now(c, s, h, maj, p)
     if s.over:
-        return float(s.power[p - 1])
+        return float(now)
     if s.mode == "solo" and p == REBEL:
-        return s.power[p - 1] + maj[p - 1] + sum(sum(x) for x in s.pre)
+        return now
     i = p - 1
     b = s.base[i]
     ready = b[_PAD] + b[_PAD + 1] + b[_PAD + 2]
-    value = (s.power[i] + guards(s, p) + maj[i] + missions(c, s, p, h)
-             + 0.5 * s.rep[i] + 0.1 * ready + 0.3 * len(s.support_hands[i]))
+    value = now + 0.5 * s.rep[i] + 0.1 * ready + 0.3 * len(s.support_hands[i])
     planets, first, mission_type = h.planets, i * h.types, c.mission_type
     hopes = 0             # mercenaries in hand whose mission `p` could already score
     for card in s.hands[i]:
