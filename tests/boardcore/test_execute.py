@@ -95,6 +95,27 @@ def test_by_default_the_pool_takes_every_item_not_begun_here():
     assert len(set(pids)) > 1
 
 
+def negated_square(shared: int, item: int) -> int:
+    return -square(shared, item)
+
+
+@pytest.mark.skipif(cores() < 2, reason="one core: the default is one worker")
+def test_by_default_a_pool_that_starts_between_two_runs_plays_the_second_run_s_task():
+    """The pool started in the background during a first, short run is handed the next run's items when
+    it comes up between runs; it must play them with that run's task. It used to keep the first run's
+    task: `negated_square` came back as `square`."""
+    import time
+
+    with Workers(2, workers=None) as pool:
+        assert pool.run(square, [1, 2, 3]) == [2, 8, 18]       # done here, before the pool is up
+        deadline = time.monotonic() + 60
+        while pool._starting is not None and pool._starting.pool is None and time.monotonic() < deadline:
+            time.sleep(0.05)
+        assert pool._starting is not None and pool._starting.pool is not None, "the pool never came up"
+        out = pool.run(negated_square, list(range(40)))
+    assert out == [-2 * i * i for i in range(40)]
+
+
 def test_by_default_a_failure_played_here_leaves_the_next_run_right():
     with Workers(0, workers=None) as pool:
         with pytest.raises(ValueError, match="item 0 fails"):

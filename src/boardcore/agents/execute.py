@@ -105,8 +105,8 @@ class Workers:
     def close(self) -> None:
         """End the processes (waiting for none: every run has collected its results)."""
         starting, self._starting = self._starting, None
-        if starting is not None:
-            starting.abandon()             # a pool not ready yet is not waited for: it ends when it is
+        if starting is not None and (ready := starting.abandon()) is not None:
+            ready.shutdown(wait=False, cancel_futures=True)   # a pool not ready yet ends once it is
         pool, self._pool = self._pool, None
         if pool is not None:
             pool.shutdown()
@@ -133,7 +133,7 @@ class Workers:
         if self._starting is None:
             self._starting = _Start(self, task, min(self.workers, len(items)))
         starting = self._starting
-        starting.offer(items)
+        starting.offer(task, items)
         out: list[Any] = []
         restore = _sigterm_raises()
         try:
@@ -151,12 +151,9 @@ class Workers:
         except BaseException:
             self._starting = None
             pool, self._pool = self._pool, None
-            with starting.lock:
-                pool = pool or (starting.pool if starting.ready else None)
-            if pool is not None:
+            pool = starting.abandon() or pool     # from now on nothing is handed over (a pool not ready yet
+            if pool is not None:                  # ends once it is)
                 _stop(pool)                       # chunks handed over already: their workers end now
-            starting.abandon()                    # (a pool not ready yet ends once it is)
-            if pool is not None:
                 pool.shutdown(wait=False, cancel_futures=True)
             raise
         finally:
@@ -239,18 +236,15 @@ class _Start:
         self.items: list[Any] = []
         self.next = 0                      # the next item this process takes
         self.pending: dict[Any, tuple[int, int]] | None = None   # what the pool was handed, as chunks
-        self.given = threading.Event()     # set once the items are handed over (or the start failed)
         self.abandoned = False
-        self.ready = False
-        self.thread = threading.Thread(target=self._start, name="boardcore-pool-start", daemon=True)
-        self.thread.start()
+        threading.Thread(target=self._start, name="boardcore-pool-start", daemon=True).start()
 
-    def offer(self, items: list[Any]) -> None:
-        """A new run's items (the pool, if it becomes ready during the run, takes the rest of these)."""
+    def offer(self, task: Task, items: list[Any]) -> None:
+        """A new run's task and items (the pool, if it becomes ready during the run, takes the rest of
+        these, played by this run's task, not the one the pool was started for)."""
         with self.lock:
-            self.items, self.next, self.pending = items, 0, None
-            self.given.clear()
-            if self.ready:                 # ready between two runs: hand this run over at once
+            self.task, self.items, self.next, self.pending = task, items, 0, None
+            if self.pool is not None:      # ready between two runs: hand this run over at once
                 self._hand_over()
 
     def take(self) -> int | None:
@@ -269,12 +263,13 @@ class _Start:
                 self.items = []            # too late for this run: the pool waits for the next one
             return self.pending
 
-    def abandon(self) -> None:
+    def abandon(self) -> Any:
+        """No one waits for this start any more: nothing more is handed over, and a pool still starting
+        shuts down once it is up. The pool if it is up already (marked and read under one lock, so the
+        thread cannot hand it a run in between); the caller ends it."""
         with self.lock:
             self.abandoned = True
-            pool = self.pool if self.ready else None
-        if pool is not None:
-            pool.shutdown(wait=False, cancel_futures=True)
+            return self.pool
 
     def _start(self) -> None:
         owner, pool = self.owner, None
@@ -288,8 +283,8 @@ class _Start:
                 pool.shutdown(wait=False, cancel_futures=True)
             return
         with self.lock:
-            self.pool, self.ready = pool, True
             if not self.abandoned:
+                self.pool = pool
                 self._hand_over()
                 return
         pool.shutdown(wait=False, cancel_futures=True)
