@@ -223,23 +223,25 @@ class Walker:
         """One event of the play a start position was built by (`Rules.near_end`, `watched`): it must
         survive JSON, and the state it left keep every invariant, as an event of the game itself."""
         self.built += 1
-        wire = self.encode(event)
-        if self.encode(self.codec.json_event.decode(wire)) != wire:
-            raise broken("json round trip", f"event {wire.decode()} of the play that built the start position "
-                                            "does not survive JSON")
+        self.round_trip(event, broken, " of the play that built the start position")
         self.hold(state, broken, " (in the play that built the start position)", counted=False)
 
     def step(self, state: Any, shadow: Any, event: Event, broken: Callable[..., Broken]) -> tuple[Any, Any]:
         """Apply one event to the live state and, from its JSON, to the shadow; then verify."""
         self.applied += 1
-        wire = self.encode(event)
-        copied = self.codec.json_event.decode(wire)
-        if self.encode(copied) != wire or copied != event:
-            raise broken("json round trip", f"event {wire.decode()} does not survive JSON")
+        copied = self.round_trip(event, broken)
         state = self.rules.evolve(state, event)
         shadow = self.rules.evolve(shadow, copied)
         self.verify(state, shadow, broken)
         return state, shadow
+
+    def round_trip(self, event: Event, broken: Callable[..., Broken], where: str = "") -> Event:
+        """`event` read back from its JSON: the same bytes and an equal event, or the game cannot be stored."""
+        wire = self.encode(event)
+        copied = self.codec.json_event.decode(wire)
+        if self.encode(copied) != wire or copied != event:
+            raise broken("json round trip", f"event {wire.decode()}{where} does not survive JSON")
+        return copied
 
     def verify(self, state: Any, shadow: Any, broken: Callable[..., Broken], invariants: bool = True) -> None:
         rules, encode = self.rules, self.encode
