@@ -45,7 +45,7 @@ from boardcore.game.events import Decision
 from boardcore.agents.execute import resolve_workers
 from boardcore.session import Session
 from boardcore.analysis.value import win_probabilities
-from boardcore.analysis.whatif import WhatIfReport, choices_seen_by, compare
+from boardcore.analysis.whatif import WhatIfReport, alternatives, compare
 
 DEFAULT_TOP = 3
 """How many of the costliest decisions are questioned, unless asked otherwise."""
@@ -259,10 +259,6 @@ def _seed(seed: int | str, step: Step) -> str:
 
 
 def _choices(session: Session, step: Step, reader: int | None = None, seed: str = "0") -> int:
-    """How many legal choices the taker of `step` had where it was taken, as the reader could tell (what-if's
-    alternatives from the reader's view, `whatif.choices_seen_by`, where the reader is another seat)."""
-    rules = session.rules
-    start = session.state_at(step.position - 1)
-    if reader is not None and reader != step.player:
-        return len(choices_seen_by(rules, start, session.history.live[step.position - 1].event, reader, seed)[0])
-    return sum(a.player == step.player for a in rules.legal_actions(start))
+    """How many legal choices the taker of `step` had where it was taken, as the reader could tell
+    (what-if's alternatives, `whatif.alternatives`)."""
+    return len(alternatives(session, step.position, reader, seed)[0])

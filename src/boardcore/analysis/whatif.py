@@ -209,15 +209,8 @@ def compare(session: Session, at: int, instead: Sequence[Decision | str] | None 
     recorded = decision_at(session, at)
     player = recorded.player
     start = session.state_at(at - 1)
-    if viewer is not None and not 1 <= viewer <= session.players:
-        raise BoardcoreError(f"--as {viewer}: this game has players 1-{session.players}")
-    if viewer is not None and omniscient:
-        raise BoardcoreError("an omniscient what-if reads everything: give a viewer or omniscient, not both")
+    legal, known = alternatives(session, at, viewer, seed, omniscient)
     viewer = player if viewer is None else viewer
-    if omniscient or viewer == player:
-        legal, known = [a for a in rules.legal_actions(start) if a.player == player], start
-    else:
-        legal, known = choices_seen_by(rules, start, recorded, viewer, str(seed))
     if instead is None:
         chosen = [recorded, *legal]
     else:
@@ -273,6 +266,23 @@ def compare(session: Session, at: int, instead: Sequence[Decision | str] | None 
                 batch *= 2
     return _report(rules, at, rules.view(start, viewer), shared, race, _budget_text(rollouts, budget, seconds),
                    workers, time.perf_counter() - began, to)
+
+
+def alternatives(session: Session, at: int, viewer: int | None = None, seed: int | str = 0,
+                 omniscient: bool = False) -> tuple[list[Decision], Any]:
+    """The decider's legal actions at decision `at` (the decision taken among them) as `viewer` may know
+    them, and the state to read them in: where they stood when the viewer is the decider (the default) or
+    the what-if is `omniscient`, else `choices_seen_by` another seat. What-if's alternatives, and the
+    count review and the progress bar take of them."""
+    recorded = decision_at(session, at)
+    if viewer is not None and not 1 <= viewer <= session.players:
+        raise BoardcoreError(f"--as {viewer}: this game has players 1-{session.players}")
+    if viewer is not None and omniscient:
+        raise BoardcoreError("an omniscient what-if reads everything: give a viewer or omniscient, not both")
+    start = session.state_at(at - 1)
+    if omniscient or viewer in (None, recorded.player):
+        return [a for a in session.rules.legal_actions(start) if a.player == recorded.player], start
+    return choices_seen_by(session.rules, start, recorded, viewer, str(seed))
 
 
 def choices_seen_by(rules: Any, start: Any, recorded: Decision, viewer: int, seed: str) -> tuple[list[Decision], Any]:

@@ -52,7 +52,7 @@ def whatif(
     By default rollouts by a competent, cheap policy to the end of the round, scored by the player's win
     probability there (--to end --policy random: random play to the end); paired, from the player's view."""
     from boardcore.game.errors import BoardcoreError
-    from boardcore.analysis.whatif import choices_seen_by, compare, decision_at
+    from boardcore.analysis.whatif import alternatives, compare
 
     if bool(instead) == all_:
         raise BoardcoreError("give either --instead ACTION (one or more) or --all")
@@ -61,17 +61,8 @@ def whatif(
     if html is not None:
         page_target(html, overwrite, target)
     session = _load(target, data)
-    decision = decision_at(session, at)
-    player = decision.player
     policies = _policies(policy, session.players, session.rules.rollout_policy)
-    if viewer is not None and not 1 <= viewer <= session.players:
-        raise BoardcoreError(f"--as {viewer}: this game has players 1-{session.players}")
-    if all_ and viewer not in (None, player) and not omniscient:   # as many as the viewer can tell
-        count = 1 + len(choices_seen_by(session.rules, session.state_at(at - 1), decision, viewer, seed)[0])
-    elif all_:
-        count = 1 + sum(a.player == player for a in session.rules.legal_actions(session.state_at(at - 1)))
-    else:
-        count = len(instead) + 1
+    count = len(alternatives(session, at, viewer, seed, omniscient)[0]) if all_ else len(instead) + 1   # taken included
     total = budget if budget is not None else (rollouts or (100 if seconds is None else 0)) * count or None
     with LazyBar(total, "playouts") as bar:
         report = compare(session, at, None if all_ else list(instead), policy=policies,
