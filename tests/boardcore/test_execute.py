@@ -116,6 +116,28 @@ def test_by_default_a_pool_that_starts_between_two_runs_plays_the_second_run_s_t
     assert out == [-2 * i * i for i in range(40)]
 
 
+def test_by_default_workers_that_cannot_start_are_said_and_every_item_is_played_here():
+    """A shared part the workers cannot receive (a lambda does not pickle) keeps the pool from starting;
+    with every core asked for, this process plays every item itself, and says why instead of keeping
+    the failure to itself (`--workers 2` raises it)."""
+    import time
+    import warnings as warned
+
+    with warned.catch_warnings(record=True) as caught:
+        warned.simplefilter("always")
+        with Workers(lambda: 0.05, workers=None) as pool:
+            out = pool.run(lambda_sleeper, list(range(40)))
+            deadline = time.monotonic() + 30
+            while not caught and time.monotonic() < deadline:
+                time.sleep(0.05)
+    assert out == [(i, os.getpid()) for i in range(40)]
+    assert any("workers could not start" in str(w.message) for w in caught), [str(w.message) for w in caught]
+
+
+def lambda_sleeper(shared, item: int) -> tuple[int, int]:
+    return pid_after(shared(), item)
+
+
 def test_by_default_a_failure_played_here_leaves_the_next_run_right():
     with Workers(0, workers=None) as pool:
         with pytest.raises(ValueError, match="item 0 fails"):

@@ -34,6 +34,7 @@ from __future__ import annotations
 
 import os
 import sys
+import warnings
 from collections.abc import Callable, Iterator, Sequence
 from contextlib import contextmanager
 from typing import Any, TypeVar
@@ -278,9 +279,12 @@ class _Start:
                 pool = owner._new_pool(self.task, self.workers)
                 for ready in [pool.submit(_ready) for _ in range(self.workers)]:   # every worker up
                     ready.result()
-        except BaseException:  # noqa: BLE001 - this process plays on alone; a pool that cannot start is not needed
-            if pool is not None:
+        except BaseException as failure:  # noqa: BLE001 - this process plays on alone: the pool is not needed,
+            if pool is not None:                            # but a user who asked for every core is told why
                 pool.shutdown(wait=False, cancel_futures=True)
+            if not self.abandoned:
+                warnings.warn(f"the workers could not start ({type(failure).__name__}: {failure}); "
+                              "the items are played in this process alone", RuntimeWarning, stacklevel=1)
             return
         with self.lock:
             if not self.abandoned:
