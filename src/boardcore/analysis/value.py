@@ -26,6 +26,7 @@ from __future__ import annotations
 import json
 import math
 from collections.abc import Mapping, Sequence
+from functools import cache
 from importlib import resources
 from typing import Any
 
@@ -38,7 +39,6 @@ MODEL_FILE = "win_probability.json"
 FEATURES = ("constant", "done", "projected lead", "projected lead x done", "points lead", "points lead x done")
 """What `features` returns for a side, in order: the model files' weights follow it."""
 
-_models: dict[str, dict[str, Any]] = {}
 _packages: dict[type, str] = {}   # the package whose model a rules class plays by
 
 
@@ -109,18 +109,23 @@ def model_file(rules: Rules) -> dict[str, Any]:
     package = _packages.get(cls)
     if package is None:
         packages = list(dict.fromkeys(c.__module__.partition(".")[0] for c in cls.__mro__))
-        package = next((p for p in packages if _model_text(p) is not None), None)
+        package = next((p for p in packages if _parsed(p) is not None), None)
         if package is None:
             raise BoardcoreError(f"{rules.name} has no win-probability model ({packages[0]}/data/{MODEL_FILE}); "
                                  "fit one with `python tools/fit_value.py`")
         _packages[cls] = package
-    found = _models.get(package)
-    if found is None:
-        found = _models[package] = json.loads(_model_text(package) or "")
-        if list(found.get("features", ())) != list(FEATURES):
-            raise BoardcoreError(f"{package}/data/{MODEL_FILE} was fitted on other features "
-                                 f"({found.get('features')}); regenerate it with `{found.get('command')}`")
+    found = _parsed(package) or {}
+    if list(found.get("features", ())) != list(FEATURES):
+        raise BoardcoreError(f"{package}/data/{MODEL_FILE} was fitted on other features "
+                             f"({found.get('features')}); regenerate it with `{found.get('command')}`")
     return found
+
+
+@cache
+def _parsed(package: str) -> dict[str, Any] | None:
+    """The model file of `package`, read and parsed once per process; None where it has none."""
+    text = _model_text(package)
+    return None if text is None else json.loads(text)
 
 
 def _model_text(package: str) -> str | None:
