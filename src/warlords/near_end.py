@@ -115,19 +115,23 @@ def missions_in_hand(rules, s: WarlordsState, rng) -> WarlordsState | None:
     return s
 
 
+def most_played(c, s: WarlordsState, p: int) -> tuple[int, str]:
+    """How many mercenaries of its most played mission `p` has in play, and that mission ("" with none)."""
+    row = [c.mercs[x].mission for x in s.area[p - 1]]
+    return max(((row.count(m), m) for m in set(row)), default=(0, ""))
+
+
 def collected(c, s: WarlordsState, p: int) -> str:
     """The mission `p` has most mercenaries of in play ("" with none in play)."""
-    row = [c.mercs[x].mission for x in s.area[p - 1]]
-    return max(((row.count(m), m) for m in set(row)), default=(0, ""))[1]
+    return most_played(c, s, p)[1]
 
 
 def fourth_in_hand(c, s: WarlordsState) -> str:
     """The mission the player asked to play has three mercenaries of in play and a fourth of in hand, or ""."""
     p = s.prompt.player
-    mission = collected(c, s, p)
-    row = [c.mercs[x].mission for x in s.area[p - 1]]
+    count, mission = most_played(c, s, p)
     in_hand = any(c.mercs[x].mission == mission for x in s.hands[p - 1])
-    return mission if mission and row.count(mission) >= 3 and in_hand else ""
+    return mission if mission and count >= 3 and in_hand else ""
 
 
 def collecting(c, s: WarlordsState):
