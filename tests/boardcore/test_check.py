@@ -210,6 +210,17 @@ def test_the_play_that_builds_a_start_position_is_verified_too():
     assert start.round == 2 and rules.invariants()["TEST-INV-02"](start) is None
 
 
+def test_a_failure_of_the_building_play_saves_no_replay_that_would_audit_clean(tmp_path):
+    """The start position was never built, so a saved stream would hold no event of the failure (it used
+    to write a start-less, event-less game that audits clean); the failure is reported, without a file."""
+    rules = registry.register(RollsOnlyAfterRoundOne())
+    config = rules.make_config(players=2, rounds=3, target=1000)
+    report = check(rules, config, games=20, save_dir=tmp_path, shrink_examples=5)
+    assert report.failure is not None and report.failure.promise == "invariant TEST-INV-02"
+    assert "(in the play that built the start position)" in report.failure.detail
+    assert report.failure.replay is None and not list(tmp_path.iterdir())
+
+
 def test_a_look_ahead_is_not_counted_as_the_play_that_built_a_position(toy):
     config = toy.make_config(players=2, rounds=2)
     rng = Rng.derive("look-ahead", 0)

@@ -82,10 +82,11 @@ class Broken(AssertionError):
     """A promise failed; carries the events up to and including the failing one."""
 
     def __init__(self, promise: str, detail: str, events: list[Event], seed: int, at: int,
-                 start: Any = None) -> None:
+                 start: Any = None, building: bool = False) -> None:
         super().__init__(f"{promise}: {detail}")
         self.promise, self.detail, self.events, self.seed, self.at = promise, detail, events, seed, at
         self.start = start
+        self.building = building   # broken by the play that built the start position: no stream replays it
 
 
 class CheckFailure(msgspec.Struct, frozen=True):
@@ -156,10 +157,12 @@ class Walker:
         self.start = None
 
         def broken(promise: str, detail: str) -> Broken:
-            return Broken(promise, detail, log, seed, self.applied + 1, self.start)
+            return Broken(promise, detail, log, seed, self.applied + 1, self.start, building)
 
+        building = True
         with watched(lambda state, event: self.see_built(state, event, broken)):
             self.start = start = starting_position(rules, self.config, seed)
+        building = False
 
         chance = str(seed)
         picker = Rng.derive(f"check/{seed}", 0)
@@ -389,7 +392,7 @@ def check(rules: Rules, config: Any, *, games: int = 100, seed: int = 0, max_dec
     walker = Walker(rules, config, max_decisions, views)
     failure = _shrink(walker, failed, shrinking, shrink_examples, max_choices)
     replay = None
-    if save_dir is not None:
+    if save_dir is not None and not failure.building:   # a start never built has no stream to replay
         name = f"check-{rules.name}-{failure.seed}.jsonl"
         replay = str(walker.save(failure, Path(save_dir) / name))
     report.failure = CheckFailure(failure.promise, failure.detail, failure.seed,
